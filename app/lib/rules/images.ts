@@ -1,0 +1,12 @@
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from './limits';
+import { MSG } from './messages';
+
+/** SPEC §5 image rules on what the browser or the client claims: name, declared type, size. */
+export function checkImageClaims(file: { name: string; type: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  if (!IMAGE_EXTENSIONS.some((ext) => name.endsWith(ext))) return MSG.imageExtension;
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())) return MSG.imageType;
+  if (file.size > IMAGE_MAX_BYTES) return MSG.imageTooBig;
+  if (file.size === 0) return MSG.fileEmpty;
+  return null;
+}

@@ -1,0 +1,50 @@
+/** Every business constant of SPEC.md §9, in one place for both tiers. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+
+export const AD_PLAN = { priceNaira: 5000, months: 1, currency: 'NGN' } as const;
+/** Paystack counts in kobo. */
+export const AD_PLAN_KOBO = AD_PLAN.priceNaira * 100;
+
+export const IDLE_MINUTES_SHELL = 5;
+export const IDLE_MINUTES_FACILITY_DEFAULT = 15;
+
+export const SEARCH_SUGGESTIONS = 5;
+
+export const PRODUCT_PRICE_MAX = 1_000_000;
+export const PRICE_DECIMALS = 2;
+
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+
+export const DELAYS_MS = {
+  afterCreateShop: 3000,
+  afterEditShop: 2000,
+  afterAddProducts: 4000,
+  afterEditProduct: 2000,
+  deleteMessage: 3000,
+  copyPopup: 2000,
+} as const;
+
+export const SKELETONS = { home: 8, search: 8, products: 8, myShops: 4 } as const;
+
+export const ADD_PRODUCTS_TIMEOUT_MS = 30_000;
+
+/** Ours, not SPEC's: bounds so a single request cannot store novels or thousands of rows. */
+export const TEXT_MAX = {
+  username: 150,
+  email: 254,
+  password: 128,
+  shopName: 120,
+  shopAddress: 300,
+  shopCategory: 60,
+  shopDescription: 2000,
+  tag: 30,
+  productName: 120,
+} as const;
+export const TAGS_MAX = 10;
+export const PRODUCTS_PER_BATCH_MAX = 20;
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;

@@ -1,0 +1,44 @@
+import { PRODUCT_PRICE_MAX } from './limits';
+import { MSG } from './messages';
+
+/** Digits with up to two decimals, the shape SPEC's edit form allows and the contract stores. */
+export const PRICE_PATTERN = /^\d+(?:\.\d{1,2})?$/;
+
+export type PriceCheck = { ok: true; value: number } | { ok: false; message: string };
+
+function asText(input: unknown): string {
+  if (typeof input === 'number') return Number.isFinite(input) ? String(input) : 'NaN';
+  return typeof input === 'string' ? input.trim() : '';
+}
+
+/** A new product's price (SPEC §5, add products). */
+export function checkNewPrice(input: unknown): PriceCheck {
+  const text = asText(input);
+  if (text === '') return { ok: false, message: MSG.priceRequired };
+  if (/^-\d/.test(text)) return { ok: false, message: MSG.priceNegative };
+  if (!PRICE_PATTERN.test(text)) return { ok: false, message: MSG.priceInvalid };
+  const value = Number(text);
+  if (value > PRODUCT_PRICE_MAX) return { ok: false, message: MSG.priceTooHigh };
+  if (value <= 0) return { ok: false, message: MSG.priceNotPositive };
+  return { ok: true, value };
+}
+
+/** An edited price (SPEC §5, edit product): empty means "not given", returned as null. */
+export function checkEditedPrice(input: unknown): PriceCheck | { ok: true; value: null } {
+  const text = asText(input);
+  if (text === '') return { ok: true, value: null };
+  if (/^-\d/.test(text)) return { ok: false, message: MSG.editPricePositive };
+  if (!PRICE_PATTERN.test(text)) return { ok: false, message: MSG.editPricePattern };
+  const value = Number(text);
+  if (value <= 0) return { ok: false, message: MSG.editPricePositive };
+  if (value > PRODUCT_PRICE_MAX) return { ok: false, message: MSG.priceTooHigh };
+  return { ok: true, value };
+}
+
+const NAIRA = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
+const NAIRA_KOBO = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
+
+/** `₦5,000`, or `₦10.50` when a price has kobo. */
+export function priceInNaira(value: number): string {
+  return Number.isInteger(value) ? NAIRA.format(value) : NAIRA_KOBO.format(value);
+}

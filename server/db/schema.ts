@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A stored, re-encoded image: the main JPEG and its WebP variants, as keys in the media storage. */
+export type StoredImage = {
+  key: string;
+  width: number;
+  height: number;
+  variants: { width: number; key: string; type: 'image/webp' | 'image/jpeg' }[];
+};
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    dateJoined: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_phone_e164', sql`${t.phoneNumber} ~ '^\\+234[0-9]{10}$'`),
+  ],
+);
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    image: jsonb('image').$type<StoredImage>().notNull(),
+    visitorCount: integer('visitor_count').notNull().default(0),
+    /** End of the last paid ad month; sponsored while it lies in the future. */
+    sponsoredUntil: timestamp('sponsored_until', { withTimezone: true }),
+    /** Lower-cased text of the shop, its tags and its products' names, kept by triggers for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shops_owner_idx').on(t.ownerId),
+    index('shops_created_idx').on(t.createdAt.desc(), t.id),
+    index('shops_sponsored_idx').on(t.sponsoredUntil),
+    index('shops_category_lower_idx').on(sql`lower(${t.category})`),
+    index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    image: jsonb('image').$type<StoredImage>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_shop_idx').on(t.shopId, t.createdAt),
+    check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`),
+  ],
+);
+
+export const AD_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept when the shop is deleted: the payment history stays (CONTRACT: "ads history stays"). */
+    shopId: uuid('shop_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reference: text('reference').notNull().unique(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status').$type<AdStatus>().notNull().default('pending'),
+    gatewayResponse: text('gateway_response'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ads_shop_idx').on(t.shopId, t.createdAt),
+    check('ads_status_known', sql`${t.status} in ('pending', 'success', 'failed', 'abandoned')`),
+    check('ads_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The offline Paystack simulator's own ledger, standing in for Paystack's servers. */
+export const simulatorTransactions = pgTable('simulator_transactions', {
+  reference: text('reference').primaryKey(),
+  accessCode: text('access_code').notNull().unique(),
+  amountKobo: integer('amount_kobo').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status').notNull().default('ongoing'),
+  gatewayResponse: text('gateway_response').notNull().default('Awaiting payment'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
