@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { IDLE_MINUTES_SHELL } from './rules/limits';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/ });
+// An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const webEnvSchema = z.object({
+  PORT: z.preprocess(blankAsUnset, port.default(3000)),
+  API_PORT: z.preprocess(blankAsUnset, port.default(8000)),
+  PROVIDER_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  WEB_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
+  SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().positive('must be a positive number of minutes').default(IDLE_MINUTES_SHELL),
+  ),
+});
+
+export type WebEnv = {
+  port: number;
+  /** Where the web tier's server reaches the provider API; browsers never call it. */
+  providerUrl: string;
+  /** The site's public origin, for canonical links and copied shop links. */
+  webUrl: string;
+  dataDir: string;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+};
+
+export class WebConfigError extends Error {}
+
+// Generated once and kept in DATA_DIR so a restart does not sign everybody out.
+function persistentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets', 'session');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // The API tier or a second web process may have written it first; theirs wins.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw error;
+    }
+    return secret;
+  }
+}
+
+/** Reads and checks the web tier's environment; a bad value throws with every problem listed. */
+export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
+  const parsed = webEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new WebConfigError(`Invalid web configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    providerUrl: (e.PROVIDER_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
+    webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? persistentSessionSecret(dataDir),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+  };
+}
+
+let current: WebEnv | undefined;
+
+/** The process's configuration, read on first use; entry.server calls it as the build loads so a bad value stops the start. */
+export function getWebEnv(): WebEnv {
+  current ??= readWebEnv(process.env);
+  return current;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../app/lib/rules/messages';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { ApiError } from './errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { localDiskStorage, type MediaStorage } from './media/storage';
+import { auth } from './plugins/auth';
+import { errorHandler } from './plugins/error-handler';
+import { multipart } from './plugins/multipart';
+import { adsRoutes } from './routes/ads';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
+import { paymentsRoutes } from './routes/payments';
+import { productRoutes } from './routes/products';
+import { shopRoutes } from './routes/shops';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  storage?: MediaStorage;
+  mailer?: Mailer;
+  logger?: boolean;
+};
+
+/** Builds the provider API without listening, so tests can `inject()` and `main.ts` can listen. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    // The older client calls both `/shops` and `/shops/`; both must answer, never with a redirect.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (core) => {
+        core.decorate('config', config);
+        core.decorate('database', database);
+        core.decorate('db', database.db);
+        core.decorate('storage', deps.storage ?? localDiskStorage(path.join(config.dataDir, 'media')));
+        core.decorate(
+          'mailer',
+          deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+        );
+      },
+      { name: 'core' },
+    ),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, { detail: MSG.throttled(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kasuwa provider API', version: '1.0.0', description: 'The contract of ../shared/CONTRACT.md and our extensions.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(auth);
+  await app.register(multipart);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(shopRoutes);
+  await app.register(productRoutes);
+  await app.register(adsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(mediaRoutes);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { passwordFingerprint, readToken } from '../auth/tokens';
+import { users } from '../db/schema';
+import { notAuthenticated, tokenNotValid } from '../errors';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for signed-in calls: 401 in the contract's shapes, else `request.user` is set. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : '';
+}
+
+export const auth = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (token === null) throw notAuthenticated();
+      const claims = token ? await readToken(app.config.jwtSecret, token, 'access') : null;
+      if (!claims) throw tokenNotValid();
+      const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+      if (!user || passwordFingerprint(app.config.jwtSecret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['core'] },
+);
+
+/** The signed-in user of a route that ran `app.authenticate`. */
+export function signedIn(request: FastifyRequest): AuthUser {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}

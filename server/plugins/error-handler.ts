@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../app/lib/rules/messages';
+import { ApiError } from '../errors';
+
+type Issue = { instancePath?: string; message?: string };
+
+/** Validation issues in Django REST framework's shape: `{field: [messages]}`, root issues under non_field_errors. */
+function toFieldErrors(issues: Issue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath?.split('/').filter(Boolean)[0];
+    const key = field ?? 'non_field_errors';
+    const message = field ? (issue.message ?? MSG.fieldRequired) : MSG.notAnObject;
+    const messages = (fields[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return fields;
+}
+
+const CLIENT_ERRORS: Record<string, (error: FastifyError) => [number, Record<string, unknown>]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => [400, { detail: 'JSON parse error - the request body is not valid JSON.' }],
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, { detail: 'JSON parse error - the request body is empty.' }],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (error) => [415, { detail: error.message }],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, { detail: 'The request body length does not match its Content-Length.' }],
+  FST_ERR_CTP_BODY_TOO_LARGE: () => [413, { detail: MSG.uploadTooLargeShort, status: 413 }],
+};
+
+/** One place turns every failure into the contract's error shapes; 5xx details stay in the log. */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (error.validation) {
+      if (error.validationContext === 'body') return reply.code(400).send(toFieldErrors(error.validation as Issue[]));
+      return reply.code(400).send({ detail: 'Invalid query or path parameters.', ...toFieldErrors(error.validation as Issue[]) });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, body] = known(error);
+      return reply.code(status).send(body);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send({ detail: MSG.unexpected, request_id: request.id });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: MSG.notFound }));
+});

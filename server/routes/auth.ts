@@ -1,0 +1,225 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '../../app/lib/rules/account-schemas';
+import { MSG } from '../../app/lib/rules/messages';
+import { normalisePhone } from '../../app/lib/rules/phone';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
+import { isResetTokenValid, makeResetLink, userIdFromUid } from '../auth/reset-tokens';
+import { issueAccessToken, issueTokens, passwordFingerprint, readToken } from '../auth/tokens';
+import { users } from '../db/schema';
+import { ApiError, badRequest, detailError, tokenNotValid } from '../errors';
+import { isId } from '../ids';
+import { signedIn } from '../plugins/auth';
+import { productsByShop, shopsOfOwner } from '../shops/queries';
+import { shopJson, shopJsonSchema } from '../shops/shop-json';
+import { userJson, userJsonSchema } from '../users/user-json';
+import { resetPasswordMail } from '../mail/reset-password-mail';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.array(z.string()));
+const sessionSchema = z.object({ user: userJsonSchema, token: z.object({ access: z.string(), refresh: z.string() }) });
+/** The older client sends `password`; the contract names it `new_password`. Either is accepted. */
+const confirmBody = resetLinkSchema.extend({ new_password: z.string().optional(), password: z.string().optional() });
+
+type UserRow = typeof users.$inferSelect;
+
+function isUniqueViolation(error: unknown): error is { constraint?: string; constraint_name?: string } {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return typeof cause === 'object' && cause !== null && (cause as { code?: string }).code === '23505';
+}
+
+export const authRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const throttled = { rateLimit: { max: app.config.authRateLimit, timeWindow: 60_000 } };
+  const secret = app.config.jwtSecret;
+
+  async function session(user: UserRow) {
+    return { user: userJson(user), token: await issueTokens(secret, user.id, user.passwordHash) };
+  }
+
+  async function findUserByUid(uid: string): Promise<UserRow | undefined> {
+    const id = userIdFromUid(uid);
+    if (!isId(id)) return undefined;
+    const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return user;
+  }
+
+  app.post(
+    '/auth/users',
+    {
+      config: throttled,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up (SPEC §5 rules); answers like login',
+        body: signupSchema,
+        response: { 201: sessionSchema, 400: fieldErrors, 429: detail },
+      },
+    },
+    async (request, reply) => {
+      const { email, username, phone_number, password } = request.body;
+      const taken = await app.db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(or(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`lower(${users.username}) = ${username.toLowerCase()}`));
+      const errors: Record<string, string[]> = {};
+      if (taken.some((row) => row.email.toLowerCase() === email.toLowerCase())) errors.email = [MSG.emailTaken];
+      if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) errors.username = [MSG.usernameTaken];
+      if (Object.keys(errors).length) throw badRequest(errors);
+      try {
+        const [user] = await app.db
+          .insert(users)
+          .values({ email, username, phoneNumber: normalisePhone(phone_number), passwordHash: await hashPassword(password) })
+          .returning();
+        return reply.code(201).send(await session(user!));
+      } catch (error) {
+        // Two sign-ups racing for the same name: the database's unique index decides.
+        if (!isUniqueViolation(error)) throw error;
+        const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+        throw constraint.includes('email') ? badRequest({ email: [MSG.emailTaken] }) : badRequest({ username: [MSG.usernameTaken] });
+      }
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: throttled,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or email',
+        body: loginSchema,
+        response: { 200: sessionSchema, 400: fieldErrors, 401: detail, 429: detail },
+      },
+    },
+    async (request) => {
+      const login = request.body.username_or_email.toLowerCase();
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.email}) = ${login}`, sql`lower(${users.username}) = ${login}`))
+        .orderBy(sql`lower(${users.email}) = ${login} desc`)
+        .limit(1);
+      const matches = await verifyPassword(request.body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      if (!user || !matches) throw detailError(401, MSG.wrongCredentials);
+      return session(user);
+    },
+  );
+
+  app.post(
+    '/auth/token/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Renew an access token (ext)',
+        body: z.object({ refresh: z.string({ error: MSG.fieldRequired }).min(1, MSG.fieldRequired) }),
+        response: { 200: z.object({ access: z.string() }), 400: fieldErrors, 401: z.object({ detail: z.string(), code: z.string() }) },
+      },
+    },
+    async (request) => {
+      const claims = await readToken(secret, request.body.refresh, 'refresh');
+      if (!claims) throw new ApiError(401, { detail: MSG.refreshInvalid, code: 'token_not_valid' });
+      const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+      if (!user || passwordFingerprint(secret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
+      return { access: await issueAccessToken(secret, user.id, user.passwordHash) };
+    },
+  );
+
+  app.get(
+    '/auth/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with their shops',
+        security: [{ bearer: [] }],
+        response: { 200: userJsonSchema.extend({ shops: z.array(shopJsonSchema) }), 401: detail },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const shops = await shopsOfOwner(app.db, user.id);
+      const products = await productsByShop(app.db, shops.map((shop) => shop.id));
+      const mediaBase = `${app.config.apiPublicUrl}/media`;
+      return { ...userJson(user), shops: shops.map((shop) => shopJson(shop, mediaBase, products.get(shop.id))) };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/request',
+    {
+      config: throttled,
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link; the same answer whether or not the email is known',
+        body: forgotPasswordSchema,
+        response: { 200: z.object({ message: z.string() }), 400: fieldErrors, 429: detail },
+      },
+    },
+    async (request) => {
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${request.body.email.toLowerCase()}`)
+        .limit(1);
+      if (user) {
+        const { uid, token } = makeResetLink(secret, user);
+        const link = `${app.config.webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
+        try {
+          await app.mailer.send({ to: user.email, ...resetPasswordMail(user.username, link) });
+        } catch (error) {
+          // The answer must not reveal whether the address is known, so a mail failure is only logged.
+          request.log.error({ err: error }, 'password reset mail failed');
+        }
+      }
+      return { message: MSG.resetRequestSent };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a reset link before asking for the new password',
+        body: resetLinkSchema,
+        response: { 200: z.object({ valid: z.literal(true) }), 400: z.union([detail, fieldErrors]) },
+      },
+    },
+    async (request) => {
+      const user = await findUserByUid(request.body.uid);
+      if (!user || !isResetTokenValid(secret, user, request.body.token)) throw detailError(400, MSG.resetLinkInvalid);
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: throttled,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; the link then stops working',
+        body: confirmBody,
+        response: { 200: z.object({ message: z.string() }), 400: z.union([detail, fieldErrors]), 429: detail },
+      },
+    },
+    async (request) => {
+      const { uid, token } = request.body;
+      const checked = signupSchema.shape.password.safeParse(request.body.new_password ?? request.body.password);
+      if (!checked.success) throw badRequest({ new_password: checked.error.issues.map((issue) => issue.message) });
+      const user = await findUserByUid(uid);
+      if (!user || !isResetTokenValid(secret, user, token)) throw detailError(400, MSG.resetLinkInvalid);
+      const passwordHash = await hashPassword(checked.data);
+      // Only the hash the link was made for may be replaced, so two racing confirms cannot both win.
+      const updated = await app.db
+        .update(users)
+        .set({ passwordHash })
+        .where(sql`${users.id} = ${user.id} and ${users.passwordHash} = ${user.passwordHash}`)
+        .returning({ id: users.id });
+      if (!updated.length) throw detailError(400, MSG.resetLinkInvalid);
+      return { message: MSG.passwordResetDone };
+    },
+  );
+};

@@ -1,0 +1,187 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../app/lib/rules/messages';
+import { PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
+import { productChangesSchema } from '../../app/lib/rules/product-schemas';
+import { products, shops } from '../db/schema';
+import { badRequest, formError, notFound } from '../errors';
+import { isId } from '../ids';
+import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
+import { signedIn } from '../plugins/auth';
+import { readMultipart } from '../plugins/multipart';
+import { checkBatch, rowField } from '../products/batch-form';
+import { ownedProduct, ownedShop } from '../shops/ownership';
+import { productJson, productJsonSchema } from '../shops/shop-json';
+import { fieldIssues } from '../validation';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.unknown());
+const multipartBody = { consumes: ['multipart/form-data'] };
+
+export const productRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const mediaBase = () => `${app.config.apiPublicUrl}/media`;
+
+  app.get(
+    '/shops/:shop_id/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A shop's products (plain array)",
+        params: z.object({ shop_id: z.string() }),
+        response: { 200: z.array(productJsonSchema), 404: detail },
+      },
+    },
+    async (request) => {
+      const { shop_id } = request.params;
+      if (!isId(shop_id)) throw notFound();
+      const [shop] = await app.db.select({ id: shops.id }).from(shops).where(eq(shops.id, shop_id)).limit(1);
+      if (!shop) throw notFound();
+      const rows = await app.db.select().from(products).where(eq(products.shopId, shop_id)).orderBy(asc(products.createdAt), asc(products.id));
+      return rows.map((row) => productJson(row, mediaBase()));
+    },
+  );
+
+  app.post(
+    '/shops/:shop_id/products/batch-create',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Add several products at once, all or nothing (multipart)',
+        description:
+          '`products` = JSON list of {name, price} and `images` repeated in the same order; or `products[0][name]`, `products[0][price]`, `products[0][image]` (also `products[0].name`).',
+        security: [{ bearer: [] }],
+        params: z.object({ shop_id: z.string() }),
+        ...multipartBody,
+        response: { 201: z.array(productJsonSchema), 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const shop = await ownedShop(app.db, request.params.shop_id, user.id);
+      const uploads = new UploadBatch(app.storage, 'products');
+      try {
+        const images: (StoredOrRejected | undefined)[] = [];
+        let listed = 0;
+        let unplaced = 0;
+        const slotOf = (field: string) => (field === 'images' ? listed++ : rowField(field)?.key === 'image' ? rowField(field)!.index : null);
+        const { fields } = await readMultipart(request, async (file) => {
+          const slot = slotOf(file.field);
+          if (slot === null) return null;
+          // A file beyond what a batch holds, or a second one for the same row, is counted but never stored.
+          if (slot >= PRODUCTS_PER_BATCH_MAX || images[slot]) {
+            unplaced++;
+            return null;
+          }
+          images[slot] = await uploads.store(file);
+          return images[slot];
+        });
+        const batch = checkBatch(fields, images, unplaced);
+        if (!('rows' in batch)) throw badRequest(batch);
+        const created = await app.db.transaction((tx) =>
+          tx
+            .insert(products)
+            .values(batch.rows.map((row) => ({ shopId: shop.id, name: row.name, price: row.price, image: row.image })))
+            .returning(),
+        );
+        return reply.code(201).send(created.map((row) => productJson(row, mediaBase())));
+      } catch (error) {
+        await uploads.discard();
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/shops/products/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product (ext), so the edit page can load by id',
+        params: z.object({ id: z.string() }),
+        response: { 200: productJsonSchema, 404: detail },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound();
+      const [product] = await app.db.select().from(products).where(eq(products.id, id)).limit(1);
+      if (!product) throw notFound();
+      return productJson(product, mediaBase());
+    },
+  );
+
+  app.put(
+    '/shops/products/:id/update',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: "Change a product's name, price or image (multipart); owner only",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        ...multipartBody,
+        response: { 200: z.object({ product: productJsonSchema }), 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const current = await ownedProduct(app.db, request.params.id, user.id);
+      const uploads = new UploadBatch(app.storage, 'products');
+      try {
+        let image: StoredOrRejected | undefined;
+        const { fields } = await readMultipart(request, async (file) => {
+          if (file.field !== 'image' || image) return null;
+          image = await uploads.store(file);
+          return image;
+        });
+        const parsed = productChangesSchema.safeParse(fields);
+        const errors = parsed.success ? {} : fieldIssues(parsed.error);
+        if (image && 'rejected' in image) errors.image = [image.rejected];
+        if (!parsed.success || (image && 'rejected' in image)) throw badRequest(errors);
+        const changes: Partial<typeof products.$inferInsert> = {};
+        if (parsed.data.name !== undefined && parsed.data.name !== current.name) changes.name = parsed.data.name;
+        if (parsed.data.price !== undefined && parsed.data.price !== current.price) changes.price = parsed.data.price;
+        if (image) changes.image = image.image;
+        if (!Object.keys(changes).length) throw formError(MSG.noChanges);
+        // Replaced only while it still holds the image we read, so a racing update cannot orphan one.
+        const [updated] = await app.db
+          .update(products)
+          .set(changes)
+          .where(and(eq(products.id, current.id), sql`${products.image} = ${JSON.stringify(current.image)}::jsonb`))
+          .returning();
+        if (!updated) throw formError('The product was changed by another request. Please try again.');
+        if (image) await removeAfterCommit(app.storage, [current.image], request.log);
+        return { product: productJson(updated, mediaBase()) };
+      } catch (error) {
+        await uploads.discard();
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/shops/products/:id/delete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product; owner only',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        response: { 204: z.null(), 401: detail, 403: detail, 404: detail },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const product = await ownedProduct(app.db, request.params.id, user.id);
+      const [gone] = await app.db.delete(products).where(eq(products.id, product.id)).returning({ image: products.image });
+      if (!gone) throw notFound();
+      await removeAfterCommit(app.storage, [gone.image], request.log);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,267 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_SUGGESTIONS } from '../../app/lib/rules/limits';
+import { MSG } from '../../app/lib/rules/messages';
+import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
+import { products, shops } from '../db/schema';
+import { badRequest, formError, notFound } from '../errors';
+import { isId } from '../ids';
+import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
+import { signedIn } from '../plugins/auth';
+import { readMultipart } from '../plugins/multipart';
+import { ownedShop } from '../shops/ownership';
+import { countForYou, findShop, forYouShops, productsByShop, searchFilter, sponsoredShops } from '../shops/queries';
+import { shopJson, shopJsonSchema } from '../shops/shop-json';
+import { fieldIssues } from '../validation';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.string() });
+
+/** Paging values people edit by hand in a URL fall back to the defaults rather than failing. */
+const listQuery = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  category: z.string().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
+});
+
+const listAnswer = z.object({
+  sponsored_shops: z.array(shopJsonSchema),
+  for_you: z.array(shopJsonSchema),
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  next_page: z.number().nullable(),
+});
+
+const multipartBody = { consumes: ['multipart/form-data'] };
+
+export const shopRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const mediaBase = () => `${app.config.apiPublicUrl}/media`;
+
+  /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
+  async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
+    let image: StoredOrRejected | undefined;
+    const { fields } = await readMultipart(request, async (file) => {
+      if (file.field !== 'image' || image) return null;
+      image = await uploads.store(file);
+      return image;
+    });
+    return { fields, image };
+  }
+
+  app.get(
+    '/shops',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Shops for the home page and search: sponsored first, then the rest, paged',
+        description: 'Sponsored shops (an ad active now) come on page 1 only; paging applies to for_you.',
+        querystring: listQuery,
+        response: { 200: listAnswer },
+      },
+    },
+    async (request) => {
+      const { q, category, page, page_size } = request.query;
+      const now = new Date();
+      const filter = searchFilter(q, category);
+      const [sponsored, forYou, count] = await Promise.all([
+        page === 1 ? sponsoredShops(app.db, filter, now, PAGE_SIZE_MAX) : Promise.resolve([]),
+        forYouShops(app.db, filter, now, page_size, (page - 1) * page_size),
+        countForYou(app.db, filter, now),
+      ]);
+      return {
+        sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
+        for_you: forYou.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
+        count,
+        page,
+        page_size,
+        next_page: page * page_size < count ? page + 1 : null,
+      };
+    },
+  );
+
+  app.get(
+    '/shops/suggest',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Live search suggestions (ext), at most 5',
+        querystring: z.object({ q: z.string().max(200).optional().catch(undefined) }),
+        response: { 200: z.object({ results: z.array(z.object({ id: z.string(), name: z.string(), category: z.string() })) }) },
+      },
+    },
+    async (request) => {
+      const filter = searchFilter(request.query.q, undefined);
+      if (!filter) return { results: [] };
+      const prefix = `${(request.query.q ?? '').trim().toLowerCase()}%`;
+      const results = await app.db
+        .select({ id: shops.id, name: shops.name, category: shops.category })
+        .from(shops)
+        .where(filter)
+        .orderBy(sql`lower(${shops.name}) like ${prefix} desc`, sql`${shops.sponsoredUntil} > now() desc nulls last`, desc(shops.createdAt))
+        .limit(SEARCH_SUGGESTIONS);
+      return { results };
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Categories with their shop counts (ext), most shops first',
+        response: { 200: z.object({ categories: z.array(z.object({ name: z.string(), count: z.number() })) }) },
+      },
+    },
+    async () => {
+      const categories = await app.db
+        .select({ name: sql<string>`min(${shops.category})`, count: sql<number>`count(*)::int` })
+        .from(shops)
+        .groupBy(sql`lower(${shops.category})`)
+        .orderBy(sql`count(*) desc`, sql`min(${shops.category})`)
+        .limit(200);
+      return { categories };
+    },
+  );
+
+  app.get(
+    '/shops/:id',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'One shop with its products; counts a visit',
+        params: idParams,
+        response: { 200: shopJsonSchema, 404: detail },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isId(id)) throw notFound();
+      const visited = await app.db
+        .update(shops)
+        .set({ visitorCount: sql`${shops.visitorCount} + 1` })
+        .where(eq(shops.id, id))
+        .returning({ id: shops.id });
+      if (!visited.length) throw notFound();
+      const shop = await findShop(app.db, id);
+      if (!shop) throw notFound();
+      const shopProducts = await productsByShop(app.db, [id]);
+      return shopJson(shop, mediaBase(), shopProducts.get(id));
+    },
+  );
+
+  app.post(
+    '/shops',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['shops'],
+        summary: 'Create a shop (multipart: name, address, category, description, image, optional tags)',
+        security: [{ bearer: [] }],
+        ...multipartBody,
+        response: { 201: shopJsonSchema, 400: fieldErrors, 401: detail, 413: fieldErrors, 415: detail },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const uploads = new UploadBatch(app.storage, 'shops');
+      try {
+        const { fields, image } = await readShopForm(request, uploads);
+        const parsed = shopFieldsSchema.safeParse(fields);
+        const errors = parsed.success ? {} : fieldIssues(parsed.error);
+        if (!image) errors.image = [MSG.shopImageRequired];
+        else if ('rejected' in image) errors.image = [image.rejected];
+        if (!parsed.success || !image || 'rejected' in image) throw badRequest(errors);
+        const { tags, ...values } = parsed.data;
+        const [created] = await app.db
+          .insert(shops)
+          .values({ ...values, tags: tags ?? [], ownerId: user.id, image: image.image })
+          .returning({ id: shops.id });
+        const shop = await findShop(app.db, created!.id);
+        return reply.code(201).send(shopJson(shop!, mediaBase(), []));
+      } catch (error) {
+        await uploads.discard();
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/shops/:id/update',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['shops'],
+        summary: "Change any of a shop's fields (multipart); owner only",
+        security: [{ bearer: [] }],
+        params: idParams,
+        ...multipartBody,
+        response: { 200: shopJsonSchema, 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const current = await ownedShop(app.db, request.params.id, user.id);
+      const uploads = new UploadBatch(app.storage, 'shops');
+      try {
+        const { fields, image } = await readShopForm(request, uploads);
+        const parsed = shopChangesSchema.safeParse(fields);
+        if (!parsed.success) throw badRequest(fieldIssues(parsed.error));
+        if (image && 'rejected' in image) throw badRequest({ image: [image.rejected] });
+        const { tags, ...texts } = parsed.data;
+        const changes: Partial<typeof shops.$inferInsert> = {};
+        for (const [key, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
+          if (value !== undefined && value !== current[key]) changes[key] = value;
+        }
+        if (tags !== undefined && tags.join(',') !== current.tags.join(',')) changes.tags = tags;
+        if (image) changes.image = image.image;
+        if (!Object.keys(changes).length) throw formError(MSG.noChanges);
+        // The row is only replaced while it still holds the image we read, so a racing update cannot orphan one.
+        const updated = await app.db
+          .update(shops)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(shops.id, current.id), sql`${shops.image} = ${JSON.stringify(current.image)}::jsonb`))
+          .returning({ id: shops.id });
+        if (!updated.length) throw formError('The shop was changed by another request. Please try again.');
+        if (image) await removeAfterCommit(app.storage, [current.image], request.log);
+        const shop = await findShop(app.db, current.id);
+        const shopProducts = await productsByShop(app.db, [current.id]);
+        return shopJson(shop!, mediaBase(), shopProducts.get(current.id));
+      } catch (error) {
+        await uploads.discard();
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/shops/:id/delete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['shops'],
+        summary: 'Delete a shop and its products; its ad history stays',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 204: z.null(), 401: detail, 403: detail, 404: detail },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const shop = await ownedShop(app.db, request.params.id, user.id);
+      const images = await app.db.transaction(async (tx) => {
+        const goneProducts = await tx.delete(products).where(eq(products.shopId, shop.id)).returning({ image: products.image });
+        const [goneShop] = await tx.delete(shops).where(eq(shops.id, shop.id)).returning({ image: shops.image });
+        if (!goneShop) throw notFound();
+        return [goneShop.image, ...goneProducts.map((product) => product.image)];
+      });
+      await removeAfterCommit(app.storage, images, request.log);
+      return reply.code(204).send(null);
+    },
+  );
+};

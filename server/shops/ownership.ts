@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { products, shops } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { isId } from '../ids';
+
+/** The shop when `userId` owns it: 404 when there is no such shop, 403 when it is someone else's. */
+export async function ownedShop(db: Db | Tx, shopId: string, userId: string) {
+  if (!isId(shopId)) throw notFound();
+  const [shop] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
+  if (!shop) throw notFound();
+  if (shop.ownerId !== userId) throw forbidden();
+  return shop;
+}
+
+export async function ownedProduct(db: Db | Tx, productId: string, userId: string) {
+  if (!isId(productId)) throw notFound();
+  const [row] = await db
+    .select({ product: products, ownerId: shops.ownerId })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.ownerId !== userId) throw forbidden();
+  return row.product;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { products, StoredImage } from '../db/schema';
+import { imageJson } from '../media/images';
+import type { ShopRow } from './queries';
+
+const imageSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string(), type: z.string() })),
+});
+
+export const productJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  image_url: z.string(),
+  image: imageSchema,
+  shop_id: z.string(),
+});
+
+export const shopJsonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  category: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  image: imageSchema,
+  owner_phone: z.string(),
+  owner_status: z.string(),
+  visitor_count: z.number(),
+  tags: z.array(z.string()),
+  is_sponsored: z.boolean(),
+  sponsored_until: z.string().nullable(),
+  created_at: z.string(),
+  products: z.array(productJsonSchema).optional(),
+});
+
+export type ProductJson = z.infer<typeof productJsonSchema>;
+export type ShopJson = z.infer<typeof shopJsonSchema>;
+
+const MONTH_YEAR = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+
+export function ownerStatus(joined: Date): string {
+  return `Active seller since ${MONTH_YEAR.format(joined)}`;
+}
+
+function imageFields(image: StoredImage, mediaBaseUrl: string) {
+  const json = imageJson(image, mediaBaseUrl);
+  return { image_url: json.url, image: json };
+}
+
+export function productJson(product: typeof products.$inferSelect, mediaBaseUrl: string): ProductJson {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    ...imageFields(product.image, mediaBaseUrl),
+    shop_id: product.shopId,
+  };
+}
+
+export function shopJson(
+  shop: ShopRow,
+  mediaBaseUrl: string,
+  shopProducts?: (typeof products.$inferSelect)[],
+  now = new Date(),
+): ShopJson {
+  const sponsored = shop.sponsoredUntil !== null && shop.sponsoredUntil > now;
+  return {
+    id: shop.id,
+    name: shop.name,
+    address: shop.address,
+    category: shop.category,
+    description: shop.description,
+    ...imageFields(shop.image, mediaBaseUrl),
+    owner_phone: shop.ownerPhone,
+    owner_status: ownerStatus(shop.ownerJoined),
+    visitor_count: shop.visitorCount,
+    tags: shop.tags,
+    is_sponsored: sponsored,
+    sponsored_until: sponsored ? shop.sponsoredUntil!.toISOString() : null,
+    created_at: shop.createdAt.toISOString(),
+    ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, mediaBaseUrl)) } : {}),
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { users } from '../db/schema';
+
+export const userJsonSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone_number: z.string(),
+  date_joined: z.string(),
+});
+
+export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJsonSchema> {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    phone_number: user.phoneNumber,
+    date_joined: user.dateJoined.toISOString(),
+  };
+}

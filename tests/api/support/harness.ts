@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+import { openPglite, openPostgres, type Database } from '../../../server/db/client';
+
+export type TestApi = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  /** Base URL when started with `listen: true`. */
+  url: string;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of `DATABASE_URL` (CI runs the API suite on both).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(undefined);
+    return { database, drop: async () => {} };
+  }
+  const name = `kasuwa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestApi(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApi> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  let url = '';
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    url,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
