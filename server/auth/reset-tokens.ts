@@ -14,7 +14,7 @@ export function makeResetLink(secret: Uint8Array, user: { id: string; passwordHa
   const issuedAt = Math.floor(now / 1000);
   return {
     uid: Buffer.from(user.id).toString('base64url'),
-    token: `${issuedAt.toString(36)}-${signature(secret, user.id, user.passwordHash, issuedAt)}`,
+    token: `${issuedAt.toString(36)}.${signature(secret, user.id, user.passwordHash, issuedAt)}`,
   };
 }
 
@@ -23,7 +23,7 @@ export function userIdFromUid(uid: string): string {
 }
 
 export function isResetTokenValid(secret: Uint8Array, user: { id: string; passwordHash: string }, token: string, now = Date.now()): boolean {
-  const [stamp, given] = token.split('-');
+  const [stamp, given] = token.split('.');
   if (!stamp || !given) return false;
   const issuedAt = parseInt(stamp, 36);
   if (!Number.isFinite(issuedAt) || now / 1000 - issuedAt > LIFETIME_SECONDS || issuedAt - now / 1000 > 60) return false;

@@ -29,6 +29,8 @@ const CLIENT_ERRORS: Record<string, (error: FastifyError) => [number, Record<str
 /** One place turns every failure into the contract's error shapes; 5xx details stay in the log. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Error bodies skip the route's response schemas: those describe success, and a mismatch must never become a 500.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
