@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { makeResetLink } from '../../server/auth/reset-tokens';
@@ -121,6 +122,19 @@ describe('profile and tokens', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: MSG.tokenInvalid, code: 'token_not_valid' });
     }
+  });
+
+  it('refuses an expired access token', async () => {
+    const person = await signUp(api.app);
+    const expired = await new SignJWT({ token_type: 'access', user_id: person.id, pwd: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(person.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(api.config.jwtSecret);
+    const response = await api.app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(expired) });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('token_not_valid');
   });
 
   it('renews an access token with the refresh token, and refuses an access token there', async () => {

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './support/harness';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('service documents', () => {
+  it('answers the health check with the database reachable', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('describes every call of the contract in /openapi.json', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/auth/users',
+      '/auth/login',
+      '/auth/profile',
+      '/auth/token/refresh',
+      '/auth/password-reset/request',
+      '/auth/password-reset/verify',
+      '/auth/password-reset/confirm',
+      '/shops',
+      '/shops/{id}',
+      '/shops/{id}/update',
+      '/shops/{id}/delete',
+      '/shops/suggest',
+      '/categories',
+      '/shops/{shop_id}/products',
+      '/shops/{shop_id}/products/batch-create',
+      '/shops/products/{id}',
+      '/shops/products/{id}/update',
+      '/shops/products/{id}/delete',
+      '/ads/payment/initiate',
+      '/ads/payment/verify',
+      '/ads/payment/webhook',
+      '/ads/{id}',
+      '/ads',
+      '/healthz',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
+  it('answers unknown paths with the contract 404 and a request id', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/no/such/thing', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+});
