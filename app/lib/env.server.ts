@@ -4,8 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { IDLE_MINUTES_SHELL } from './rules/limits';
 
-const port = z.coerce.number().int().min(1).max(65535);
-const httpUrl = z.url({ protocol: /^https?$/ });
+const PORT_MESSAGE = 'must be a port number between 1 and 65535';
+const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
+const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -18,7 +20,7 @@ const webEnvSchema = z.object({
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_MINUTES: z.preprocess(
     blankAsUnset,
-    z.coerce.number().positive('must be a positive number of minutes').default(IDLE_MINUTES_SHELL),
+    z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL),
   ),
 });
 
