@@ -1,0 +1,228 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's top folder: children run there so relative paths (`./data`, `public/`) mean the same for all. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type Tier = 'api' | 'web' | 'build';
+export type LogLine = (tier: Tier, line: string) => void;
+
+/** Writes a child's line to our terminal with its tier in front, so two servers' logs stay readable side by side. */
+export const terminalLog: LogLine = (tier, line) => {
+  process.stdout.write(`[${tier}] ${line}\n`);
+};
+
+const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
+// Whatever `react-router build` reads: a change to any of these makes the old build stale.
+const BUILD_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+}
+
+export function webBuildIsStale(): boolean {
+  if (!existsSync(SERVER_BUILD)) return true;
+  const builtAt = statSync(SERVER_BUILD).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestChange(path.join(ROOT, input)) > builtAt);
+}
+
+function pipeLines(child: ChildProcess, tier: Tier, log: LogLine): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      if (line.trim() !== '') log(tier, line);
+    });
+  }
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+function describeExit({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }): string {
+  return signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+}
+
+/** Builds the web tier (`react-router build`) and resolves when the build has succeeded. */
+export async function buildWeb(log: LogLine = terminalLog): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLines(child, 'build', log);
+  const exit = await exitOf(child);
+  if (exit.code !== 0) throw new Error(`The web build ${describeExit(exit)}.`);
+}
+
+export async function buildWebIfStale(log: LogLine = terminalLog): Promise<boolean> {
+  if (!webBuildIsStale()) return false;
+  await buildWeb(log);
+  return true;
+}
+
+/** Resolves when nothing listens on `port`, so a second copy of the product does not answer our health checks. */
+export async function ensurePortFree(port: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use (is Kasuwa already running?). Set ${variable} to use another port.`)
+          : error,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+/** A port nothing listens on right now, chosen by the system. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function parsePort(value: string | undefined, fallback: number, variable: string): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${variable} must be a port number between 1 and 65535, not "${value}".`);
+  }
+  return port;
+}
+
+type Server = { tier: 'api' | 'web'; label: string; child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+
+function startServer(tier: 'api' | 'web', label: string, args: string[], env: NodeJS.ProcessEnv, log: LogLine): Server {
+  // Each server leads its own process group: a terminal's Ctrl-C then reaches only the launcher, which
+  // forwards it exactly once (react-router-serve dies at once on a second SIGINT), and stopping the
+  // group also stops anything a server started.
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  pipeLines(child, tier, log);
+  return { tier, label, child, exited: exitOf(child) };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+async function answersHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+    const body: unknown = await response.json();
+    return response.ok && typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilHealthy(server: Server, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void server.exited.then((value) => (exit = value));
+  while (!(await answersHealthy(url))) {
+    if (exit) throw new Error(`The ${server.label} ${describeExit(exit)} before it was ready.`);
+    if (Date.now() > deadline) throw new Error(`The ${server.label} did not answer ${url}/healthz within ${Math.round(timeoutMs / 1000)} s.`);
+    await delay(250);
+  }
+}
+
+export type ProductOptions = {
+  webPort: number;
+  apiPort: number;
+  /** The environment both servers share; PORT and API_PORT are set from the ports above. */
+  env: NodeJS.ProcessEnv;
+  log?: LogLine;
+  readyTimeoutMs?: number;
+};
+
+export type RunningProduct = {
+  /** Where a browser on this machine reaches each tier. */
+  webUrl: string;
+  apiUrl: string;
+  /** Resolves once both servers answer `GET /healthz`; rejects (after stopping both) if either dies or stays silent too long. */
+  ready: Promise<void>;
+  /** Resolves with a message as soon as either server exits, whatever the reason. */
+  firstExit: Promise<string>;
+  /** Forwards `signal` to both servers, waits for them, and kills what is still running after `graceMs`. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
+  /** Kills both servers at once; safe to call from a process 'exit' handler. */
+  kill(): void;
+};
+
+// Health checks go over loopback unless the servers were told to listen on one particular address.
+function probeHost(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the API and the web tier's production build as child processes (see `ready`). */
+export function startProduct(options: ProductOptions): RunningProduct {
+  const log = options.log ?? terminalLog;
+  const env: NodeJS.ProcessEnv = { ...options.env, PORT: String(options.webPort), API_PORT: String(options.apiPort) };
+  const servers = [
+    startServer('api', 'API', ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], env, log),
+    startServer('web', 'web tier', [path.join(ROOT, 'node_modules', '@react-router', 'serve', 'bin.js'), SERVER_BUILD], env, log),
+  ];
+  const [api, web] = servers as [Server, Server];
+  const host = probeHost(env.HOST);
+
+  const kill = () => servers.forEach((server) => signalGroup(server.child, 'SIGKILL'));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000) => {
+    servers.forEach((server) => signalGroup(server.child, signal));
+    const allExited = Promise.all(servers.map((server) => server.exited));
+    if ((await Promise.race([allExited, delay(graceMs, 'late' as const, { ref: false })])) !== 'late') return;
+    for (const server of servers) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        log(server.tier, `did not stop within ${graceMs / 1000} s; killing it`);
+      }
+    }
+    kill();
+    await allExited;
+  };
+
+  const timeoutMs = options.readyTimeoutMs ?? 60_000;
+  const ready = Promise.all([
+    waitUntilHealthy(api, `http://${host}:${options.apiPort}`, timeoutMs),
+    waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs),
+  ]).then(
+    () => undefined,
+    async (error: unknown) => {
+      await stop('SIGTERM', 5_000);
+      throw error;
+    },
+  );
+
+  const firstExit = Promise.race(
+    servers.map((server) => server.exited.then((exit) => `The ${server.label} ${describeExit(exit)}.`)),
+  );
+  return {
+    webUrl: `http://localhost:${options.webPort}`,
+    apiUrl: `http://localhost:${options.apiPort}`,
+    ready,
+    firstExit,
+    stop,
+    kill,
+  };
+}

@@ -1,0 +1,75 @@
+import { DEMO_OWNER } from '../server/db/demo-owner';
+import { buildWebIfStale, ensurePortFree, parsePort, startProduct } from './lib/product';
+
+async function main(): Promise<number> {
+  const webPort = parsePort(process.env.PORT, 3000, 'PORT');
+  const apiPort = parsePort(process.env.API_PORT, 8000, 'API_PORT');
+  await ensurePortFree(webPort, 'PORT');
+  await ensurePortFree(apiPort, 'API_PORT');
+
+  if (await buildWebIfStale()) console.log('Web tier built.');
+
+  const product = startProduct({ webPort, apiPort, env: process.env });
+  // Last resort if this launcher dies unexpectedly: never leave the servers running without it.
+  process.on('exit', product.kill);
+
+  const signalled = new Promise<NodeJS.Signals>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(signal));
+  });
+  const stopOn = async (signal: NodeJS.Signals) => {
+    console.log(`\nStopping Kasuwa… (${signal === 'SIGINT' ? 'press Ctrl-C again' : 'signal again'} to force)`);
+    for (const again of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(again, () => {
+        product.kill();
+        process.exit(1);
+      });
+    }
+    await product.stop(signal);
+    console.log('Kasuwa stopped.');
+  };
+
+  const startup = await Promise.race([
+    product.ready.then(() => 'ready' as const, (error: unknown) => error as Error),
+    signalled,
+  ]);
+  if (startup instanceof Error) {
+    console.error(`\nKasuwa could not start: ${startup.message} Its log is above.`);
+    return 1;
+  }
+  if (startup !== 'ready') {
+    await stopOn(startup);
+    return 0;
+  }
+
+  const seeded = process.env.SEED_DEMO !== '0';
+  console.log(
+    [
+      '',
+      'Kasuwa is running:',
+      `  Web  ${product.webUrl}`,
+      `  API  ${product.apiUrl}  (reference: ${product.apiUrl}/openapi.json)`,
+      ...(seeded
+        ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`]
+        : []),
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  const outcome = await Promise.race([product.firstExit.then((message) => ({ message })), signalled]);
+  if (typeof outcome === 'string') {
+    await stopOn(outcome);
+    return 0;
+  }
+  console.error(`\n${outcome.message} Stopping the other server.`);
+  await product.stop('SIGTERM');
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './lib/product';
+
+type Outcome = { runner: string; hasTests: boolean; passed: number; failed: number; skipped: number; seconds: number; problem?: string };
+
+const CHROMIUM = '/usr/bin/chromium';
+const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    // 'exit', not 'close': a server a test left behind must not keep this script waiting on a shared pipe.
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function ensureChromium(): Promise<string | undefined> {
+  if (existsSync(CHROMIUM)) return undefined;
+  console.log(`\n${CHROMIUM} is missing; installing Debian's chromium for the end-to-end tests.`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update'], env)) !== 0) return 'apt-get update failed';
+  if ((await run('apt-get', ['install', '-y', 'chromium'], env)) !== 0) return 'apt-get install chromium failed';
+  return existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is still missing after the install`;
+}
+
+type VitestJson = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { status: string; assertionResults: { status: string }[] }[];
+};
+
+async function runVitest(runner: string, projects: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  console.log(`\n=== ${runner} ===`);
+  const started = Date.now();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-vitest-'));
+  const report = path.join(dir, 'report.json');
+  try {
+    const code = await run(
+      process.execPath,
+      [
+        VITEST,
+        'run',
+        ...projects.flatMap((project) => ['--project', project]),
+        // tests/unit or tests/api may be empty while people work; that is 0 tests, not a broken run.
+        '--passWithNoTests',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      env,
+    );
+    const seconds = (Date.now() - started) / 1000;
+    let counts: VitestJson;
+    try {
+      counts = JSON.parse(await readFile(report, 'utf8')) as VitestJson;
+    } catch {
+      return { runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds, problem: `vitest exited with code ${code} and wrote no report` };
+    }
+    const outcome: Outcome = {
+      runner,
+      hasTests: true,
+      passed: counts.numPassedTests,
+      // A file that fails to load runs no test, yet it is a failure of its own.
+      failed:
+        counts.numFailedTests +
+        counts.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length,
+      skipped: counts.numPendingTests + counts.numTodoTests,
+      seconds,
+    };
+    // A failing global setup or an unhandled error fails the run without failing a test.
+    if (code !== 0 && outcome.failed === 0) outcome.problem = `vitest exited with code ${code} (an error outside the tests; see above)`;
+    return outcome;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runBuild(): Promise<Outcome> {
+  console.log('\n=== web build ===');
+  const started = Date.now();
+  const code = await run('npm', ['run', 'build']);
+  const outcome: Outcome = { runner: 'web build', hasTests: false, passed: 0, failed: 0, skipped: 0, seconds: (Date.now() - started) / 1000 };
+  if (code !== 0) outcome.problem = `npm run build exited with code ${code}`;
+  return outcome;
+}
+
+function withoutDatabaseUrl(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+async function main(): Promise<number> {
+  const outcomes: Outcome[] = [];
+  const chromiumProblem = await ensureChromium();
+
+  outcomes.push(await runVitest('unit + api (PGlite)', ['unit', 'api'], withoutDatabaseUrl()));
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (testDatabaseUrl) {
+    outcomes.push(await runVitest('api (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: testDatabaseUrl }));
+  }
+
+  const build = await runBuild();
+  outcomes.push(build);
+  for (const mode of ['on', 'off'] as const) {
+    const runner = `e2e (JavaScript ${mode})`;
+    const problem = chromiumProblem ?? (build.problem ? 'not run: the web build failed' : undefined);
+    if (problem) outcomes.push({ runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds: 0, problem });
+    else outcomes.push(await runVitest(runner, ['e2e'], withoutDatabaseUrl({ E2E_JS: mode })));
+  }
+
+  // A runner that broke counts as one failure, so the closing line can never read as a clean run.
+  const failedOf = (outcome: Outcome) => outcome.failed + (outcome.problem ? 1 : 0);
+  const width = Math.max(...outcomes.map((outcome) => outcome.runner.length));
+  console.log('\nSummary');
+  for (const outcome of outcomes) {
+    const counts = outcome.hasTests
+      ? `${outcome.passed} passed, ${outcome.failed} failed${outcome.skipped ? `, ${outcome.skipped} skipped` : ''}`
+      : outcome.problem
+        ? 'failed'
+        : 'ok';
+    const problem = outcome.problem ? ` — ${outcome.problem}` : '';
+    console.log(`  ${outcome.runner.padEnd(width)}  ${counts}  (${outcome.seconds.toFixed(1)} s)${problem}`);
+  }
+  const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
+  const failed = outcomes.reduce((sum, outcome) => sum + failedOf(outcome), 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

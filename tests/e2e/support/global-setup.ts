@@ -1,0 +1,72 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type LogLine, ROOT, buildWebIfStale, freePort, startProduct } from '../../../scripts/lib/product';
+import { jsModeFrom } from './js-mode';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webUrl: string;
+    apiUrl: string;
+  }
+}
+
+// Variables that would point the product at a developer's own database or ports rather than the throwaway one.
+const INHERITED_BUT_NOT_WANTED = ['DATABASE_URL', 'WEB_URL', 'PROVIDER_URL', 'API_PUBLIC_URL', 'CORS_ORIGINS', 'PORT', 'API_PORT'];
+
+const ACCESS_LOG_LINE = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ \d{3} /;
+
+async function twoFreePorts(): Promise<[number, number]> {
+  const web = await freePort();
+  let api = await freePort();
+  while (api === web) api = await freePort();
+  return [web, api];
+}
+
+/** Starts the whole product as `npm start` does, on free ports with a fresh DATA_DIR, for the e2e files to share. */
+export default async function setup(project: TestProject) {
+  const mode = jsModeFrom(process.env.E2E_JS);
+  const logFile = path.join(ROOT, 'test-results', `e2e-js-${mode}.log`);
+  await mkdir(path.dirname(logFile), { recursive: true });
+  const logStream = createWriteStream(logFile);
+  const log: LogLine = (tier, line) => {
+    const tagged = `[${tier}] ${line}`;
+    logStream.write(`${tagged}\n`);
+    // CI shows only the terminal: pass on whatever could explain a failure, but not one line per request.
+    if (!ACCESS_LOG_LINE.test(line)) process.stderr.write(`${tagged}\n`);
+  };
+
+  await buildWebIfStale(log);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-e2e-'));
+  const [webPort, apiPort] = await twoFreePorts();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of INHERITED_BUT_NOT_WANTED) delete env[name];
+  Object.assign(env, {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    SEED_DEMO: '1',
+    WEB_URL: `http://localhost:${webPort}`,
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+  });
+
+  const product = startProduct({ webPort, apiPort, env, log, readyTimeoutMs: 120_000 });
+  // If vitest exits without running the teardown (a crash, a second Ctrl-C), the servers must not outlive it.
+  process.once('exit', product.kill);
+  try {
+    await product.ready;
+  } catch (error) {
+    logStream.end();
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message} Its log is above and in ${logFile}.`);
+  }
+  project.provide('webUrl', product.webUrl);
+  project.provide('apiUrl', product.apiUrl);
+
+  return async () => {
+    await product.stop('SIGTERM');
+    logStream.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
