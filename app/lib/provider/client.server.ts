@@ -1,0 +1,165 @@
+import { Agent, errors as undiciErrors, request, type FormData as UndiciFormData } from 'undici';
+import { z } from 'zod';
+import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
+import { getWebEnv } from '../env.server';
+import {
+  adSchema,
+  categoriesSchema,
+  messageSchema,
+  paymentStartSchema,
+  paymentVerifySchema,
+  productSchema,
+  profileSchema,
+  sessionSchema,
+  shopListSchema,
+  shopSchema,
+  suggestionsSchema,
+} from './contract';
+import { ProviderError } from './errors';
+
+/** Reads are quick or useless to a person waiting on a phone; uploads get longer (SPEC §9: 30 s for add products). */
+const READ_TIMEOUT_MS = 10_000;
+const WRITE_TIMEOUT_MS = 20_000;
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+// One keep-alive pool for every call: the web and API tiers usually share a machine or a rack.
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
+
+type CallOptions = {
+  token?: string;
+  json?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | undefined>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function failureOf(error: unknown): ProviderError {
+  const code = (error as { code?: string })?.code ?? '';
+  const name = (error as { name?: string })?.name ?? '';
+  if (TIMEOUT_CODES.has(code) || name === 'TimeoutError') return new ProviderError('timeout', 'The provider did not answer in time.');
+  if (name === 'AbortError' || error instanceof undiciErrors.RequestAbortedError) return new ProviderError('network', 'The request was aborted.');
+  return new ProviderError('network', `The provider could not be reached (${code || name || 'unknown error'}).`);
+}
+
+function urlFor(path: string, query: CallOptions['query']): string {
+  const url = new URL(path, `${getWebEnv().providerUrl}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | UndiciFormData | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    // Node's global FormData and undici's are the same class at run time; only their typings differ.
+    body = options.form as unknown as UndiciFormData;
+  }
+  const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
+  let response;
+  try {
+    response = await request(urlFor(path, options.query), {
+      method: method as 'GET',
+      headers,
+      body,
+      dispatcher: agent,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.any(signals),
+    });
+  } catch (error) {
+    throw failureOf(error);
+  }
+  let text: string;
+  try {
+    text = await response.body.text();
+  } catch (error) {
+    throw failureOf(error);
+  }
+  const isJson = (response.headers['content-type'] ?? '').toString().includes('json');
+  let parsed: unknown = text;
+  if (isJson && text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ProviderError('invalid-answer', 'The provider sent malformed JSON.', response.statusCode);
+    }
+  }
+  if (response.statusCode >= 200 && response.statusCode < 300) {
+    if (response.statusCode === 204 || !text) return undefined;
+    if (!isJson) throw new ProviderError('invalid-answer', 'The provider did not answer with JSON.', response.statusCode);
+    return parsed;
+  }
+  const retryAfter = Number(response.headers['retry-after']);
+  throw new ProviderError(
+    'http',
+    `The provider answered ${response.statusCode}.`,
+    response.statusCode,
+    parsed,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+async function callParsed<S extends z.ZodType>(schema: S, method: string, path: string, options?: CallOptions): Promise<z.infer<S>> {
+  const answer = await call(method, path, options);
+  const result = schema.safeParse(answer);
+  if (!result.success) throw new ProviderError('invalid-answer', `Unexpected answer from ${method} ${path}.`);
+  return result.data;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
+export const provider = {
+  listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
+    callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
+  getShop: (shopId: string) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`),
+  suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
+  categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
+  shopProducts: (shopId: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`),
+  getProduct: (productId: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`),
+
+  login: (body: { username_or_email: string; password: string }) =>
+    callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  signup: (body: { email: string; username: string; phone_number: string; password: string }) =>
+    callParsed(sessionSchema, 'POST', 'auth/users', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  refresh: (refresh: string) =>
+    callParsed(sessionSchema.shape.token.pick({ access: true }), 'POST', 'auth/token/refresh/', { json: { refresh } }),
+  profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
+  requestPasswordReset: (email: string) =>
+    callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, timeoutMs: WRITE_TIMEOUT_MS }),
+  verifyPasswordReset: (uid: string, token: string) => call('POST', 'auth/password-reset/verify/', { json: { uid, token } }),
+  confirmPasswordReset: (body: { uid: string; token: string; new_password: string }) =>
+    callParsed(messageSchema, 'POST', 'auth/password-reset/confirm/', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+
+  createShop: (token: string, form: FormData) => callParsed(shopSchema, 'POST', 'shops/', { token, form, timeoutMs: UPLOAD_TIMEOUT_MS }),
+  updateShop: (token: string, shopId: string, form: FormData) =>
+    callParsed(shopSchema, 'PUT', `shops/${id(shopId)}/update/`, { token, form, timeoutMs: UPLOAD_TIMEOUT_MS }),
+  deleteShop: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  addProducts: (token: string, shopId: string, form: FormData) =>
+    callParsed(productSchema.array(), 'POST', `shops/${id(shopId)}/products/batch-create/`, { token, form, timeoutMs: ADD_PRODUCTS_TIMEOUT_MS }),
+  updateProduct: (token: string, productId: string, form: FormData) =>
+    callParsed(z.object({ product: productSchema }), 'PUT', `shops/products/${id(productId)}/update/`, {
+      token,
+      form,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    }),
+  deleteProduct: (token: string, productId: string) =>
+    call('DELETE', `shops/products/${id(productId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+
+  initiatePayment: (token: string, shopId: string) =>
+    callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', { token, json: { shop_id: shopId, amount: AD_PLAN.priceNaira }, timeoutMs: WRITE_TIMEOUT_MS }),
+  verifyPayment: (token: string, reference: string) =>
+    callParsed(paymentVerifySchema, 'POST', 'ads/payment/verify/', { token, json: { reference }, timeoutMs: WRITE_TIMEOUT_MS }),
+  getAd: (token: string, adId: string) => callParsed(adSchema, 'GET', `ads/${id(adId)}/`, { token }),
+  shopAds: (token: string, shopId: string) => callParsed(adSchema.array(), 'GET', 'ads/', { token, query: { shop_id: shopId } }),
+};

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The provider's answers as the web tier reads them. Lenient on purpose: the web tier may point at any
+ * provider that speaks the contract (PROVIDER_URL), so our extensions (marked ext) are optional.
+ */
+const imageSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string(), type: z.string() })).default([]),
+});
+
+export const productSchema = z.object({
+  id: z.coerce.string(),
+  name: z.string(),
+  price: z.coerce.number(),
+  image_url: z.string().nullable().default(null),
+  image: imageSchema.optional(),
+  shop_id: z.coerce.string().optional(),
+});
+
+export const shopSchema = z.object({
+  id: z.coerce.string(),
+  name: z.string(),
+  address: z.string().default(''),
+  category: z.string().default(''),
+  description: z.string().default(''),
+  image_url: z.string().nullable().default(null),
+  image: imageSchema.optional(),
+  owner_phone: z.string().nullable().default(null),
+  owner_status: z.string().nullable().default(null),
+  visitor_count: z.number().default(0),
+  products: z.array(productSchema).optional(),
+  tags: z.array(z.string()).default([]),
+  is_sponsored: z.boolean().optional(),
+  sponsored_until: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+});
+
+/** SPEC §3: the shop list is either a plain array or `{sponsored_shops, for_you}` (with our paging fields). */
+export const shopListSchema = z.union([
+  z.array(shopSchema).transform((shops) => ({ sponsored_shops: [], for_you: shops, count: shops.length, next_page: null })),
+  z.object({
+    sponsored_shops: z.array(shopSchema).default([]),
+    for_you: z.array(shopSchema).default([]),
+    count: z.number().optional(),
+    page: z.number().optional(),
+    next_page: z.number().nullable().default(null),
+  }),
+]);
+
+export const userSchema = z.object({
+  id: z.coerce.string(),
+  email: z.string(),
+  username: z.string(),
+  phone_number: z.string().optional(),
+});
+
+export const sessionSchema = z.object({
+  user: userSchema,
+  token: z.object({ access: z.string(), refresh: z.string().optional() }),
+});
+
+export const profileSchema = userSchema.extend({ shops: z.array(shopSchema).default([]) });
+
+export const suggestionsSchema = z.object({
+  results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),
+});
+
+export const categoriesSchema = z.object({ categories: z.array(z.object({ name: z.string(), count: z.number() })) });
+
+export const adSchema = z.object({
+  id: z.coerce.string().optional(),
+  shop_id: z.coerce.string().nullable().optional(),
+  reference: z.string(),
+  amount: z.coerce.number(),
+  currency: z.string().default('NGN'),
+  status: z.string(),
+  paid_at: z.string().nullable().optional(),
+  starts_at: z.string().nullable().optional(),
+  ends_at: z.string().nullable().optional(),
+});
+
+export const paymentStartSchema = z.object({ authorization_url: z.string(), access_code: z.string().optional(), reference: z.string().optional() });
+
+export const paymentVerifySchema = z.object({
+  reference: z.string().optional(),
+  status: z.string().optional(),
+  amount: z.coerce.number(),
+  currency: z.string().optional(),
+  date: z.string().nullable().optional(),
+  shop_id: z.coerce.string().nullable().optional(),
+  ad: adSchema.optional(),
+});
+
+export const messageSchema = z.object({ message: z.string().optional() });
+
+export type Shop = z.infer<typeof shopSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ShopList = z.infer<typeof shopListSchema>;
+export type User = z.infer<typeof userSchema>;
+export type Session = z.infer<typeof sessionSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type Ad = z.infer<typeof adSchema>;

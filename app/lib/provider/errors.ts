@@ -1,0 +1,54 @@
+/** Why a provider call failed, in the terms SPEC §8 distinguishes. */
+export type ProviderFailure = 'timeout' | 'network' | 'http' | 'invalid-answer';
+
+/**
+ * A failed provider call. For `http`, `status` and the parsed Django REST framework body are kept so
+ * forms can show field errors (`{field: [messages]}`) and `detail` / `non_field_errors` as a form error.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+
+  /** The body's messages per field, each list joined by commas as SPEC §8 asks. */
+  fieldMessages(): Record<string, string> {
+    const body = this.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+    const fields: Record<string, string> = {};
+    for (const [field, value] of Object.entries(body)) {
+      if (field === 'detail' || field === 'non_field_errors' || field === 'code' || field === 'status') continue;
+      const text = messagesOf(value);
+      if (text) fields[field] = text;
+    }
+    return fields;
+  }
+
+  /** `detail`, `non_field_errors`, or a plain string body: the message not tied to a field. */
+  formMessage(): string | undefined {
+    const body = this.body;
+    if (typeof body === 'string') return body.trim() || undefined;
+    if (!body || typeof body !== 'object') return undefined;
+    const record = body as Record<string, unknown>;
+    return messagesOf(record.detail) ?? messagesOf(record.non_field_errors);
+  }
+}
+
+function messagesOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const texts = value.filter((item): item is string => typeof item === 'string');
+    return texts.length ? texts.join(', ') : undefined;
+  }
+  return undefined;
+}
+
+export function isProviderError(error: unknown, status?: number): error is ProviderError {
+  return error instanceof ProviderError && (status === undefined || error.status === status);
+}
