@@ -101,4 +101,7 @@ export const MSG = {
   paymentPending: 'The payment is still being processed.',
   paymentMismatch: 'The payment amount or currency does not match the ad plan.',
   paymentProviderDown: 'The payment provider could not be reached. Please try again later.',
+  paymentProviderRefused: 'The payment provider refused the request. Please try again later.',
+  paymentNotCompleted: 'The payment was not completed.',
+  webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
 } as const;

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { Agent, request } from 'undici';
+import { z } from 'zod';
+import { ownOrigin } from './own-origin';
+
+/** Paystack answers within seconds; longer means it is down, and the shopper should hear so. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Paystack could not be asked (`reachable: false`: network, timeout, 5xx) or refused the call
+ * (`reachable: true`: 4xx or `status: false`). Routes turn it into a 502 instead of a 500.
+ */
+export class PaystackError extends Error {
+  constructor(
+    message: string,
+    readonly reachable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaystackError';
+  }
+}
+
+/** The fields of Paystack's transaction `data` we rely on; Paystack sends many more. */
+export const paystackTransactionSchema = z.looseObject({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paid_at: z.string().nullish(),
+  gateway_response: z.string().nullish(),
+  metadata: z.unknown(),
+});
+export type PaystackTransaction = z.infer<typeof paystackTransactionSchema>;
+
+const initializeDataSchema = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
+export type InitializedTransaction = z.infer<typeof initializeDataSchema>;
+
+export type InitializeInput = {
+  email: string;
+  amountKobo: number;
+  reference: string;
+  callbackUrl: string;
+  metadata: Record<string, string>;
+};
+
+export type PaystackClient = {
+  initialize(input: InitializeInput): Promise<InitializedTransaction>;
+  verify(reference: string): Promise<PaystackTransaction>;
+  close(): Promise<void>;
+};
+
+const envelopeSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
+
+/** One client for real Paystack and the simulator: only `baseUrl` and `secretKey` differ. */
+export function createPaystackClient(options: { secretKey: string; baseUrl: () => string; timeoutMs?: number }): PaystackClient {
+  const timeout = options.timeoutMs ?? TIMEOUT_MS;
+  const agent = new Agent({ keepAliveTimeout: 30_000, connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, dataSchema: z.ZodType<T>): Promise<T> {
+    let statusCode: number;
+    let text: string;
+    try {
+      const response = await request(`${options.baseUrl()}${path}`, {
+        method,
+        dispatcher: agent,
+        signal: AbortSignal.timeout(timeout),
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw new PaystackError(`Paystack ${method} ${path} failed: ${(error as Error).message}`, false, { cause: error });
+    }
+    if (statusCode >= 500) throw new PaystackError(`Paystack ${method} ${path} answered ${statusCode}`, false);
+    let envelope: z.infer<typeof envelopeSchema>;
+    try {
+      envelope = envelopeSchema.parse(JSON.parse(text));
+    } catch (error) {
+      throw new PaystackError(`Paystack ${method} ${path} answered ${statusCode} with an unreadable body`, false, { cause: error });
+    }
+    if (statusCode >= 400 || !envelope.status) {
+      throw new PaystackError(`Paystack ${method} ${path} refused (${statusCode}): ${envelope.message ?? 'no message'}`, true);
+    }
+    const data = dataSchema.safeParse(envelope.data);
+    if (!data.success) throw new PaystackError(`Paystack ${method} ${path} answered an unexpected shape`, true, { cause: data.error });
+    return data.data;
+  }
+
+  return {
+    initialize: (input) =>
+      call(
+        'POST',
+        '/transaction/initialize',
+        {
+          email: input.email,
+          amount: input.amountKobo,
+          currency: 'NGN',
+          reference: input.reference,
+          callback_url: input.callbackUrl,
+          metadata: input.metadata,
+        },
+        initializeDataSchema,
+      ),
+    verify: (reference) => call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, paystackTransactionSchema),
+    close: () => agent.close(),
+  };
+}
+
+/** The app's client: real Paystack when a secret key is configured, else the simulator this API serves itself. */
+export function paystackFor(app: FastifyInstance): PaystackClient {
+  const { secretKey, baseUrl, simulated } = app.config.paystack;
+  const client = createPaystackClient({
+    secretKey,
+    baseUrl: () => (simulated || !baseUrl ? `${ownOrigin(app.server)}/payments/simulator` : baseUrl.replace(/\/$/, '')),
+  });
+  app.addHook('onClose', () => client.close());
+  return client;
+}

@@ -1,0 +1,171 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { request as httpRequest } from 'undici';
+import { z } from 'zod';
+import { simulatorTransactions } from '../db/schema';
+import { ApiError } from '../errors';
+import { ownOrigin } from './own-origin';
+import { sameSecret, paystackSignature } from './signature';
+import { checkoutPage, messagePage } from './simulator-pages';
+
+type SimulatorRow = typeof simulatorTransactions.$inferSelect;
+
+const OUTCOMES = {
+  pay: { status: 'success', gatewayResponse: 'Successful', title: 'Payment successful' },
+  decline: { status: 'failed', gatewayResponse: 'Declined', title: 'Card declined' },
+  cancel: { status: 'abandoned', gatewayResponse: 'The transaction was cancelled', title: 'Payment cancelled' },
+} as const;
+type Outcome = keyof typeof OUTCOMES;
+
+const initializeSchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  amount: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(100)),
+  currency: z.string().regex(/^[A-Z]{3}$/).default('NGN'),
+  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/).optional(),
+  callback_url: z.url({ protocol: /^https?$/ }).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Paystack's own error shape, so the one client handles the simulator exactly like the real thing. */
+const refusal = (statusCode: number, message: string) => new ApiError(statusCode, { status: false, message });
+
+/** Paystack's transaction `data`, limited to the fields a shop integration reads. */
+function transactionJson(row: SimulatorRow) {
+  return {
+    domain: 'test',
+    status: row.status,
+    reference: row.reference,
+    amount: row.amountKobo,
+    currency: row.currency,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    channel: 'card',
+    gateway_response: row.gatewayResponse,
+    metadata: row.metadata,
+    customer: { email: row.email },
+  };
+}
+
+function sendPage(reply: FastifyReply, statusCode: number, html: string) {
+  return reply
+    .code(statusCode)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    .send(html);
+}
+
+/**
+ * An offline, Paystack-compatible fake (CONTRACT "Payments: real and simulated"): the transaction
+ * API the client calls, and the hosted checkout page the shopper is sent to.
+ */
+export const simulatorRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const secretKey = app.config.paystack.secretKey;
+  const hidden = { hide: true };
+
+  // The checkout page posts a plain HTML form; only this plugin needs to read one.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  async function requireSecretKey(request: FastifyRequest) {
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${secretKey}`)) throw refusal(401, 'Invalid key');
+  }
+
+  /** Like Paystack, the shop hears of a successful charge from a signed webhook, whatever the browser does next. */
+  async function sendChargeSuccess(row: SimulatorRow, log: FastifyBaseLogger) {
+    const body = JSON.stringify({ event: 'charge.success', data: transactionJson(row) });
+    try {
+      const response = await httpRequest(`${ownOrigin(app.server)}/ads/payment/webhook/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(body, secretKey) },
+        body,
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
+      await response.body.dump();
+      if (response.statusCode !== 200) log.warn({ statusCode: response.statusCode, reference: row.reference }, 'simulator webhook refused');
+    } catch (error) {
+      log.warn({ err: error, reference: row.reference }, 'simulator webhook not delivered');
+    }
+  }
+
+  app.post('/payments/simulator/transaction/initialize', { schema: hidden, onRequest: requireSecretKey }, async (request) => {
+    const parsed = initializeSchema.safeParse(request.body);
+    if (!parsed.success) throw refusal(400, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'request'}`);
+    const input = parsed.data;
+    const reference = input.reference ?? randomUUID();
+    const accessCode = randomBytes(12).toString('base64url');
+    const created = await app.db
+      .insert(simulatorTransactions)
+      .values({
+        reference,
+        accessCode,
+        amountKobo: input.amount,
+        currency: input.currency,
+        email: input.email,
+        callbackUrl: input.callback_url ?? null,
+        metadata: input.metadata ?? {},
+      })
+      .onConflictDoNothing({ target: simulatorTransactions.reference })
+      .returning({ reference: simulatorTransactions.reference });
+    if (!created.length) throw refusal(400, 'Duplicate Transaction Reference');
+    return {
+      status: true,
+      message: 'Authorization URL created',
+      data: { authorization_url: `${app.config.apiPublicUrl}/payments/simulator/checkout/${accessCode}`, access_code: accessCode, reference },
+    };
+  });
+
+  app.get(
+    '/payments/simulator/transaction/verify/:reference',
+    { schema: { ...hidden, params: z.object({ reference: z.string() }) }, onRequest: requireSecretKey },
+    async (request) => {
+      const [row] = await app.db.select().from(simulatorTransactions).where(eq(simulatorTransactions.reference, request.params.reference)).limit(1);
+      if (!row) throw refusal(400, 'Transaction reference not found');
+      return { status: true, message: 'Verification successful', data: transactionJson(row) };
+    },
+  );
+
+  const checkoutParams = z.object({ access_code: z.string() });
+
+  async function findByAccessCode(accessCode: string) {
+    const [row] = await app.db.select().from(simulatorTransactions).where(eq(simulatorTransactions.accessCode, accessCode)).limit(1);
+    return row;
+  }
+
+  function unavailablePage(reply: FastifyReply, row: SimulatorRow | undefined) {
+    if (!row) return sendPage(reply, 404, messagePage('Payment not found', 'This checkout link is not valid.'));
+    return sendPage(reply, 409, messagePage('Payment already completed', `This payment has already ended: ${row.gatewayResponse}. It cannot be paid again.`));
+  }
+
+  app.get('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
+    const row = await findByAccessCode(request.params.access_code);
+    if (!row || row.status !== 'ongoing') return unavailablePage(reply, row);
+    return sendPage(reply, 200, checkoutPage(row));
+  });
+
+  app.post('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
+    const chosen = (request.body as Record<string, unknown> | undefined)?.outcome;
+    if (typeof chosen !== 'string' || !Object.hasOwn(OUTCOMES, chosen)) {
+      return sendPage(reply, 400, messagePage('Choose an action', 'Please choose Pay, Decline card or Cancel.'));
+    }
+    const outcome = OUTCOMES[chosen as Outcome];
+    // Only an ongoing transaction changes, so a double click or a second tab cannot pay twice.
+    const [row] = await app.db
+      .update(simulatorTransactions)
+      .set({ status: outcome.status, gatewayResponse: outcome.gatewayResponse, paidAt: chosen === 'pay' ? new Date() : null })
+      .where(and(eq(simulatorTransactions.accessCode, request.params.access_code), eq(simulatorTransactions.status, 'ongoing')))
+      .returning();
+    if (!row) return unavailablePage(reply, await findByAccessCode(request.params.access_code));
+    if (chosen === 'pay') await sendChargeSuccess(row, request.log);
+    if (!row.callbackUrl) return sendPage(reply, 200, messagePage(outcome.title, 'You can close this page.'));
+    const callback = new URL(row.callbackUrl);
+    callback.searchParams.set('trxref', row.reference);
+    callback.searchParams.set('reference', row.reference);
+    return reply.code(303).header('location', callback.toString()).send();
+  });
+};

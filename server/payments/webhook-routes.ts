@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../app/lib/rules/messages';
+import { detailError } from '../errors';
+import { activateAd, paysForAdPlan } from './activate-ad';
+import { paystackTransactionSchema } from './paystack-client';
+import { hasPaystackSignature } from './signature';
+
+const chargeSuccessSchema = z.object({ event: z.literal('charge.success'), data: paystackTransactionSchema });
+
+/**
+ * Paystack's events. The signature covers the exact bytes Paystack sent, so this plugin keeps the
+ * body raw and checks it before parsing anything; a forged call never reaches the database.
+ */
+export const webhookRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const secretKey = app.config.paystack.secretKey;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/ads/payment/webhook',
+    {
+      schema: {
+        tags: ['ads'],
+        summary: 'Paystack events (ext): charge.success grants the ad month, once',
+        description: 'Signed with `x-paystack-signature` (HMAC-SHA512 of the raw body with the secret key). Other events are acknowledged and ignored.',
+        response: { 200: z.object({ received: z.boolean() }), 400: z.object({ detail: z.string() }), 401: z.object({ detail: z.string() }) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!hasPaystackSignature(raw, request.headers['x-paystack-signature'], secretKey)) {
+        throw detailError(401, MSG.webhookSignatureInvalid);
+      }
+      let event: unknown;
+      try {
+        event = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw detailError(400, 'JSON parse error - the request body is not valid JSON.');
+      }
+      const charge = chargeSuccessSchema.safeParse(event);
+      if (!charge.success) return { received: true };
+      const payment = charge.data.data;
+      if (payment.status !== 'success' || !paysForAdPlan(payment)) {
+        request.log.warn({ reference: payment.reference, amount: payment.amount, currency: payment.currency }, 'charge does not pay for the ad plan');
+        return { received: true };
+      }
+      const ad = await activateAd(app.db, payment);
+      if (!ad) request.log.info({ reference: payment.reference }, 'charge for a reference that is not ours');
+      return { received: true };
+    },
+  );
+};

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AD_PLAN, AD_PLAN_KOBO } from '../../app/lib/rules/limits';
+import { MSG } from '../../app/lib/rules/messages';
+import { requiredText } from '../../app/lib/rules/text';
+import { ads, shops } from '../db/schema';
+import { detailError, forbidden, notFound } from '../errors';
+import { isId } from '../ids';
+import { activateAd, paysForAdPlan, type AdRow } from '../payments/activate-ad';
+import { adJson, adJsonSchema } from '../payments/ad-json';
+import { PaystackError, paystackFor } from '../payments/paystack-client';
+import { signedIn } from '../plugins/auth';
+import { ownedShop } from '../shops/ownership';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.unknown());
+
+/** The older client sends the plan price as a number; forms send it as text. Either way it must be the plan's. */
+function isPlanPrice(amount: number | string): boolean {
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  return /^\d+(\.0+)?$/.test(text) && Number(text) === AD_PLAN.priceNaira;
+}
+
+const initiateBody = z.object({
+  shop_id: requiredText(MSG.shopIdRequired, 100),
+  amount: z.union([z.number(), z.string()], { error: MSG.adAmountInvalid }).refine(isPlanPrice, { error: MSG.adAmountInvalid }),
+});
+
+const verification = z.object({
+  reference: z.string(),
+  status: adJsonSchema.shape.status,
+  amount: z.number(),
+  currency: z.string(),
+  date: z.string().nullable(),
+  shop_id: z.string(),
+  ad: adJsonSchema,
+});
+
+/** Paystack's in-between states; anything else that is not success is final. */
+const STILL_PENDING = new Set(['ongoing', 'pending', 'processing', 'queued']);
+
+function verificationJson(ad: AdRow): z.infer<typeof verification> {
+  return {
+    reference: ad.reference,
+    status: ad.status,
+    amount: ad.amount,
+    currency: ad.currency,
+    date: ad.paidAt?.toISOString() ?? null,
+    shop_id: ad.shopId,
+    ad: adJson(ad),
+  };
+}
+
+/** Paystack's trouble becomes a 502 the shopper can read; the cause stays in the log. */
+function providerFailure(error: unknown, log: FastifyBaseLogger): Error {
+  if (!(error instanceof PaystackError)) return error as Error;
+  log.warn({ err: error }, 'payment provider call failed');
+  return detailError(502, error.reachable ? MSG.paymentProviderRefused : MSG.paymentProviderDown);
+}
+
+export const adsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const paystack = paystackFor(app);
+
+  /** A payment that did not go through; never overwrites a success that a webhook recorded meanwhile. */
+  async function recordUnpaid(reference: string, status: 'failed' | 'abandoned', gatewayResponse: string | null) {
+    await app.db.update(ads).set({ status, gatewayResponse }).where(and(eq(ads.reference, reference), ne(ads.status, 'success')));
+  }
+
+  app.post(
+    '/ads/payment/initiate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ads'],
+        summary: 'Start paying for a month of ads: creates a pending ad and a Paystack checkout',
+        description: `The plan costs ${AD_PLAN.priceNaira} NGN for ${AD_PLAN.months} month; any other amount is refused.`,
+        security: [{ bearer: [] }],
+        body: initiateBody,
+        response: {
+          200: z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
+          400: fieldErrors,
+          401: detail,
+          403: detail,
+          404: detail,
+          502: detail,
+        },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const shop = await ownedShop(app.db, request.body.shop_id, user.id);
+      const reference = `kasuwa-${randomUUID()}`;
+      await app.db.insert(ads).values({ shopId: shop.id, userId: user.id, reference, amount: AD_PLAN.priceNaira, currency: AD_PLAN.currency });
+      try {
+        const checkout = await paystack.initialize({
+          email: user.email,
+          amountKobo: AD_PLAN_KOBO,
+          reference,
+          callbackUrl: `${app.config.webUrl}/verify-transaction`,
+          metadata: { shop_id: shop.id, user_id: user.id, purpose: 'ad' },
+        });
+        return { authorization_url: checkout.authorization_url, access_code: checkout.access_code, reference };
+      } catch (error) {
+        if (error instanceof PaystackError) await recordUnpaid(reference, 'failed', error.message);
+        throw providerFailure(error, request.log);
+      }
+    },
+  );
+
+  app.post(
+    '/ads/payment/verify',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ads'],
+        summary: 'Ask Paystack about a payment; a successful one grants the month, once',
+        description: 'Not paid: 400 with the gateway message. Still in progress: 200 with status "pending".',
+        security: [{ bearer: [] }],
+        body: z.object({ reference: requiredText(MSG.referenceRequired, 200) }),
+        response: { 200: verification, 400: fieldErrors, 401: detail, 404: detail, 502: detail },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const [ad] = await app.db.select().from(ads).where(eq(ads.reference, request.body.reference)).limit(1);
+      // Someone else's reference is answered like an unknown one, so references cannot be probed.
+      if (!ad || ad.userId !== user.id) throw detailError(404, MSG.paymentNotFound);
+      if (ad.status === 'success') return verificationJson(ad);
+
+      const payment = await paystack.verify(ad.reference).catch((error: unknown) => {
+        throw providerFailure(error, request.log);
+      });
+      if (payment.status === 'success') {
+        if (!paysForAdPlan(payment)) {
+          request.log.warn({ reference: ad.reference, amount: payment.amount, currency: payment.currency }, 'payment does not match the ad plan');
+          await recordUnpaid(ad.reference, 'failed', MSG.paymentMismatch);
+          throw detailError(400, MSG.paymentMismatch);
+        }
+        const activated = await activateAd(app.db, { ...payment, reference: ad.reference });
+        return verificationJson(activated ?? ad);
+      }
+      if (STILL_PENDING.has(payment.status)) return { ...verificationJson(ad), status: 'pending' as const };
+      const gatewayResponse = payment.gateway_response || MSG.paymentNotCompleted;
+      await recordUnpaid(ad.reference, payment.status === 'abandoned' ? 'abandoned' : 'failed', gatewayResponse);
+      throw detailError(400, gatewayResponse);
+    },
+  );
+
+  app.get(
+    '/ads/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ads'],
+        summary: 'One of your ads',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        response: { 200: adJsonSchema, 401: detail, 403: detail, 404: detail },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      if (!isId(request.params.id)) throw notFound();
+      const [ad] = await app.db.select().from(ads).where(eq(ads.id, request.params.id)).limit(1);
+      if (!ad) throw notFound();
+      if (ad.userId !== user.id) throw forbidden();
+      return adJson(ad);
+    },
+  );
+
+  app.get(
+    '/ads',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ads'],
+        summary: "A shop's ad history (ext), newest first; owner only",
+        description: "A deleted shop's history stays readable by the owner who paid for it.",
+        security: [{ bearer: [] }],
+        querystring: z.object({ shop_id: z.string({ error: MSG.fieldRequired }) }),
+        response: { 200: z.array(adJsonSchema), 400: fieldErrors, 401: detail, 403: detail, 404: detail },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const shopId = request.query.shop_id;
+      if (!isId(shopId)) throw notFound();
+      const [shop] = await app.db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).limit(1);
+      if (shop && shop.ownerId !== user.id) throw forbidden();
+      const history = await app.db
+        .select()
+        .from(ads)
+        .where(shop ? eq(ads.shopId, shopId) : and(eq(ads.shopId, shopId), eq(ads.userId, user.id)))
+        .orderBy(desc(ads.createdAt), desc(ads.id));
+      if (!shop && !history.length) throw notFound();
+      return history.map(adJson);
+    },
+  );
+};

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { simulatorRoutes } from '../payments/simulator-routes';
+import { webhookRoutes } from '../payments/webhook-routes';
+
+/** Paystack's side of payments: its webhook, and its offline stand-in when no secret key is configured. */
+export const paymentsRoutes: FastifyPluginAsync = async (app) => {
+  if (app.config.paystack.simulated) await app.register(simulatorRoutes);
+  await app.register(webhookRoutes);
+};
