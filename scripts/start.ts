@@ -18,8 +18,11 @@ async function main(): Promise<number> {
   });
   const stopOn = async (signal: NodeJS.Signals) => {
     console.log(`\nStopping Kasuwa… (${signal === 'SIGINT' ? 'press Ctrl-C again' : 'signal again'} to force)`);
+    const stoppingSince = Date.now();
     for (const again of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.once(again, () => {
+      process.on(again, () => {
+        // The same Ctrl-C can arrive twice, from the terminal and forwarded by npm; only a later one forces.
+        if (Date.now() - stoppingSince < 1000) return;
         product.kill();
         process.exit(1);
       });
