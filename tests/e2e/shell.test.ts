@@ -17,6 +17,8 @@ describe(`the shell (JavaScript ${jsMode})`, () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kasuwa');
     expect(await page.getByText('marketplace').textContent()).toMatch(/coming/i);
     expect(scriptErrors).toEqual([]);
+    // Proves the run really is the one it claims: React Router's inline bootstrap ran, or it did not.
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(jsMode === 'on');
   });
 
   test('an unknown address answers 404 with a plain message and a way home, never a stack trace', async ({ page }) => {
