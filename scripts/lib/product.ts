@@ -13,7 +13,7 @@ export type Tier = 'api' | 'web' | 'build';
 export type LogLine = (tier: Tier, line: string) => void;
 
 /** Writes a child's line to our terminal with its tier in front, so two servers' logs stay readable side by side. */
-export const terminalLog: LogLine = (tier, line) => {
+const terminalLog: LogLine = (tier, line) => {
   process.stdout.write(`[${tier}] ${line}\n`);
 };
 
@@ -28,7 +28,7 @@ function newestChange(entry: string): number {
   return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
 }
 
-export function webBuildIsStale(): boolean {
+function webBuildIsStale(): boolean {
   if (!existsSync(SERVER_BUILD)) return true;
   const builtAt = statSync(SERVER_BUILD).mtimeMs;
   return BUILD_INPUTS.some((input) => newestChange(path.join(ROOT, input)) > builtAt);
@@ -43,19 +43,21 @@ function pipeLines(child: ChildProcess, tier: Tier, log: LogLine): void {
   }
 }
 
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+function exitOf(child: ChildProcess): Promise<Exit> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 }
 
-function describeExit({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }): string {
+function describeExit({ code, signal }: Exit): string {
   return signal ? `was stopped by ${signal}` : `exited with code ${code}`;
 }
 
 /** Builds the web tier (`react-router build`) and resolves when the build has succeeded. */
-export async function buildWeb(log: LogLine = terminalLog): Promise<void> {
+async function buildWeb(log: LogLine = terminalLog): Promise<void> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,7 +73,7 @@ export async function buildWebIfStale(log: LogLine = terminalLog): Promise<boole
   return true;
 }
 
-/** Resolves when nothing listens on `port`, so a second copy of the product does not answer our health checks. */
+/** Fails with a clear message when something already listens on `port`: a second copy must not answer our health checks. */
 export async function ensurePortFree(port: number, variable: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
@@ -107,7 +109,7 @@ export function parsePort(value: string | undefined, fallback: number, variable:
   return port;
 }
 
-type Server = { tier: 'api' | 'web'; label: string; child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+type Server = { tier: 'api' | 'web'; label: string; child: ChildProcess; exited: Promise<Exit> };
 
 function startServer(tier: 'api' | 'web', label: string, args: string[], env: NodeJS.ProcessEnv, log: LogLine): Server {
   // Each server leads its own process group: a terminal's Ctrl-C then reaches only the launcher, which
@@ -139,7 +141,7 @@ async function answersHealthy(url: string): Promise<boolean> {
 
 async function waitUntilHealthy(server: Server, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let exit: Exit | undefined;
   void server.exited.then((value) => (exit = value));
   while (!(await answersHealthy(url))) {
     if (exit) throw new Error(`The ${server.label} ${describeExit(exit)} before it was ready.`);
