@@ -54,7 +54,13 @@ export function persistentSecret(dataDir: string, name: string): string {
   } catch {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process starting at the same moment wrote it first; theirs wins.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw error;
+    }
     return secret;
   }
 }
