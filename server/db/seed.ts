@@ -1,0 +1,149 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AD_PLAN } from '../../app/lib/rules/limits';
+import { hashPassword } from '../auth/passwords';
+import { removeImages } from '../media/images';
+import type { MediaStorage } from '../media/storage';
+import type { Db, Tx } from './client';
+import { initials, storeDemoImages, type DemoImage } from './demo-images';
+import { DEMO_OWNER } from './demo-owner';
+import { DEMO_SHOPS } from './demo-shops';
+import { ads, products, shops, users, type StoredImage } from './schema';
+
+export type DemoSeedSummary = { shops: number; products: number; sponsored: number; images: number; ms: number };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function city(address: string): string {
+  return address.split(',').at(-1)!.trim();
+}
+
+/** Shop images first, then every product's, in list order: `storeDemoImages` keeps that order. */
+function demoImages(): DemoImage[] {
+  const shopImages = DEMO_SHOPS.map((shop, i) => ({
+    folder: 'shops' as const,
+    colour: i,
+    title: initials(shop.name),
+    caption: `${shop.category} · ${city(shop.address)}`,
+  }));
+  const productImages = DEMO_SHOPS.flatMap((shop, i) =>
+    shop.products.map((product, j) => ({ folder: 'products' as const, colour: i + j + 1, title: product.name, caption: shop.name })),
+  );
+  return [...shopImages, ...productImages];
+}
+
+/** The demo owner, found by email so a re-seed resets the same account (and its password) rather than adding one. */
+async function upsertDemoOwner(tx: Tx, passwordHash: string): Promise<string> {
+  const values = { username: DEMO_OWNER.username, phoneNumber: DEMO_OWNER.phoneNumber, passwordHash };
+  const [updated] = await tx
+    .update(users)
+    .set(values)
+    .where(sql`lower(${users.email}) = ${DEMO_OWNER.email}`)
+    .returning({ id: users.id });
+  if (updated) return updated.id;
+  const [created] = await tx
+    .insert(users)
+    .values({ ...values, email: DEMO_OWNER.email })
+    .returning({ id: users.id });
+  return created!.id;
+}
+
+/** Removes the demo owner's shops (products go with them) and the seed's ads; returns the images they used. */
+async function removeDemoShops(tx: Tx, ownerId: string): Promise<StoredImage[]> {
+  const oldShops = await tx.select({ image: shops.image }).from(shops).where(eq(shops.ownerId, ownerId));
+  const oldProducts = await tx
+    .select({ image: products.image })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(eq(shops.ownerId, ownerId));
+  // Only ads the seed made: a month someone bought through the simulator stays in the history, as for any shop.
+  await tx.delete(ads).where(and(eq(ads.userId, ownerId), like(ads.reference, 'demo-%')));
+  await tx.delete(shops).where(eq(shops.ownerId, ownerId));
+  return [...oldShops, ...oldProducts].map((row) => row.image);
+}
+
+async function insertDemoShops(tx: Tx, ownerId: string, images: StoredImage[], now: Date) {
+  const endsAt = new Date(now);
+  endsAt.setUTCMonth(endsAt.getUTCMonth() + AD_PLAN.months);
+  // Staggered an hour apart so "newest first" lists them in the file's order, not by random id.
+  const created = await tx
+    .insert(shops)
+    .values(
+      DEMO_SHOPS.map((shop, i) => ({
+        ownerId,
+        name: shop.name,
+        address: shop.address,
+        category: shop.category,
+        description: shop.description,
+        tags: shop.tags,
+        image: images[i]!,
+        sponsoredUntil: shop.sponsored ? endsAt : null,
+        createdAt: new Date(now.getTime() - i * HOUR_MS),
+      })),
+    )
+    .returning({ id: shops.id, createdAt: shops.createdAt });
+
+  let nextImage = DEMO_SHOPS.length;
+  const productRows = DEMO_SHOPS.flatMap((shop, i) =>
+    shop.products.map((product, j) => ({
+      shopId: created[i]!.id,
+      name: product.name,
+      price: product.price,
+      image: images[nextImage++]!,
+      createdAt: new Date(created[i]!.createdAt.getTime() + j * 1000),
+    })),
+  );
+  await tx.insert(products).values(productRows);
+
+  // A reference unique to this run, so a left-over ad of an earlier demo owner can never collide with it.
+  const run = now.getTime().toString(36);
+  const sponsored = created.filter((_, i) => DEMO_SHOPS[i]!.sponsored);
+  if (sponsored.length) {
+    await tx.insert(ads).values(
+      sponsored.map((shop, n) => ({
+        shopId: shop.id,
+        userId: ownerId,
+        reference: `demo-${run}-${n + 1}`,
+        amount: AD_PLAN.priceNaira,
+        currency: AD_PLAN.currency,
+        status: 'success' as const,
+        paidAt: now,
+        startsAt: now,
+        endsAt,
+      })),
+    );
+  }
+  return { shops: created.length, products: productRows.length, sponsored: sponsored.length };
+}
+
+/**
+ * (Re)creates the demo: the demo owner with its shops, products, images and two paid ads. Running it
+ * again replaces the demo owner's shops and their images; nobody else's data is touched. Images are
+ * stored before the transaction and removed again if it fails, so neither side is left half done.
+ */
+export async function seedDemo(db: Db, storage: MediaStorage): Promise<DemoSeedSummary> {
+  const started = performance.now();
+  const [passwordHash, images] = await Promise.all([hashPassword(DEMO_OWNER.password), storeDemoImages(storage, demoImages())]);
+  let outcome;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const ownerId = await upsertDemoOwner(tx, passwordHash);
+      const replaced = await removeDemoShops(tx, ownerId);
+      const counts = await insertDemoShops(tx, ownerId, images, new Date());
+      return { replaced, counts };
+    });
+  } catch (error) {
+    await removeImages(storage, images);
+    throw error;
+  }
+  await removeImages(storage, outcome.replaced);
+  return { ...outcome.counts, images: images.length, ms: Math.round(performance.now() - started) };
+}
+
+/** Seeds the demo on a database with no shops at all, so a fresh start has something to show. */
+export async function seedDemoIfEmpty(db: Db, storage: MediaStorage, log: FastifyBaseLogger): Promise<void> {
+  const [anyShop] = await db.select({ id: shops.id }).from(shops).limit(1);
+  if (anyShop) return;
+  const summary = await seedDemo(db, storage);
+  log.info(summary, 'seeded demo data');
+}
