@@ -1,0 +1,127 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
+import { ApiError, detailError, fileTooLarge } from '../errors';
+
+/** One uploaded file, read whole: images are small (5 MB at most) and sharp wants a buffer anyway. */
+export type FilePart = { field: string; filename: string; mimetype: string; data: Buffer };
+
+const FIELD_MAX_BYTES = 64 * 1024;
+const LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  // A full product batch plus one spare, so a batch with one image too many gets the helpful
+  // "one image per product" message from the route rather than a bare limit error from here.
+  files: PRODUCTS_PER_BATCH_MAX + 1,
+  fields: 100,
+  fieldSize: FIELD_MAX_BYTES,
+  // Fields and files together, with room for the `products[0][name]` form of a full batch.
+  parts: 130,
+};
+
+/** The multipart parser with our limits; routes read bodies with `readMultipart`. */
+export const multipart = fp(
+  async (app) => {
+    await app.register(fastifyMultipart, { limits: LIMITS });
+  },
+  { name: 'multipart' },
+);
+
+const LIMIT_MESSAGES: Record<string, string> = {
+  FST_FILES_LIMIT: `Too many files in one request (at most ${LIMITS.files}).`,
+  FST_FIELDS_LIMIT: `Too many fields in one request (at most ${LIMITS.fields}).`,
+  FST_PARTS_LIMIT: `Too many parts in one request (at most ${LIMITS.parts}).`,
+  FST_PROTO_VIOLATION: 'A field name in the form is not allowed.',
+  FST_INVALID_JSON_FIELD_ERROR: 'A form field declared as JSON is not valid JSON.',
+};
+
+/** Anything the parser throws comes from the client's bytes: a 400 that says what was wrong, never a 500. */
+function malformed(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  const reason = error instanceof Error ? error.message : String(error);
+  return detailError(400, LIMIT_MESSAGES[code] ?? `Multipart form parse error - ${reason}`);
+}
+
+/**
+ * Reads one file part, failing with a 413 the moment it crosses the size limit rather than at its end.
+ * Chunks are copied into one buffer sized for the largest allowed file: pages never written are never
+ * backed by memory, and unlike collecting chunks then concatenating, a file is never held twice.
+ */
+async function readFile(file: MultipartFile['file']): Promise<Buffer> {
+  const refuse = () => file.destroy(fileTooLarge());
+  // busboy parses a whole network chunk at once, so a big chunk may have crossed the limit already.
+  if (file.truncated) refuse();
+  else file.once('limit', refuse);
+  const buffer = Buffer.allocUnsafeSlow(IMAGE_MAX_BYTES);
+  let length = 0;
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) length += chunk.copy(buffer, length);
+  } catch (error) {
+    throw malformed(error);
+  }
+  return buffer.subarray(0, length);
+}
+
+function mediaTypeOf(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+}
+
+/**
+ * Reads a multipart/form-data body part by part, in order. Each file is buffered while it streams and
+ * handed to `onFile` at once, before the next part is read, so one request holds one upload in memory.
+ *
+ * - A file over IMAGE_MAX_BYTES throws `fileTooLarge()` (413) as soon as it crosses the limit.
+ * - A file part with an empty filename and no bytes is skipped: it is what a browser sends for a file
+ *   input left untouched, and means "no new file".
+ * - A repeated text field keeps its last value, as Django's `request.data[name]` does for the older client.
+ * - Not multipart: 415. Malformed body, too many files, fields or parts, an over-long field: 400.
+ *
+ * Cleanup: if anything throws after `onFile` has succeeded for some files (a later file too large, a
+ * malformed tail, `onFile` itself failing), `onAbort` receives those results before the original error
+ * is rethrown unchanged, so the caller can remove what `onFile` stored. A failure of `onAbort` itself is
+ * logged and does not hide the original error. After a successful return, the results are the caller's.
+ */
+export async function readMultipart<T>(
+  request: FastifyRequest,
+  onFile: (file: FilePart) => Promise<T>,
+  onAbort?: (completed: T[]) => Promise<void>,
+): Promise<{ fields: Record<string, string>; files: { field: string; result: T }[] }> {
+  if (!request.isMultipart()) {
+    throw detailError(415, `Unsupported media type "${mediaTypeOf(request)}" in request.`);
+  }
+  const fields: Record<string, string> = {};
+  const files: { field: string; result: T }[] = [];
+  const parts = request.parts();
+  try {
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw malformed(error);
+      });
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === 'field') {
+        if (part.valueTruncated) {
+          throw detailError(400, `The field "${part.fieldname}" is too long (at most ${FIELD_MAX_BYTES / 1024} KB).`);
+        }
+        // The parser turns a field sent with an application/json type into an object; keep the text.
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        continue;
+      }
+      const data = await readFile(part.file);
+      // Some clients leave the filename out entirely rather than send it empty.
+      const filename = part.filename ?? '';
+      if (filename === '' && data.length === 0) continue;
+      const result = await onFile({ field: part.fieldname, filename, mimetype: part.mimetype, data });
+      files.push({ field: part.fieldname, result });
+    }
+  } catch (error) {
+    if (onAbort && files.length > 0) {
+      await onAbort(files.map((file) => file.result)).catch((cleanupError: unknown) => {
+        request.log.error({ err: cleanupError }, 'could not clean up after a failed upload');
+      });
+    }
+    throw error;
+  }
+  return { fields, files };
+}

@@ -1,0 +1,183 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../app/lib/rules/messages';
+import type { StoredImage } from '../../../server/db/schema';
+import { ImageRejected, imageJson, removeImages, storeImage } from '../../../server/media/images';
+import { localDiskStorage, type MediaStorage } from '../../../server/media/storage';
+import type { FilePart } from '../../../server/plugins/multipart';
+import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '../../fixtures/images';
+
+let root: string;
+let storage: MediaStorage;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'kasuwa-images-'));
+  storage = localDiskStorage(root);
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const jpegPart = (data: Buffer, filename = 'photo.jpg'): FilePart => ({ field: 'image', filename, mimetype: 'image/jpeg', data });
+
+async function stored(key: string): Promise<Buffer> {
+  const file = await storage.open(key);
+  if (!file) throw new Error(`nothing stored under ${key}`);
+  return buffer(file.stream);
+}
+
+async function allFiles(): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
+
+async function rejection(file: FilePart): Promise<string> {
+  const error = await storeImage(storage, file, 'shops').catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ImageRejected);
+  return (error as ImageRejected).message;
+}
+
+describe('storing an uploaded photo', () => {
+  it('turns a sideways phone photo upright and strips its EXIF and GPS data', async () => {
+    // Stored 400×200 with orientation 6: the phone was held upright, so the viewer sees 200×400.
+    const photo = await jpegBuffer({ width: 400, height: 200, exifOrientation: 6, withGps: true });
+    expect((await sharp(photo).metadata()).exif?.includes(EXIF_CAMERA)).toBe(true);
+
+    const image = await storeImage(storage, jpegPart(photo), 'shops');
+
+    const main = await stored(image.key);
+    const meta = await sharp(main).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(main.includes(EXIF_CAMERA)).toBe(false);
+    // The left half was red: turned clockwise, red is now on top and blue at the bottom.
+    const top = await sharp(main).extract({ left: 100, top: 50, width: 1, height: 1 }).raw().toBuffer();
+    const bottom = await sharp(main).extract({ left: 100, top: 350, width: 1, height: 1 }).raw().toBuffer();
+    expect(top[0]).toBeGreaterThan(150);
+    expect(bottom[2]).toBeGreaterThan(150);
+    expect(image).toMatchObject({ width: 200, height: 400 });
+  });
+
+  it('keeps a big photo within 1600 px as a progressive JPEG, with WebP copies at 320, 640 and 1024 px', async () => {
+    const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 3000, height: 2000 })), 'products');
+
+    expect(image).toMatchObject({ width: 1600, height: 1067 });
+    expect(image.key).toMatch(/^products\/[0-9a-f-]{36}\/main\.jpg$/);
+    const main = await sharp(await stored(image.key)).metadata();
+    expect(main).toMatchObject({ format: 'jpeg', width: 1600, height: 1067, isProgressive: true });
+    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 1024]);
+    for (const variant of image.variants) {
+      expect(variant.type).toBe('image/webp');
+      expect(variant.key).toBe(image.key.replace('main.jpg', `w${variant.width}.webp`));
+      const meta = await sharp(await stored(variant.key)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: Math.round((variant.width * 1067) / 1600) });
+    }
+  });
+
+  it('never enlarges a small photo and still gives it one WebP copy', async () => {
+    const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 200, height: 150 })), 'shops');
+
+    expect(image).toMatchObject({ width: 200, height: 150 });
+    expect(image.variants).toEqual([{ width: 200, key: image.key.replace('main.jpg', 'w200.webp'), type: 'image/webp' }]);
+  });
+
+  it('only makes copies smaller than the photo itself', async () => {
+    const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 700, height: 500 })), 'shops');
+
+    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640]);
+  });
+
+  it('stores a transparent PNG as a JPEG on white', async () => {
+    const png = await pngBuffer({ width: 300, height: 300, transparent: true });
+
+    const image = await storeImage(storage, { field: 'image', filename: 'logo.PNG', mimetype: 'image/png', data: png }, 'shops');
+
+    const main = await stored(image.key);
+    expect((await sharp(main).metadata()).format).toBe('jpeg');
+    const pixel = await sharp(main).extract({ left: 150, top: 150, width: 1, height: 1 }).raw().toBuffer();
+    expect([...pixel]).toEqual([255, 255, 255]);
+  });
+});
+
+describe('refusing an upload', () => {
+  it('refuses a .gif by its name', async () => {
+    const message = await rejection({ field: 'image', filename: 'cat.gif', mimetype: 'image/gif', data: Buffer.from('GIF89a') });
+    expect(message).toBe(MSG.imageExtension);
+  });
+
+  it('refuses a PDF renamed .jpg by its content', async () => {
+    expect(await rejection(jpegPart(pdfBytes(), 'invoice.jpg'))).toBe(MSG.imageType);
+  });
+
+  it('refuses a JPEG cut off halfway as unreadable', async () => {
+    expect(await rejection(jpegPart(await truncatedJpeg()))).toBe(MSG.imageUnreadable);
+  });
+
+  it('refuses an empty file that has a name', async () => {
+    expect(await rejection(jpegPart(Buffer.alloc(0)))).toBe(MSG.fileEmpty);
+  });
+
+  it('refuses a PNG claiming 20000×20000 pixels from its header, without decoding it', async () => {
+    const started = performance.now();
+    const message = await rejection({ field: 'image', filename: 'bomb.png', mimetype: 'image/png', data: hugePngHeader() });
+    expect(message).toBe(MSG.imageTooManyPixels);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('writes nothing for a refused upload', async () => {
+    await rejection(jpegPart(await truncatedJpeg()));
+    expect(await allFiles()).toEqual([]);
+  });
+
+  it('removes the pieces already written when storage fails halfway, and passes the failure on', async () => {
+    let puts = 0;
+    const failing: MediaStorage = {
+      ...storage,
+      async put(key, data, type) {
+        if (++puts === 3) throw new Error('disk full');
+        await storage.put(key, data, type);
+      },
+    };
+
+    await expect(storeImage(failing, jpegPart(await jpegBuffer({ width: 1200, height: 900 })), 'shops')).rejects.toThrow('disk full');
+    expect(await allFiles()).toEqual([]);
+  });
+});
+
+describe('removing and describing stored images', () => {
+  it('removes an image with all its copies', async () => {
+    const images = await Promise.all([
+      storeImage(storage, jpegPart(await jpegBuffer({ width: 1200, height: 900 })), 'shops'),
+      storeImage(storage, jpegPart(await jpegBuffer({ width: 300, height: 300 })), 'products'),
+    ]);
+    expect((await allFiles()).length).toBe(6);
+
+    await removeImages(storage, images);
+
+    expect(await allFiles()).toEqual([]);
+  });
+
+  it('describes an image with absolute URLs under the media address', () => {
+    const image: StoredImage = {
+      key: 'shops/abc/main.jpg',
+      width: 1600,
+      height: 1200,
+      variants: [{ width: 320, key: 'shops/abc/w320.webp', type: 'image/webp' }],
+    };
+
+    expect(imageJson(image, 'http://localhost:8000/media')).toEqual({
+      url: 'http://localhost:8000/media/shops/abc/main.jpg',
+      width: 1600,
+      height: 1200,
+      variants: [{ width: 320, url: 'http://localhost:8000/media/shops/abc/w320.webp', type: 'image/webp' }],
+    });
+  });
+});
