@@ -28,10 +28,14 @@ const listQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
 });
 
+/** Counts past this many matches are reported as "more" (`count_capped`), never counted exactly. */
+const COUNT_CAP = 1000;
+
 const listAnswer = z.object({
   sponsored_shops: z.array(shopJsonSchema),
   for_you: z.array(shopJsonSchema),
-  count: z.number(),
+  count: z.number().describe(`Matching for_you shops, exact up to ${COUNT_CAP}`),
+  count_capped: z.boolean().describe(`True when more than ${COUNT_CAP} shops match; count then reads ${COUNT_CAP}`),
   page: z.number(),
   page_size: z.number(),
   next_page: z.number().nullable(),
@@ -69,18 +73,21 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const { q, category, page, page_size } = request.query;
       const now = new Date();
       const filter = searchFilter(q, category);
-      const [sponsored, forYou, count] = await Promise.all([
+      // One row past the page tells whether another page exists, without counting every match.
+      const [sponsored, forYouAndOneMore, count] = await Promise.all([
         page === 1 ? sponsoredShops(app.db, filter, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouShops(app.db, filter, now, page_size, (page - 1) * page_size),
-        countForYou(app.db, filter, now),
+        forYouShops(app.db, filter, now, page_size + 1, (page - 1) * page_size),
+        countForYou(app.db, filter, now, COUNT_CAP),
       ]);
+      const forYou = forYouAndOneMore.slice(0, page_size);
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
         for_you: forYou.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
-        count,
+        count: Math.min(count, COUNT_CAP),
+        count_capped: count > COUNT_CAP,
         page,
         page_size,
-        next_page: page * page_size < count ? page + 1 : null,
+        next_page: forYouAndOneMore.length > page_size ? page + 1 : null,
       };
     },
   );

@@ -52,11 +52,18 @@ export function forYouShops(db: Db, filter: SQL | undefined, now: Date, limit: n
     .offset(offset);
 }
 
-export async function countForYou(db: Db, filter: SQL | undefined, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+/**
+ * Counting every match of a common word means reading a third of the table on each request, so the
+ * count stops at `cap + 1`: exact up to `cap`, and "more than `cap`" beyond.
+ */
+export async function countForYou(db: Db, filter: SQL | undefined, now: Date, cap: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
     .from(shops)
-    .where(and(notSponsored(now), filter));
+    .where(and(notSponsored(now), filter))
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
   return row?.count ?? 0;
 }
 

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './support/harness';
+import { signUp } from './support/requests';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+  const owner = await signUp(api.app);
+  const image = JSON.stringify({ key: 'shops/bulk/main.jpg', width: 800, height: 600, variants: [] });
+  await api.database.db.execute(sql`
+    insert into shops (owner_id, name, address, category, description, image, created_at)
+    select ${owner.id}, 'Bulk shop ' || n, 'Street ' || n || ', Lagos', 'Food', 'Rice and beans', ${image}::jsonb,
+           now() - n * interval '1 minute'
+    from generate_series(1, 1005) as n`);
+});
+afterAll(() => api.close());
+
+describe('paging a long list', () => {
+  it('counts exactly up to 1,000 matches and says when there are more', async () => {
+    const first = (await api.app.inject({ method: 'GET', url: '/shops?page_size=100' })).json();
+    expect(first).toMatchObject({ count: 1000, count_capped: true, page: 1, next_page: 2 });
+    expect(first.for_you[0].name).toBe('Bulk shop 1');
+    const few = (await api.app.inject({ method: 'GET', url: '/shops?q=bulk%20shop%201005' })).json();
+    expect(few).toMatchObject({ count: 1, count_capped: false, next_page: null });
+  });
+
+  it('walks to the last page, newest first, and then reports no next page', async () => {
+    const last = (await api.app.inject({ method: 'GET', url: '/shops?page=11&page_size=100' })).json();
+    expect(last.for_you.map((shop: { name: string }) => shop.name)).toEqual([
+      'Bulk shop 1001',
+      'Bulk shop 1002',
+      'Bulk shop 1003',
+      'Bulk shop 1004',
+      'Bulk shop 1005',
+    ]);
+    expect(last.next_page).toBeNull();
+    expect(last.sponsored_shops).toEqual([]);
+  });
+});
