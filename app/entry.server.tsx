@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import { WebConfigError, getWebEnv } from './lib/env.server';
+import { contentSecurityPolicy } from './lib/security-headers.server';
 
 // This module loads when the server starts, so a bad setting stops the start here instead of failing the first visitor.
 try {
@@ -26,6 +28,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const nonce = randomBytes(16).toString('base64');
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -36,7 +41,8 @@ export default function handleRequest(
     // Past streamTimeout, pending promises are rejected; the extra second lets their boundaries reach the browser.
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

@@ -1,8 +1,36 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router';
+import { BottomNav } from './components/layout/bottom-nav';
+import { Footer } from './components/layout/footer';
+import { Header } from './components/layout/header';
+import { getWebEnv } from './lib/env.server';
 import { MSG } from './lib/rules/messages';
+import { applySecurityHeaders } from './lib/security-headers.server';
+import { currentUser } from './lib/session.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+
+/** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
+export type RouteHandle = { bare?: boolean };
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await next();
+    applySecurityHeaders(response.headers);
+    // Pages show who is signed in, so a signed-in page must never be stored by a shared cache.
+    if (/(?:^|;\s*)__kasuwa=/.test(request.headers.get('cookie') ?? '')) {
+      response.headers.set('Cache-Control', 'private, no-store');
+    }
+    response.headers.append('Vary', 'Cookie');
+    return response;
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await currentUser(request);
+  // webUrl: the public origin, for canonical and sharing links in every route's meta (see lib/seo.ts).
+  return { signedIn: user !== null, webUrl: getWebEnv().webUrl };
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -10,16 +38,27 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
   return (
     <html lang="en-NG">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#9a3412" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className={bare ? 'bare' : undefined}>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        {!bare && <Header signedIn={root?.signedIn ?? false} />}
+        <div id="content" className="page">
+          {children}
+        </div>
+        {!bare && <Footer />}
+        {!bare && <BottomNav />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -33,11 +72,15 @@ export default function App() {
 
 // Visitors see a plain message and a way home; details go to the server log only, never to the page.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' && status < 500 ? error.data : null;
+  const notFound = status === 404;
   return (
-    <main>
+    <main className="error-page">
       <title>{notFound ? 'Page not found · Kasuwa' : 'Error · Kasuwa'}</title>
       <h1>{notFound ? 'Page not found' : MSG.unexpected}</h1>
+      {message && <p>{message}</p>}
+      {notFound && !message && <p>We could not find that page. It may have moved, or the link may be mistyped.</p>}
       <p>
         <a href="/">Go to the home page</a>
       </p>

@@ -1,17 +1,55 @@
+import { data } from 'react-router';
+import { Pager } from '../components/shops/pager';
+import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
+import { usePendingNavigationTo } from '../lib/pending';
+import { provider } from '../lib/provider/client.server';
+import { SKELETONS } from '../lib/rules/limits';
+import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/home';
 
-export default function Home() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = pageFrom(new URL(request.url));
+  try {
+    const list = await provider.listShops({ page, pageSize: PAGE_SIZE });
+    return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false });
+  } catch {
+    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has('Cache-Control') ? loaderHeaders : PUBLIC_LIST_CACHE;
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const pending = usePendingNavigationTo('/');
+  const { shops, page, nextPage, failed } = loaderData;
   return (
-    <main className="home">
-      <h1>Kasuwa</h1>
-      <p>The marketplace for shops near you is coming soon.</p>
+    <main>
+      <h1 className="section-title">For You</h1>
+      {pending ? (
+        <SkeletonGrid count={SKELETONS.home} label="Loading shops" />
+      ) : failed ? (
+        <p className="notice error" role="alert">
+          {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
+        </p>
+      ) : shops.length === 0 ? (
+        <p className="notice">{MSG.homeEmpty}</p>
+      ) : (
+        <>
+          <ShopGrid shops={shops} label="Shops for you" />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
+        </>
+      )}
     </main>
   );
 }
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
   return [
-    { title: 'Kasuwa' },
-    { name: 'description', content: 'Kasuwa: browse and search local shops across Nigeria.' },
+    { title: page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you' },
+    { name: 'description', content: 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.' },
   ];
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors, request, type FormData as UndiciFormData } from 'undici';
 import { z } from 'zod';
 import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
@@ -118,8 +119,36 @@ async function callParsed<S extends z.ZodType>(schema: S, method: string, path: 
 
 const id = (value: string) => encodeURIComponent(value);
 
+const MEDIA_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'] as const;
+
+/** Streams one stored image from the provider, for the site's own `/media/*` (see `siteImageUrl`). */
+async function media(path: string): Promise<Response> {
+  let response;
+  try {
+    response = await request(urlFor(`media/${path.split('/').map(encodeURIComponent).join('/')}`, undefined), {
+      method: 'GET',
+      dispatcher: agent,
+      headersTimeout: READ_TIMEOUT_MS,
+      bodyTimeout: READ_TIMEOUT_MS,
+    });
+  } catch (error) {
+    throw failureOf(error);
+  }
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    return new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+  const headers = new Headers({ 'x-content-type-options': 'nosniff' });
+  for (const name of MEDIA_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Response(Readable.toWeb(response.body) as ReadableStream, { status: 200, headers });
+}
+
 /** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
 export const provider = {
+  media,
   listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
     callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
   getShop: (shopId: string) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`),

@@ -4,18 +4,33 @@ import { z } from 'zod';
  * The provider's answers as the web tier reads them. Lenient on purpose: the web tier may point at any
  * provider that speaks the contract (PROVIDER_URL), so our extensions (marked ext) are optional.
  */
+/**
+ * Our provider's images (`…/media/…`) are served through the site itself, so a phone opens no second
+ * origin (DNS, TLS) and the Content-Security-Policy stays 'self'. Images elsewhere keep their URL.
+ */
+export function siteImageUrl(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/media/') ? pathname : url;
+  } catch {
+    return url;
+  }
+}
+
+const imageUrl = z.string().transform(siteImageUrl);
+
 const imageSchema = z.object({
-  url: z.string(),
+  url: imageUrl,
   width: z.number(),
   height: z.number(),
-  variants: z.array(z.object({ width: z.number(), url: z.string(), type: z.string() })).default([]),
+  variants: z.array(z.object({ width: z.number(), url: imageUrl, type: z.string() })).default([]),
 });
 
 export const productSchema = z.object({
   id: z.coerce.string(),
   name: z.string(),
   price: z.coerce.number(),
-  image_url: z.string().nullable().default(null),
+  image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   shop_id: z.coerce.string().optional(),
 });
@@ -26,7 +41,7 @@ export const shopSchema = z.object({
   address: z.string().default(''),
   category: z.string().default(''),
   description: z.string().default(''),
-  image_url: z.string().nullable().default(null),
+  image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   owner_phone: z.string().nullable().default(null),
   owner_status: z.string().nullable().default(null),

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { MenuIcon } from '../icons';
+import { SearchToggle } from './search-toggle';
+
+/**
+ * The fixed header: title, search toggle and the menu. The menu is a `<details>` so it opens
+ * without JavaScript; the Messages link stays hidden (SPEC §2).
+ */
+export function Header({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header className="site-header">
+      <Link to="/" className="site-title">
+        Kasuwa
+      </Link>
+      <SearchToggle />
+      <details className="menu">
+        <summary aria-label="Menu">
+          <MenuIcon />
+        </summary>
+        <nav aria-label="Account" className="menu-panel">
+          {signedIn ? (
+            <>
+              <Link to="/myShop">My Shop</Link>
+              <form method="post" action="/logout">
+                <button type="submit">Logout</button>
+              </form>
+            </>
+          ) : (
+            <>
+              <Link to="/signup">Sign Up</Link>
+              <Link to="/login">Sign In</Link>
+            </>
+          )}
+        </nav>
+      </details>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+
+/** "More shops" as plain links: they work without JavaScript and every page has its own URL. */
+export function Pager({ page, nextPage, hrefFor }: { page: number; nextPage: number | null; hrefFor: (page: number) => string }) {
+  if (page <= 1 && !nextPage) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      {page > 1 && (
+        <Link to={hrefFor(page - 1)} rel="prev">
+          Previous page
+        </Link>
+      )}
+      <span>Page {page}</span>
+      {nextPage && (
+        <Link to={hrefFor(nextPage)} rel="next">
+          More shops
+        </Link>
+      )}
+    </nav>
+  );
+}

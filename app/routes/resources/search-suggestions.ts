@@ -1,0 +1,15 @@
+import { SEARCH_SUGGESTIONS } from '../../lib/rules/limits';
+import { provider } from '../../lib/provider/client.server';
+import type { Route } from './+types/search-suggestions';
+
+/** Live suggestions for the header search; a slow or failing provider just means no suggestions. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
+  if (!q) return { results: [] };
+  try {
+    const { results } = await provider.suggest(q, request.signal);
+    return { results: results.slice(0, SEARCH_SUGGESTIONS) };
+  } catch {
+    return { results: [] };
+  }
+}

@@ -1,0 +1,110 @@
+import { data, Form, Link } from 'react-router';
+import { Pager } from '../components/shops/pager';
+import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
+import { usePendingNavigationTo } from '../lib/pending';
+import { provider } from '../lib/provider/client.server';
+import { SKELETONS } from '../lib/rules/limits';
+import { MSG } from '../lib/rules/messages';
+import type { Route } from './+types/search-results';
+
+function searchHref(q: string, category: string, page = 1) {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (category) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  return `/searchResults?${params}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
+  const page = pageFrom(url);
+  const [list, categories] = await Promise.allSettled([
+    provider.listShops({ q, category, page, pageSize: PAGE_SIZE }),
+    provider.categories(),
+  ]);
+  const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
+  if (list.status === 'rejected') {
+    return data({ q, category, page, categoryNames, shops: [], count: 0, nextPage: null, failed: true }, { status: 503 });
+  }
+  return {
+    q,
+    category,
+    page,
+    categoryNames,
+    shops: sponsoredFirst(list.value, 'Ad'),
+    count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
+    nextPage: list.value.next_page,
+    failed: false,
+  };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has('Cache-Control') ? loaderHeaders : PUBLIC_LIST_CACHE;
+}
+
+export default function SearchResults({ loaderData }: Route.ComponentProps) {
+  const { q, category, page, categoryNames, shops, nextPage, failed } = loaderData;
+  const pending = usePendingNavigationTo('/searchResults');
+  const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
+  return (
+    <main>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/searchResults">Search</Link>
+          </li>
+          {(q || category) && <li aria-current="page">{heading}</li>}
+        </ol>
+      </nav>
+      <h1 className="section-title">{heading}</h1>
+      <Form method="get" action="/searchResults" className="search-filters">
+        <label>
+          <span>Search</span>
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Shops, products, places" />
+        </label>
+        <label>
+          <span>Category</span>
+          <select name="category" defaultValue={category}>
+            <option value="">All categories</option>
+            {category && !categoryNames.some((name) => name.toLowerCase() === category.toLowerCase()) && <option value={category}>{category}</option>}
+            {categoryNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </Form>
+      {pending ? (
+        <SkeletonGrid count={SKELETONS.search} label="Loading results" />
+      ) : failed ? (
+        <p className="notice error" role="alert">
+          {MSG.networkOrUnexpected} <a href={searchHref(q, category, page)}>Try again</a>
+        </p>
+      ) : shops.length === 0 ? (
+        <p className="notice">No shops match your search. Try another word or category.</p>
+      ) : (
+        <>
+          <ShopGrid shops={shops} label="Search results" />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n)} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const what = loaderData?.q || loaderData?.category;
+  return [
+    { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
+    { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+}
