@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 
 describe(`the shell (JavaScript ${jsMode})`, () => {
-  test('the home page shows the product title and says the marketplace is coming', async ({ page }) => {
+  test('the home page shows the header, the For You shops, the footer and the bottom navigation', async ({ page }) => {
     // With JavaScript on, a failed hydration shows up only as a script error or a console error.
     const scriptErrors: string[] = [];
     page.on('pageerror', (error) => scriptErrors.push(error.message));
@@ -13,9 +13,11 @@ describe(`the shell (JavaScript ${jsMode})`, () => {
     const response = await page.goto('/');
 
     expect(response?.status()).toBe(200);
-    expect(await page.title()).toBe('Kasuwa');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kasuwa');
-    expect(await page.getByText('marketplace').textContent()).toMatch(/coming/i);
+    expect(await page.title()).toBe('Kasuwa · Shops near you');
+    expect(await page.getByRole('link', { name: 'Kasuwa', exact: true }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('For You');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'My Shop', 'Settings']);
+    expect(await page.getByRole('contentinfo').textContent()).toMatch(/Third-party interactions.*Liability.*No endorsement.*Content.*Changes/s);
     expect(scriptErrors).toEqual([]);
     // Proves the run really is the one it claims: React Router's inline bootstrap ran, or it did not.
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(jsMode === 'on');

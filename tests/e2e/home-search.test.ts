@@ -1,0 +1,79 @@
+import { describe } from 'vitest';
+import { expect, jsMode, test } from './support/browser';
+
+describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
+  test('the For You grid shows the sponsored shops first with a Sponsored badge, each card opening its shop', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem');
+    expect(await cards.count()).toBe(24);
+    const firstTwo = [await cards.nth(0).textContent(), await cards.nth(1).textContent()];
+    expect(firstTwo.every((text) => text?.startsWith('Sponsored'))).toBe(true);
+    expect(await cards.nth(2).textContent()).not.toMatch(/^Sponsored/);
+    const href = await cards.nth(0).getByRole('link').getAttribute('href');
+    expect(href).toMatch(/^\/shop\/[0-9a-f-]{36}$/);
+    // Photos come through the site itself and really arrive.
+    const photo = cards.nth(0).locator('img');
+    await photo.scrollIntoViewIfNeeded();
+    expect(await photo.getAttribute('src')).toMatch(/^\/media\/shops\//);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('more shops come through a plain link to the next page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'More shops' }).click();
+    await page.waitForURL('**/?page=2');
+    const cards = page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem');
+    expect(await cards.count()).toBe(7);
+    expect(await page.getByText('Sponsored', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Previous page' }).getAttribute('href')).toBe('/');
+  });
+
+  test('the header search finds shops by a product name and shows a breadcrumb', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Search', { exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search shops' }).fill('charger');
+    if (jsMode === 'on') {
+      const suggestions = page.getByRole('list', { name: 'Suggestions' });
+      await suggestions.waitFor();
+      const items = await suggestions.getByRole('listitem').allTextContents();
+      expect(items.length).toBeLessThanOrEqual(6);
+      expect(items.at(-1)).toBe('View all results');
+      expect(items.some((text) => /Phones/.test(text))).toBe(true);
+    }
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/searchResults?q=charger');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Results for “charger”');
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/Home.*Search.*charger/);
+    const names = await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.some((text) => text.includes('Otigba Phones & Gadgets'))).toBe(true);
+  });
+
+  test('sponsored results carry an Ad badge and the category filter keeps only that category', async ({ page }) => {
+    await page.goto('/searchResults?q=lagos');
+    expect(await page.getByText('Ad', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByLabel('Category').selectOption('Phones');
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/category=Phones/);
+    const metas = await page.locator('.shop-card .card-meta').allTextContents();
+    expect(metas.length).toBeGreaterThan(0);
+    expect(metas.every((text) => text.startsWith('Phones'))).toBe(true);
+  });
+
+  test('a search with no match says so', async ({ page }) => {
+    await page.goto('/searchResults?q=zzzqqqxxx');
+    expect(await page.getByText('No shops match your search. Try another word or category.').isVisible()).toBe(true);
+  });
+
+  test('every page carries the security headers, with a nonce on the inline scripts when JavaScript runs', async ({ page }) => {
+    const response = await page.goto('/');
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'.*frame-ancestors 'none'/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
+    const inline = await page.locator('script:not([src])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
+    expect(inline.length).toBeGreaterThan(0);
+    expect(inline.every((value) => value === nonce)).toBe(true);
+  });
+});
