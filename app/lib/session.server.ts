@@ -1,9 +1,17 @@
-import { createCookieSessionStorage } from 'react-router';
+import { createContext, createCookieSessionStorage, redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { getWebEnv } from './env.server';
+import { provider } from './provider/client.server';
+import { isProviderError } from './provider/errors';
 
 export type SessionUser = { id: string; username: string; email: string };
 
 type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number };
+
+/** The person behind a request, as loaders and actions see it: null when signed out. */
+export type Visitor = { user: SessionUser; access: string } | null;
+export const visitorContext = createContext<Visitor>(null);
+
+export const SESSION_COOKIE = '__kasuwa';
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
@@ -11,7 +19,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
     cookie: {
-      name: '__kasuwa',
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -22,8 +30,115 @@ export function sessionStorage() {
   return storage;
 }
 
-/** The signed-in person, or null. */
-export async function currentUser(request: Request): Promise<SessionUser | null> {
-  const session = await sessionStorage().getSession(request.headers.get('cookie'));
-  return session.get('user') ?? null;
+/** Where signing in sends someone back to: only a path on this site, never `//elsewhere` (open redirect). */
+export function safeRedirectTarget(target: string | null | undefined, fallback = '/'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
 }
+
+/** Stores a fresh sign-in and sends the person on; the cookie rides on the redirect. */
+export async function startSession(request: Request, session: { user: SessionUser; access: string; refresh?: string }, to: string) {
+  const store = sessionStorage();
+  const cookie = await store.getSession(request.headers.get('cookie'));
+  cookie.set('user', { id: session.user.id, username: session.user.username, email: session.user.email });
+  cookie.set('access', session.access);
+  cookie.set('refresh', session.refresh ?? '');
+  cookie.set('lastSeen', Date.now());
+  return redirect(to, { headers: { 'Set-Cookie': await store.commitSession(cookie) } });
+}
+
+export async function endSessionCookie(request: Request): Promise<string> {
+  const store = sessionStorage();
+  return store.destroySession(await store.getSession(request.headers.get('cookie')));
+}
+
+/** The signed-in person, or a redirect to sign in that brings them back here afterwards. */
+export function requireVisitor(request: Request, visitor: Visitor): NonNullable<Visitor> {
+  if (visitor) return visitor;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/**
+ * Runs a signed-in provider call. A 401 from the provider ends the session and sends the browser to
+ * /login with a full page load (SPEC §4), so no client state from the old session survives.
+ */
+export async function asVisitor<T>(request: Request, visitor: Visitor, call: (token: string) => Promise<T>): Promise<T> {
+  const { access } = requireVisitor(request, visitor);
+  try {
+    return await call(access);
+  } catch (error) {
+    if (isProviderError(error, 401)) {
+      throw redirectDocument('/login', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
+    }
+    throw error;
+  }
+}
+
+/** Seconds until a JWT's `exp`, read without verifying: the provider verifies, we only decide when to renew. */
+function secondsLeft(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp - Date.now() / 1000 : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+const RENEW_WHEN_SECONDS_LEFT = 120;
+
+// Requests that are not a person's navigation (images, suggestions, health) never bounce to /login.
+const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|sitemap\.xml|robots\.txt)/;
+
+/**
+ * Reads the session for every request: ends it after SESSION_IDLE_MINUTES without a request (so it works
+ * without JavaScript), renews the access token shortly before it expires, and records activity.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const store = sessionStorage();
+  const session = await store.getSession(request.headers.get('cookie'));
+  const user = session.get('user');
+  let visitor: Visitor = null;
+  let changed = false;
+
+  if (user) {
+    const idleMs = getWebEnv().sessionIdleMinutes * 60_000;
+    const idleFor = Date.now() - (session.get('lastSeen') ?? 0);
+    if (idleFor > idleMs) {
+      const cleared = await store.destroySession(session);
+      if (!BACKGROUND_PATHS.test(new URL(request.url).pathname)) {
+        throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': cleared } });
+      }
+      const response = await next();
+      response.headers.append('Set-Cookie', cleared);
+      return response;
+    }
+    // Writing the cookie on every request would cost bytes for nothing; a tenth of the idle limit is precise enough.
+    if (idleFor > Math.min(idleMs / 10, 30_000)) {
+      session.set('lastSeen', Date.now());
+      changed = true;
+    }
+    let access = session.get('access') ?? '';
+    const refresh = session.get('refresh');
+    if (refresh && secondsLeft(access) < RENEW_WHEN_SECONDS_LEFT) {
+      try {
+        access = (await provider.refresh(refresh)).access;
+        session.set('access', access);
+        changed = true;
+      } catch (error) {
+        // A refused refresh token means the provider ended the session; anything else, try again next time.
+        if (isProviderError(error, 401)) {
+          throw redirectDocument('/login', { headers: { 'Set-Cookie': await store.destroySession(session) } });
+        }
+      }
+    }
+    visitor = { user, access };
+  }
+
+  context.set(visitorContext, visitor);
+  const response = await next();
+  // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
+  const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+  if (changed && !setsSession) response.headers.append('Set-Cookie', await store.commitSession(session));
+  return response;
+};
