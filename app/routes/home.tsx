@@ -4,6 +4,7 @@ import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
+import { canonical, originFrom, socialTags } from '../lib/seo';
 import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/home';
@@ -46,10 +47,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
+  const title = page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you';
+  const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
+  const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
   return [
-    { title: page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you' },
-    { name: 'description', content: 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.' },
+    { title },
+    { name: 'description', content: description },
+    link,
+    ...socialTags({ title, description, url: link.href }),
   ];
 }

@@ -4,6 +4,7 @@ import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
+import { canonical, originFrom } from '../lib/seo';
 import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/search-results';
@@ -100,11 +101,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const what = loaderData?.q || loaderData?.category;
   return [
     { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
     { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
     { name: 'robots', content: 'noindex, follow' },
+    canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page) : '/searchResults'),
   ];
 }

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { STATIC_PAGE_CACHE } from '../../lib/cache';
+import { canonical, originFrom } from '../../lib/seo';
+import type { Route } from './+types/fetch-ad-details';
+
+export function headers() {
+  return STATIC_PAGE_CACHE;
+}
+
+// SPEC §2 lists this route as a stub: the ad-details call behind it (§7, GET /ads/{id}/) is used by no screen.
+export default function FetchAdDetails() {
+  return (
+    <main>
+      <h1 className="section-title">Ad details</h1>
+      <p className="notice">Ad details are coming soon. Meanwhile, you can see your shops and buy ads for them in My Shop.</p>
+      <p>
+        <Link to="/myShop" className="button">
+          Go to My Shop
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: 'Ad details · Kasuwa' },
+    { name: 'description', content: 'Details of your Kasuwa shop ads are coming soon.' },
+    canonical(originFrom(matches), '/fetchAdDetails'),
+  ];
+}

@@ -1,0 +1,32 @@
+import { getWebEnv } from '../../lib/env.server';
+import { absoluteUrl } from '../../lib/seo';
+
+// Account and owner pages hold nothing for a search engine. /media stays open so shop photos can be indexed.
+const PRIVATE_PATHS = [
+  '/myShop',
+  '/createShop',
+  '/editShop/',
+  '/login',
+  '/signup',
+  '/forgotPassword',
+  '/reset-password',
+  '/purchaseAds',
+  '/verify-transaction',
+  '/search-suggestions',
+  // The owner's pages below a shop (products, add-products, step1, paymentInitiation); the public /shop/{id} has no slash after the id.
+  '/shop/*/',
+];
+
+export function loader() {
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${absoluteUrl(getWebEnv().webUrl, '/sitemap.xml')}`,
+    '',
+  ];
+  return new Response(lines.join('\n'), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=86400' },
+  });
+}

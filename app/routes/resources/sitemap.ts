@@ -1,0 +1,52 @@
+import { getWebEnv } from '../../lib/env.server';
+import { provider } from '../../lib/provider/client.server';
+import { PAGE_SIZE_MAX } from '../../lib/rules/limits';
+import { type SitemapEntry, sitemapXml } from '../../lib/sitemap';
+
+/** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
+const MAX_URLS = 50_000;
+const PAGES: SitemapEntry[] = [{ path: '/' }, { path: '/searchResults' }];
+const MAX_AGE_SECONDS = 3600;
+
+// Listing every shop takes hundreds of provider calls on a big catalogue, so one build serves every
+// request for the hour the response may be cached anyway, and concurrent requests share it.
+let cached: { xml: string; expires: number } | undefined;
+let building: Promise<string> | undefined;
+
+async function shopEntries(): Promise<SitemapEntry[]> {
+  const cap = MAX_URLS - PAGES.length;
+  const shops = new Map<string, SitemapEntry>();
+  let page: number | null = 1;
+  while (page !== null && shops.size < cap) {
+    const list = await provider.listShops({ page, pageSize: PAGE_SIZE_MAX });
+    // Sponsored shops come on page 1 only and may also be among the others: the map keeps each shop once.
+    for (const shop of [...list.sponsored_shops, ...list.for_you]) {
+      if (shops.size >= cap) break;
+      shops.set(shop.id, { path: `/shop/${encodeURIComponent(shop.id)}`, lastmod: shop.created_at });
+    }
+    page = list.next_page !== null && list.next_page > page ? list.next_page : null;
+  }
+  return [...shops.values()];
+}
+
+async function build(): Promise<string> {
+  const xml = sitemapXml(getWebEnv().webUrl, [...PAGES, ...(await shopEntries())]);
+  cached = { xml, expires: Date.now() + MAX_AGE_SECONDS * 1000 };
+  return xml;
+}
+
+export async function loader() {
+  let xml: string;
+  try {
+    if (cached && cached.expires > Date.now()) xml = cached.xml;
+    else xml = await (building ??= build().finally(() => (building = undefined)));
+  } catch {
+    return new Response('The sitemap is not available right now. Please try again later.', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300', 'Cache-Control': 'no-store' },
+    });
+  }
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': `public, max-age=${MAX_AGE_SECONDS}` },
+  });
+}

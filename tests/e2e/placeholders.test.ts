@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { expect, jsMode, test } from './support/browser';
+
+/** Script errors and console errors, which with JavaScript on are the only trace of a broken hydration. */
+function scriptErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
+ * With JavaScript on, waits until React has hydrated the element, so the test drives the in-page
+ * behaviour and not the plain form underneath (React marks each hydrated element with its props).
+ */
+async function interactive(page: Page, selector: string) {
+  if (jsMode === 'off') return;
+  await page.waitForFunction(
+    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactProps')),
+    selector,
+  );
+}
+
+/** The query in the address bar: with JavaScript these pages answer in place, without it through a GET. */
+const queryOf = (page: Page) => new URL(page.url()).search;
+
+describe(`placeholder pages (JavaScript ${jsMode})`, () => {
+  test('settings says version two is coming, with the bottom navigation in place', async ({ page }) => {
+    const response = await page.goto('/settings');
+
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe('Settings · Kasuwa');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
+    expect(await page.getByText('Version two is coming').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+  });
+
+  test('the ad details stub says they are coming and leads to My Shop', async ({ page }) => {
+    const response = await page.goto('/fetchAdDetails');
+
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ad details');
+    expect(await page.getByText('Ad details are coming soon.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to My Shop' }).getAttribute('href')).toBe('/myShop');
+  });
+
+  test('Lily greets without the site header or bottom navigation and answers that the assistant is coming soon', async ({ page }) => {
+    const scriptErrors = scriptErrorsOf(page);
+    await page.goto('/lilyChat');
+
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lily');
+    expect(await page.getByRole('log').textContent()).toContain('I’m Lily, your shopping assistant');
+    expect(await page.getByRole('link', { name: 'Kasuwa', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+
+    await interactive(page, '.lily-compose');
+    await page.getByLabel('Message to Lily').fill('Where can I buy agbada in Ibadan?');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const log = page.getByRole('log');
+    await log.getByText('the assistant is coming soon').waitFor();
+    expect(await log.getByText('Where can I buy agbada in Ibadan?').isVisible()).toBe(true);
+    expect(queryOf(page)).toBe(jsMode === 'on' ? '' : '?say=Where+can+I+buy+agbada+in+Ibadan%3F');
+    expect(scriptErrors).toEqual([]);
+  });
+
+  test('the inbox opens a conversation, and sending a message says messaging is coming soon', async ({ page }) => {
+    const scriptErrors = scriptErrorsOf(page);
+    await page.goto('/messages');
+    const inbox = page.getByRole('navigation', { name: 'Conversations' });
+    expect(await inbox.getByRole('link').count()).toBe(3);
+    expect(await page.getByText('Choose a conversation to read it.').isVisible()).toBe(true);
+
+    await interactive(page, '.inbox a');
+    await inbox.getByRole('link', { name: /Otigba Phones & Gadgets/ }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Otigba Phones & Gadgets' }).waitFor();
+    expect(await page.getByText('Hello, do you have an original charger for Tecno Spark 20?').isVisible()).toBe(true);
+    expect(await page.getByText('the 18 W fast charger with USB-C cable is ₦6,500').isVisible()).toBe(true);
+    expect(queryOf(page)).toBe('?chat=2');
+
+    await interactive(page, '.chat-compose');
+    await page.getByLabel('Message to Otigba Phones & Gadgets').fill('Is it still available?');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    await page.getByText('Messaging is coming soon. Your message was not sent.').waitFor();
+    expect(queryOf(page)).toBe(jsMode === 'on' ? '?chat=2' : '?chat=2&send=1');
+    expect(scriptErrors).toEqual([]);
+  });
+
+  test('rating without stars asks for them, and with 4 stars says thanks', async ({ page }) => {
+    const scriptErrors = scriptErrorsOf(page);
+    await page.goto('/rating');
+    expect(await page.getByRole('radio').count()).toBe(5);
+
+    await interactive(page, '.rating form');
+    await page.getByRole('button', { name: 'Submit rating' }).click();
+    await page.getByText('Please choose from 1 to 5 stars.').waitFor();
+    expect(await page.getByText('Thanks! Ratings are coming soon.').count()).toBe(0);
+
+    // A person taps the fourth star; the radio itself is visually hidden under it.
+    await page.getByRole('group', { name: 'How many stars?' }).getByText('4', { exact: true }).click();
+    await page.getByLabel('Tell others about it (optional)').fill('Quick delivery, fair price.');
+    await page.getByRole('button', { name: 'Submit rating' }).click();
+
+    await page.getByText('Thanks! Ratings are coming soon.').waitFor();
+    expect(await page.getByText('Please choose from 1 to 5 stars.').count()).toBe(0);
+    expect(await page.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    // Nothing is sent: with JavaScript the address does not change; without it, the text is not in it.
+    expect(queryOf(page)).toBe(jsMode === 'on' ? '' : '?stars=4&rate=1');
+    expect(scriptErrors).toEqual([]);
+  });
+
+  test('the stars can be chosen with the keyboard', async ({ page }) => {
+    await page.goto('/rating');
+
+    await page.getByRole('radio', { name: '1 star', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+
+    expect(await page.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '1 star', exact: true }).isChecked()).toBe(false);
+  });
+
+  test('each page has its own title and canonical address at the public origin', async ({ page, webUrl }) => {
+    const pages = [
+      { path: '/messages?chat=1', canonical: '/messages', title: 'Messages · Kasuwa' },
+      { path: '/lilyChat', canonical: '/lilyChat', title: 'Lily, your shopping assistant · Kasuwa' },
+      { path: '/rating?stars=5', canonical: '/rating', title: 'Rate your experience · Kasuwa' },
+      { path: '/settings', canonical: '/settings', title: 'Settings · Kasuwa' },
+      { path: '/fetchAdDetails', canonical: '/fetchAdDetails', title: 'Ad details · Kasuwa' },
+      { path: '/', canonical: '/', title: 'Kasuwa · Shops near you' },
+    ];
+    for (const expected of pages) {
+      // The home page's photos finish first, so moving on does not cancel their downloads mid-way.
+      await page.goto(expected.path, { waitUntil: 'networkidle' });
+      expect(await page.title(), expected.path).toBe(expected.title);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href'), expected.path).toBe(`${webUrl}${expected.canonical}`);
+    }
+  });
+
+  test('sitemap.xml lists the home page, search and the demo shops', async ({ webUrl, apiUrl }) => {
+    const list = (await (await fetch(`${apiUrl}/shops?q=Otigba`)).json()) as { sponsored_shops: { id: number }[]; for_you: { id: number }[] };
+    const otigba = [...list.sponsored_shops, ...list.for_you][0];
+
+    const response = await fetch(`${webUrl}/sitemap.xml`);
+    const xml = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(xml).toContain(`<loc>${webUrl}/</loc>`);
+    expect(xml).toContain(`<loc>${webUrl}/searchResults</loc>`);
+    expect(xml).toContain(`<loc>${webUrl}/shop/${otigba?.id}</loc>`);
+  });
+
+  test('robots.txt keeps account pages out and names the sitemap', async ({ webUrl }) => {
+    const response = await fetch(`${webUrl}/robots.txt`);
+    const text = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(text).toContain(`Sitemap: ${webUrl}/sitemap.xml`);
+    expect(text).toContain('Disallow: /myShop');
+    expect(text).toContain('Disallow: /login');
+    expect(text).not.toContain('Disallow: /media');
+  });
+});
