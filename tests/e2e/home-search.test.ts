@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 
@@ -75,5 +76,20 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     const inline = await page.locator('script:not([src])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.every((value) => value === nonce)).toBe(true);
+  });
+
+  test('photo downloads cut off half way (a phone leaving the page) do not take the site down', async ({ webUrl, apiUrl }) => {
+    const list = (await (await fetch(`${apiUrl}/shops?page_size=1`)).json()) as { for_you: { image: { url: string } }[] };
+    const photo = `${webUrl}${new URL(list.for_you[0]!.image.url).pathname}`;
+    for (let i = 0; i < 20; i++) {
+      await new Promise<void>((resolve) => {
+        const request = http.get(photo, (response) => response.once('data', () => request.destroy()));
+        request.on('close', () => resolve());
+        request.on('error', () => resolve());
+      });
+    }
+    const health = await fetch(`${webUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect((await fetch(photo)).headers.get('content-type')).toBe('image/jpeg');
   });
 });

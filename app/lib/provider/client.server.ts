@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import { Agent, errors as undiciErrors, request, type FormData as UndiciFormData } from 'undici';
 import { z } from 'zod';
 import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
@@ -143,7 +143,8 @@ async function media(path: string): Promise<Response> {
     const value = response.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  return new Response(Readable.toWeb(response.body) as ReadableStream, { status: 200, headers });
+  // React Router's own converter: a browser that stops loading half way cancels the stream cleanly (Readable.toWeb threw then).
+  return new Response(createReadableStreamFromReadable(response.body), { status: 200, headers });
 }
 
 /** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
