@@ -143,7 +143,9 @@ async function media(path: string): Promise<Response> {
     const value = response.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  // React Router's own converter: a browser that stops loading half way cancels the stream cleanly (Readable.toWeb threw then).
+  // A browser that stops loading half way cancels the stream; undici then reports the abort as an 'error'
+  // on the body after the converter has stopped listening, which would crash the process unheard.
+  response.body.on('error', () => {});
   return new Response(createReadableStreamFromReadable(response.body), { status: 200, headers });
 }
 
