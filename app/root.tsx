@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
@@ -73,13 +73,21 @@ export default function App() {
 // Visitors see a plain message and a way home; details go to the server log only, never to the page.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' && status < 500 ? error.data : null;
+  // A 503 is a loader saying "the provider is down, try again" in words meant for visitors (SPEC §8).
+  const retry = status === 503;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' && (status < 500 || retry) ? error.data : null;
   const notFound = status === 404;
+  const location = useLocation();
   return (
     <main className="error-page">
       <title>{notFound ? 'Page not found · Kasuwa' : 'Error · Kasuwa'}</title>
-      <h1>{notFound ? 'Page not found' : MSG.unexpected}</h1>
+      <h1>{notFound ? 'Page not found' : retry ? 'Temporarily unavailable' : MSG.unexpected}</h1>
       {message && <p>{message}</p>}
+      {retry && (
+        <p>
+          <a href={location.pathname + location.search}>Try again</a>
+        </p>
+      )}
       {notFound && !message && <p>We could not find that page. It may have moved, or the link may be mistyped.</p>}
       <p>
         <a href="/">Go to the home page</a>

@@ -2,7 +2,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
-  route('shop/:id', 'routes/shop.tsx'),
+  route('shop/:id?', 'routes/shop.tsx'),
   route('product/:id', 'routes/product-redirect.ts'),
   route('searchResults', 'routes/search-results.tsx'),
   route('messages', 'routes/placeholders/messages.tsx'),

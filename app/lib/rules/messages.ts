@@ -104,4 +104,11 @@ export const MSG = {
   paymentProviderRefused: 'The payment provider refused the request. Please try again later.',
   paymentNotCompleted: 'The payment was not completed.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
+
+  // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
+  orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
+  ratingThanks: 'Thanks! Ratings are coming soon.',
+  messagingComingSoon: 'Messaging is coming soon.',
+  linkCopied: 'Link copied',
+  linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',
 } as const;

@@ -1,0 +1,13 @@
+import { MSG } from '../../lib/rules/messages';
+
+/** SPEC §2's 'Coming Soon' messaging button: a `<details>`, so the tap answers with or without JavaScript. */
+export function ComingSoonMessaging() {
+  return (
+    <details className="coming-soon">
+      <summary className="button secondary">
+        Message shop <span className="soon-badge">Coming Soon</span>
+      </summary>
+      <p className="notice">{MSG.messagingComingSoon}</p>
+    </details>
+  );
+}

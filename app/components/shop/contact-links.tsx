@@ -1,0 +1,33 @@
+import { isNigerianPhone, normalisePhone } from '../../lib/rules/phone';
+import { PhoneIcon, WhatsAppIcon } from '../icons';
+
+/** `+2348030000000` as people write it at home: `0803 000 0000`. */
+function localPhone(international: string): string {
+  const national = international.slice(4);
+  return `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+}
+
+/**
+ * Call and WhatsApp, the two ways people reach a shop here. WhatsApp's link wants the number as digits
+ * with the country code and nothing else; the prefilled text says which shop the visitor means.
+ */
+export function ContactLinks({ phone, shopName, shopUrl }: { phone: string | null; shopName: string; shopUrl: string }) {
+  if (!phone) return null;
+  const international = normalisePhone(phone);
+  const nigerian = isNigerianPhone(international);
+  const greeting = `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`;
+  return (
+    <div className="contact-links">
+      <a className="button" href={`tel:${international.replace(/[^\d+]/g, '')}`}>
+        <PhoneIcon />
+        Call {nigerian ? localPhone(international) : international}
+      </a>
+      {nigerian && (
+        <a className="button whatsapp" href={`https://wa.me/${international.slice(1)}?text=${encodeURIComponent(greeting)}`}>
+          <WhatsAppIcon />
+          WhatsApp
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import { DELAYS_MS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { CopyIcon } from '../icons';
+
+/**
+ * The shop's shareable link (SPEC §9: site origin + /product/{id}). The read-only field is the feature
+ * without JavaScript: a long press selects and copies it. With JavaScript a Copy button does it in one tap
+ * and a popup confirms for 2 s.
+ */
+export function CopyLink({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const field = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [popup, setPopup] = useState('');
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    const copied = await copyText(url, field.current);
+    setPopup(copied ? MSG.linkCopied : MSG.linkNotCopied);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPopup(''), DELAYS_MS.copyPopup);
+  }
+
+  return (
+    <div className="copy-link">
+      <label htmlFor="shop-link">Link to this shop</label>
+      <div className="copy-link-row">
+        <input id="shop-link" ref={field} type="url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        {hydrated && (
+          <button type="button" onClick={copy}>
+            <CopyIcon />
+            Copy link
+          </button>
+        )}
+      </div>
+      {/* Present from the start, so screen readers announce the text when it appears. */}
+      <p className="popup" role="status">
+        {popup}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The asynchronous Clipboard API where the browser has it (secure pages, recent browsers); otherwise the
+ * old way, selecting the field and `execCommand('copy')`, which older Android WebViews still honour.
+ */
+async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, page not focused): the old way below may still work.
+  }
+  if (!field) return false;
+  field.focus();
+  field.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}

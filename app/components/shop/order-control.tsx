@@ -1,0 +1,76 @@
+import { type FormEvent, type SyntheticEvent, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import type { Product } from '../../lib/provider/contract';
+import { MSG } from '../../lib/rules/messages';
+import { ORDER_QUANTITY_MAX, orderQuantity } from '../../lib/rules/order';
+
+/**
+ * SPEC's Order flow, which sends nothing to a server: pick a quantity, Confirm, and the page notes it.
+ *
+ * Without JavaScript the form is a GET to this same page (`?order={id}&qty=2`) and the page reads the note
+ * back from its URL: the provider sees an ordinary page view, never the order. That is the simplest honest
+ * way to answer a tap with no script at all. With JavaScript, Confirm notes it in place and nothing is sent.
+ *
+ * The `<details>` summary reads "Order" when closed and "Cancel" when open: it is the one control that
+ * closes the panel without JavaScript.
+ */
+export function OrderControl({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
+  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [noted, setNoted] = useState(notedFromUrl);
+  const inputId = `qty-${product.id}`;
+
+  function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNoted(quantity);
+    if (details.current) details.current.open = false;
+  }
+
+  function resetWhenClosed(event: SyntheticEvent<HTMLDetailsElement>) {
+    if (!event.currentTarget.open) setQuantity(1);
+  }
+
+  return (
+    <div className="order">
+      <details ref={details} className="order-toggle" onToggle={resetWhenClosed}>
+        <summary className="button">
+          <span className="when-closed">Order</span>
+          <span className="when-open">Cancel</span>
+        </summary>
+        <form method="get" action={`#product-${product.id}`} className="order-form" onSubmit={confirm}>
+          <input type="hidden" name="order" value={product.id} />
+          <label htmlFor={inputId}>Quantity</label>
+          <div className="stepper">
+            {hydrated && (
+              <button type="button" className="secondary" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity(orderQuantity(quantity - 1))}>
+                −
+              </button>
+            )}
+            <input
+              id={inputId}
+              name="qty"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={ORDER_QUANTITY_MAX}
+              step={1}
+              required
+              value={quantity}
+              onChange={(event) => setQuantity(orderQuantity(event.currentTarget.value))}
+            />
+            {hydrated && (
+              <button type="button" className="secondary" aria-label="Increase quantity" disabled={quantity >= ORDER_QUANTITY_MAX} onClick={() => setQuantity(orderQuantity(quantity + 1))}>
+                +
+              </button>
+            )}
+          </div>
+          <button type="submit">Confirm</button>
+        </form>
+      </details>
+      <p className="order-noted" role="status">
+        {noted !== null && MSG.orderNoted(noted, product.name)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Product } from '../../lib/provider/contract';
+import { priceInNaira } from '../../lib/rules/price';
+import { ResponsiveImage } from '../shops/responsive-image';
+import { OrderControl } from './order-control';
+
+/** The photo column is fixed (see shop.css), so one width serves every screen. */
+const PRODUCT_IMAGE_SIZES = '7.5rem';
+
+export type OrderNote = { productId: string; quantity: number };
+
+export function ProductGrid({ products, note }: { products: Product[]; note: OrderNote | null }) {
+  if (!products.length) return <p className="notice">This shop has not listed any products yet.</p>;
+  return (
+    <ul className="product-grid" aria-label="Products">
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} notedFromUrl={note?.productId === product.id ? note.quantity : null} />
+      ))}
+    </ul>
+  );
+}
+
+function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
+  return (
+    <li className="product-card" id={`product-${product.id}`}>
+      <ResponsiveImage image={product.image} fallbackUrl={product.image_url} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} className="product-image" />
+      <div className="product-info">
+        <h3 className="product-name">{product.name}</h3>
+        <p className="product-price">{priceInNaira(product.price)}</p>
+      </div>
+      <OrderControl product={product} notedFromUrl={notedFromUrl} />
+    </li>
+  );
+}

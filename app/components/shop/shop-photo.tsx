@@ -1,0 +1,52 @@
+import { type MouseEvent, useRef, useState } from 'react';
+import type { Shop } from '../../lib/provider/contract';
+import { ResponsiveImage } from '../shops/responsive-image';
+
+/** The photo spans a phone's width and a fixed column on wider screens (see shop.css). */
+const PHOTO_SIZES = '(min-width: 48rem) 40rem, 100vw';
+
+/**
+ * The shop's photo, first thing on the page, so loaded eagerly. It links to the full JPEG, which any browser
+ * opens without JavaScript; with JavaScript the same photo opens in a dialog instead, keeping the page.
+ */
+export function ShopPhoto({ shop }: { shop: Shop }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const fullUrl = shop.image?.url ?? shop.image_url;
+  const photo = (
+    <ResponsiveImage image={shop.image} fallbackUrl={shop.image_url} alt={`Photo of ${shop.name}`} sizes={PHOTO_SIZES} eager className="shop-photo" />
+  );
+  if (!fullUrl) return <div className="shop-photo-frame">{photo}</div>;
+
+  function showDialog(event: MouseEvent<HTMLAnchorElement>) {
+    // Browsers without <dialog> simply follow the link to the JPEG.
+    if (typeof dialog.current?.showModal !== 'function') return;
+    event.preventDefault();
+    setOpen(true);
+    dialog.current.showModal();
+  }
+
+  return (
+    <div className="shop-photo-frame">
+      <a href={fullUrl} onClick={showDialog} aria-label={`Full-size photo of ${shop.name}`}>
+        {photo}
+        <span className="photo-hint" aria-hidden="true">
+          View full size
+        </span>
+      </a>
+      <dialog
+        ref={dialog}
+        className="photo-dialog"
+        aria-label={`Photo of ${shop.name}`}
+        onClose={() => setOpen(false)}
+        onClick={(event) => event.target === event.currentTarget && event.currentTarget.close()}
+      >
+        <form method="dialog">
+          <button type="submit">Close</button>
+        </form>
+        {/* Rendered only while open, so the full JPEG costs data only when someone asks for it. */}
+        {open && <img src={fullUrl} alt={`Photo of ${shop.name}`} width={shop.image?.width} height={shop.image?.height} />}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { data, useSearchParams } from 'react-router';
+import { ComingSoonMessaging } from '../components/shop/coming-soon-messaging';
+import { ContactLinks } from '../components/shop/contact-links';
+import { CopyLink } from '../components/shop/copy-link';
+import { type OrderNote, ProductGrid } from '../components/shop/product-grid';
+import { RateShop } from '../components/shop/rate-shop';
+import { ShopPhoto } from '../components/shop/shop-photo';
+import { getWebEnv } from '../lib/env.server';
+import { provider } from '../lib/provider/client.server';
+import type { Shop } from '../lib/provider/contract';
+import { ProviderError, isProviderError } from '../lib/provider/errors';
+import { MSG } from '../lib/rules/messages';
+import { orderQuantity } from '../lib/rules/order';
+import { shopMeta } from '../lib/shop-meta';
+import stylesheet from '../styles/shop.css?url';
+import type { Route } from './+types/shop';
+
+const VISITS = new Intl.NumberFormat('en-NG');
+
+/** The no-JavaScript order note travels in the URL (see OrderControl); nothing else reads it. */
+function orderNoteFrom(params: URLSearchParams): OrderNote | null {
+  const productId = params.get('order');
+  return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  // The id is optional in routes.ts so that `/shop` and `/shop/%20` get SPEC §8's own message.
+  const id = params.id?.trim() ?? '';
+  if (!id) throw data(MSG.noShopId, { status: 404 });
+  let shop: Shop;
+  try {
+    shop = await provider.getShop(id);
+  } catch (error) {
+    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
+    // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.
+    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
+    throw error;
+  }
+  return { shop, webUrl: getWebEnv().webUrl };
+}
+
+// Every view counts a visit at the provider, so no cache may answer in its place.
+export function headers() {
+  return { 'Cache-Control': 'private, no-cache' };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export default function ShopPage({ loaderData }: Route.ComponentProps) {
+  const { shop, webUrl } = loaderData;
+  const [searchParams] = useSearchParams();
+  const shopUrl = `${webUrl}/product/${encodeURIComponent(shop.id)}`;
+  const tags = shop.tags.filter(Boolean);
+  return (
+    // Keyed by shop, so moving from one shop to another starts with fresh forms and notes.
+    <main className="shop-page" key={shop.id}>
+      <ShopPhoto shop={shop} />
+      <div className="shop-summary">
+        <h1>{shop.name}</h1>
+        {shop.category && <p className="shop-category">{shop.category}</p>}
+        <ul className="shop-facts">
+          {shop.owner_status && <li>{shop.owner_status}</li>}
+          <li>{shop.visitor_count === 1 ? '1 visit' : `${VISITS.format(shop.visitor_count)} visits`}</li>
+        </ul>
+        <ContactLinks phone={shop.owner_phone} shopName={shop.name} shopUrl={shopUrl} />
+        <div className="shop-actions">
+          <RateShop shopName={shop.name} thankedFromUrl={searchParams.has('rated')} />
+          <ComingSoonMessaging />
+        </div>
+        <CopyLink url={shopUrl} />
+      </div>
+      <section className="shop-about" aria-labelledby="about-title">
+        <h2 id="about-title">About this shop</h2>
+        {shop.description && <p className="shop-description">{shop.description}</p>}
+        {shop.address && (
+          <p>
+            <strong>Address:</strong> {shop.address}
+          </p>
+        )}
+        {tags.length > 0 && (
+          <ul className="shop-tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="shop-products" aria-labelledby="products-title">
+        <h2 id="products-title">Products</h2>
+        <ProductGrid products={shop.products ?? []} note={orderNoteFrom(searchParams)} />
+      </section>
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  // Without data the root error boundary sets the title.
+  return loaderData ? shopMeta(loaderData.shop, loaderData.webUrl) : [];
+}

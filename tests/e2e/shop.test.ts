@@ -1,0 +1,266 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { expect, jsMode, test } from './support/browser';
+
+type DemoShop = { id: string; name: string; products: { id: string; name: string; price: number }[] };
+
+const DEMO_SHOP_NAME = "Mama Titi's Kitchen";
+const JOLLOF = 'Party jollof rice with chicken';
+
+let demoShop: Promise<DemoShop> | undefined;
+
+/** A seeded shop and its products, read from the API without counting a visit. */
+function findDemoShop(apiUrl: string): Promise<DemoShop> {
+  demoShop ??= (async () => {
+    const list = (await (await fetch(`${apiUrl}/shops?page_size=100`)).json()) as { sponsored_shops: DemoShop[]; for_you: DemoShop[] };
+    const shop = [...list.sponsored_shops, ...list.for_you].find((candidate) => candidate.name === DEMO_SHOP_NAME);
+    if (!shop) throw new Error(`The demo seed has no shop named ${DEMO_SHOP_NAME}.`);
+    const products = (await (await fetch(`${apiUrl}/shops/${shop.id}/products`)).json()) as DemoShop['products'];
+    return { id: shop.id, name: shop.name, products };
+  })();
+  return demoShop;
+}
+
+/** Opens a page; with JavaScript on, waits until React has taken over (the Copy button exists only then). */
+async function openShop(page: Page, path: string) {
+  const response = await page.goto(path);
+  if (jsMode === 'on') await page.getByRole('button', { name: 'Copy link' }).waitFor();
+  return response;
+}
+
+function productCard(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+}
+
+/** Requests that would carry an order or a rating anywhere: page loads and data fetches, not images or route discovery. */
+function watchSubmissions(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (['document', 'fetch', 'xhr'].includes(request.resourceType()) && !request.url().includes('/__manifest')) seen.push(request.url());
+  });
+  return seen;
+}
+
+describe(`the shop page (JavaScript ${jsMode})`, () => {
+  test('shows the shop: name, owner, visits, phone and WhatsApp, description, address, tags and products in naira', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    const scriptErrors: string[] = [];
+    page.on('pageerror', (error) => scriptErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') scriptErrors.push(message.text());
+    });
+
+    const response = await openShop(page, `/shop/${shop.id}`);
+
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('private, no-cache');
+    expect(await page.title()).toBe(`${DEMO_SHOP_NAME} · Kasuwa`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_SHOP_NAME);
+    expect(await page.getByText(/^Active seller since /).isVisible()).toBe(true);
+    expect(await page.getByText(/^\d[\d,]* visits?$/).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /^Call 0\d{3} \d{3} \d{4}$/ }).getAttribute('href')).toMatch(/^tel:\+234\d{10}$/);
+    const whatsapp = new URL((await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '');
+    expect(whatsapp.origin + whatsapp.pathname).toMatch(/^https:\/\/wa\.me\/234\d{10}$/);
+    expect(whatsapp.searchParams.get('text')).toContain(DEMO_SHOP_NAME);
+    expect(await page.getByText('Home-style Yoruba cooking since 2009.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('14 Adeniran Ogunsanya Street, Surulere, Lagos').isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toContain('small chops');
+
+    const products = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    expect(await products.count()).toBe(shop.products.length);
+    expect(await productCard(page, JOLLOF).textContent()).toContain('₦3,500');
+    expect(await productCard(page, 'Zobo drink, 1 litre').textContent()).toContain('₦850.50');
+    expect(await productCard(page, JOLLOF).getByRole('img', { name: JOLLOF }).isVisible()).toBe(true);
+    expect(scriptErrors).toEqual([]);
+  });
+
+  test('counts each visit: opening the page again shows one more', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    const visits = async () => Number((await page.getByText(/^\d[\d,]* visits?$/).textContent())?.replace(/\D/g, ''));
+
+    await openShop(page, `/shop/${shop.id}`);
+    const first = await visits();
+    await openShop(page, `/shop/${shop.id}`);
+
+    expect(await visits()).toBe(first + 1);
+  });
+
+  test('previews well when shared: title with the city, description and an absolute JPEG', async ({ page, apiUrl, webUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await openShop(page, `/shop/${shop.id}`);
+    const meta = (selector: string) => page.locator(`head ${selector}`).getAttribute('content');
+
+    expect(await meta('meta[property="og:title"]')).toBe(`${DEMO_SHOP_NAME} · Lagos`);
+    expect(await meta('meta[property="og:description"]')).toMatch(/^Home-style Yoruba cooking/);
+    expect(await meta('meta[property="og:url"]')).toBe(`${webUrl}/shop/${shop.id}`);
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(`${webUrl}/shop/${shop.id}`);
+    const image = (await meta('meta[property="og:image"]')) ?? '';
+    expect(image.startsWith(`${webUrl}/media/`)).toBe(true);
+    const photo = await fetch(image);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  test('the photo opens full size', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await openShop(page, `/shop/${shop.id}`);
+
+    await page.getByRole('link', { name: `Full-size photo of ${DEMO_SHOP_NAME}` }).click();
+
+    if (jsMode === 'on') {
+      const dialog = page.getByRole('dialog', { name: `Photo of ${DEMO_SHOP_NAME}` });
+      await dialog.getByRole('img', { name: `Photo of ${DEMO_SHOP_NAME}` }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_SHOP_NAME);
+    } else {
+      expect(page.url()).toMatch(/\/media\/shops\/.+\/main\.jpg$/);
+    }
+  });
+
+  test('/product/{id}, the copied link, opens the shop', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+
+    const response = await page.goto(`/product/${shop.id}`);
+
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(`/shop/${shop.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_SHOP_NAME);
+  });
+
+  test('an unknown shop answers 404 with "Shop with ID … not found."', async ({ page }) => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-shop']) {
+      const response = await page.goto(`/shop/${id}`);
+
+      expect(response?.status(), id).toBe(404);
+      expect(await page.getByText(`Shop with ID ${id} not found.`).isVisible(), id).toBe(true);
+      expect(await page.getByRole('link', { name: 'Go to the home page' }).isVisible(), id).toBe(true);
+    }
+  });
+
+  test('a shop address without an id answers 404 with "No shop ID provided."', async ({ page }) => {
+    for (const path of ['/shop', '/shop/%20']) {
+      const response = await page.goto(path);
+
+      expect(response?.status(), path).toBe(404);
+      expect(await page.getByText('No shop ID provided.').isVisible(), path).toBe(true);
+    }
+  });
+
+  test('Order notes the quantity locally and sends nothing to the provider', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await openShop(page, `/shop/${shop.id}`);
+    const card = productCard(page, JOLLOF);
+    const quantity = card.getByRole('spinbutton', { name: 'Quantity' });
+
+    await card.getByText('Order', { exact: true }).click();
+    expect(await quantity.inputValue()).toBe('1');
+
+    if (jsMode === 'on') {
+      const submissions = watchSubmissions(page);
+      await card.getByRole('button', { name: 'Increase quantity' }).click();
+      await card.getByRole('button', { name: 'Increase quantity' }).click();
+      expect(await quantity.inputValue()).toBe('3');
+      await card.getByRole('button', { name: 'Decrease quantity' }).click();
+      expect(await quantity.inputValue()).toBe('2');
+      await card.getByRole('button', { name: 'Confirm' }).click();
+
+      await card.getByText(`Order noted: 2 × ${JOLLOF}`).waitFor();
+      await card.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
+      expect(submissions).toEqual([]);
+    } else {
+      await quantity.fill('2');
+      await card.getByRole('button', { name: 'Confirm' }).click();
+
+      await productCard(page, JOLLOF).getByText(`Order noted: 2 × ${JOLLOF}`).waitFor();
+      expect(new URL(page.url()).searchParams.get('qty')).toBe('2');
+    }
+  });
+
+  test('the quantity is a whole number of at least 1, and Cancel closes the order', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    const jollof = shop.products.find((product) => product.name === JOLLOF)!;
+
+    if (jsMode === 'on') {
+      await openShop(page, `/shop/${shop.id}`);
+      const card = productCard(page, JOLLOF);
+      const quantity = card.getByRole('spinbutton', { name: 'Quantity' });
+      await card.getByText('Order', { exact: true }).click();
+      await card.getByRole('button', { name: 'Increase quantity' }).click();
+      await quantity.fill('');
+      expect(await quantity.inputValue()).toBe('1');
+      await quantity.fill('0');
+      expect(await quantity.inputValue()).toBe('1');
+      await card.getByRole('button', { name: 'Increase quantity' }).click();
+      expect(await quantity.inputValue()).toBe('2');
+
+      await card.getByText('Cancel', { exact: true }).click();
+      await card.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
+      await card.getByText('Order', { exact: true }).click();
+      expect(await quantity.inputValue()).toBe('1');
+    } else {
+      // Without JavaScript the quantity arrives in the URL; anything below 1 counts as 1.
+      await openShop(page, `/shop/${shop.id}?order=${jollof.id}&qty=0`);
+      const card = productCard(page, JOLLOF);
+      expect(await card.getByRole('status').textContent()).toBe(`Order noted: 1 × ${JOLLOF}`);
+
+      await card.getByText('Order', { exact: true }).click();
+      expect(await card.getByRole('button', { name: 'Confirm' }).isVisible()).toBe(true);
+      await card.getByText('Cancel', { exact: true }).click();
+      await card.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
+    }
+  });
+
+  test('Rate Shop takes 1 to 5 stars by keyboard and optional text, then thanks without sending the text', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await openShop(page, `/shop/${shop.id}`);
+    const submissions = watchSubmissions(page);
+
+    await page.getByText('Rate Shop', { exact: true }).click();
+    // A tap on a star chooses it; arrow keys move along the row.
+    await page.locator('label', { hasText: '2 stars' }).click();
+    expect(await page.getByRole('radio', { name: '2 stars' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: '1 star' }).focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: 'Your comments (optional)' }).fill('Lovely jollof');
+    await page.getByRole('button', { name: 'Submit rating' }).click();
+
+    await page.getByText('Thanks! Ratings are coming soon.').waitFor();
+    await page.getByRole('button', { name: 'Submit rating' }).waitFor({ state: 'hidden' });
+    if (jsMode === 'on') {
+      expect(submissions).toEqual([]);
+    } else {
+      expect(new URL(page.url()).searchParams.get('rated')).toBe('1');
+      expect(page.url()).not.toContain('Lovely');
+    }
+  });
+
+  test("the 'Coming Soon' messaging button says messaging is coming soon", async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await openShop(page, `/shop/${shop.id}`);
+
+    await page.getByText('Message shop').click();
+
+    await page.getByText('Messaging is coming soon.').waitFor();
+  });
+
+  test('the shop link (site origin + /product/{id}) can be copied', async ({ page, context, apiUrl, webUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    const link = `${webUrl}/product/${shop.id}`;
+    await openShop(page, `/shop/${shop.id}`);
+
+    expect(await page.getByRole('textbox', { name: 'Link to this shop' }).inputValue()).toBe(link);
+    if (jsMode === 'on') {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      const shownAt = Date.now();
+      const popup = page.getByRole('status').filter({ hasText: 'Link copied' });
+      await popup.waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+      await popup.waitFor({ state: 'hidden', timeout: 5_000 });
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
+    }
+  });
+});
