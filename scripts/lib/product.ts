@@ -60,6 +60,8 @@ function describeExit({ code, signal }: Exit): string {
 async function buildWeb(log: LogLine = terminalLog): Promise<void> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'], {
     cwd: ROOT,
+    // Under vitest NODE_ENV is "test", which would bundle React's development build into the product.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLines(child, 'build', log);
