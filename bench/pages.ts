@@ -28,8 +28,8 @@ function assetUrls(html: string, pattern: RegExp): string[] {
 
 async function measurePage(webUrl: string, pagePath: string, firstShopName: string) {
   const page = await download(`${webUrl}${pagePath}`);
-  const css = assetUrls(page.text, /<link rel="stylesheet" href="([^"]+)"/g);
-  const js = [...new Set([...assetUrls(page.text, /<link rel="modulepreload" href="([^"]+)"/g), ...assetUrls(page.text, /import\("([^"]+)"\)/g)])];
+  const css = assetUrls(page.text, /<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g);
+  const js = [...new Set([...assetUrls(page.text, /<link[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g), ...assetUrls(page.text, /import\("([^"]+)"\)/g)])];
   const sizes = async (urls: string[]) => (await Promise.all(urls.map((url) => download(`${webUrl}${url}`)))).reduce((sum, asset) => sum + asset.bytes, 0);
   return {
     path: pagePath,
