@@ -154,7 +154,7 @@ describe(`placeholder pages (JavaScript ${jsMode})`, () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(xml).toContain(`<loc>${webUrl}/</loc>`);
-    expect(xml).toContain(`<loc>${webUrl}/searchResults</loc>`);
+    expect(xml).not.toContain('/searchResults');
     expect(xml).toContain(`<loc>${webUrl}/shop/${otigba?.id}</loc>`);
   });
 

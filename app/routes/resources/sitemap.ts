@@ -5,7 +5,8 @@ import { type SitemapEntry, sitemapXml } from '../../lib/sitemap';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;
-const PAGES: SitemapEntry[] = [{ path: '/' }, { path: '/searchResults' }];
+// Search result pages are `noindex` (endless query combinations), so only the home page and the shops are listed.
+const PAGES: SitemapEntry[] = [{ path: '/' }];
 const MAX_AGE_SECONDS = 3600;
 
 // Listing every shop takes hundreds of provider calls on a big catalogue, so one build serves every
