@@ -3,10 +3,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { IdleLogout } from './components/layout/idle-logout';
 import { getWebEnv } from './lib/env.server';
 import { MSG } from './lib/rules/messages';
+import { csrfMiddleware } from './lib/csrf.server';
 import { applySecurityHeaders } from './lib/security-headers.server';
-import { currentUser } from './lib/session.server';
+import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -18,18 +20,20 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     applySecurityHeaders(response.headers);
     // Pages show who is signed in, so a signed-in page must never be stored by a shared cache.
-    if (/(?:^|;\s*)__kasuwa=/.test(request.headers.get('cookie') ?? '')) {
+    if ((request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
     response.headers.append('Vary', 'Cookie');
     return response;
   },
+  csrfMiddleware,
+  sessionMiddleware,
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await currentUser(request);
+export function loader({ context }: Route.LoaderArgs) {
   // webUrl: the public origin, for canonical and sharing links in every route's meta (see lib/seo.ts).
-  return { signedIn: user !== null, webUrl: getWebEnv().webUrl };
+  // idleMinutes: the client idle timer's limit, the same SESSION_IDLE_MINUTES the server enforces.
+  return { signedIn: context.get(visitorContext) !== null, webUrl: getWebEnv().webUrl, idleMinutes: getWebEnv().sessionIdleMinutes };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -54,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {!bare && <Header signedIn={root?.signedIn ?? false} />}
+        {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
         <div id="content" className="page">
           {children}
         </div>

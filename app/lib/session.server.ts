@@ -102,11 +102,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let changed = false;
 
   if (user) {
+    const background = BACKGROUND_PATHS.test(new URL(request.url).pathname);
     const idleMs = getWebEnv().sessionIdleMinutes * 60_000;
     const idleFor = Date.now() - (session.get('lastSeen') ?? 0);
     if (idleFor > idleMs) {
       const cleared = await store.destroySession(session);
-      if (!BACKGROUND_PATHS.test(new URL(request.url).pathname)) {
+      if (!background) {
         throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': cleared } });
       }
       const response = await next();
@@ -120,7 +121,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
     let access = session.get('access') ?? '';
     const refresh = session.get('refresh');
-    if (refresh && secondsLeft(access) < RENEW_WHEN_SECONDS_LEFT) {
+    // Background requests need no token, and a photo answered with a redirect to /login would end the
+    // session without the person seeing why: renewal waits for their next navigation.
+    if (refresh && !background && secondsLeft(access) < RENEW_WHEN_SECONDS_LEFT) {
       try {
         access = (await provider.refresh(refresh)).access;
         session.set('access', access);

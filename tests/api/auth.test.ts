@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { makeResetLink } from '../../server/auth/reset-tokens';
 import { startTestApi, type TestApi } from './support/harness';
-import { latestResetLink } from './support/outbox';
+import { latestResetLink } from '../support/outbox';
 import { bearer, newPerson, signUp } from './support/requests';
 
 let api: TestApi;

@@ -39,5 +39,13 @@ export const resetLinkSchema = z.object({
 
 export const resetPasswordSchema = resetLinkSchema.extend({ new_password: password });
 
+/** The reset page's form: the link's uid and token ride in its address, the person types the password twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: password,
+    confirm_password: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
+  })
+  .refine((value) => value.new_password === value.confirm_password, { path: ['confirm_password'], error: MSG.passwordsDiffer });
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -104,6 +104,12 @@ export const MSG = {
   paymentProviderRefused: 'The payment provider refused the request. Please try again later.',
   paymentNotCompleted: 'The payment was not completed.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
+  tooManyAttempts: (seconds?: number) =>
+    seconds
+      ? `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+      : 'Too many attempts. Please wait a minute and try again.',
+  confirmPasswordRequired: 'Please type the new password again',
+  passwordsDiffer: 'The two passwords do not match',
 
   // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,

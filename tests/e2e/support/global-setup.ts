@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     webUrl: string;
     apiUrl: string;
+    /** The product's DATA_DIR, where the password reset emails land (`outbox/`). */
+    dataDir: string;
   }
 }
 
@@ -23,6 +25,20 @@ async function twoFreePorts(): Promise<[number, number]> {
   let api = await freePort();
   while (api === web) api = await freePort();
   return [web, api];
+}
+
+/** The environment of a product started for tests: this process's, minus what would point it elsewhere, plus `settings`. */
+export function testProductEnv(settings: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of INHERITED_BUT_NOT_WANTED) delete env[name];
+  return {
+    ...env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    // Every sign-in of the suite reaches the API from this one address; the limit itself has its API tests.
+    AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? '1000',
+    ...settings,
+  };
 }
 
 /** Starts the whole product as `npm start` does, on free ports with a fresh DATA_DIR, for the e2e files to share. */
@@ -41,15 +57,7 @@ export default async function setup(project: TestProject) {
   await buildWebIfStale(log);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-e2e-'));
   const [webPort, apiPort] = await twoFreePorts();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of INHERITED_BUT_NOT_WANTED) delete env[name];
-  Object.assign(env, {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    SEED_DEMO: '1',
-    WEB_URL: `http://localhost:${webPort}`,
-    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-  });
+  const env = testProductEnv({ DATA_DIR: dataDir, SEED_DEMO: '1', WEB_URL: `http://localhost:${webPort}` });
 
   const product = startProduct({ webPort, apiPort, env, log, readyTimeoutMs: 120_000 });
   // If vitest exits without running the teardown (a crash, a second Ctrl-C), the servers must not outlive it.
@@ -63,6 +71,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('webUrl', product.webUrl);
   project.provide('apiUrl', product.apiUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await product.stop('SIGTERM');

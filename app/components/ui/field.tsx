@@ -1,0 +1,44 @@
+import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
+import type { InputHTMLAttributes } from 'react';
+
+type FieldProps = {
+  label: string;
+  meta: FieldMetadata<string>;
+  type: 'text' | 'email' | 'password' | 'tel';
+  /** Shown under the label and read with the field, such as the phone format. */
+  hint?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoFocus'>;
+
+/** A labelled input with its hint and its messages, wired to Conform so the same markup serves with and without JavaScript. */
+export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  // Conform's props carry a `key` (it remounts the input to reset it); React wants keys passed on their own.
+  const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+      <input key={key} {...input} {...attributes} />
+      {/* Always present, so a screen reader announces a message that appears while typing. */}
+      <p id={meta.errorId} className="field-error" aria-live="polite">
+        {meta.errors?.join(', ')}
+      </p>
+    </div>
+  );
+}
+
+/** The form's own messages (the provider's `detail`, a network failure), above the fields. */
+export function FormMessage<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema> }) {
+  if (!form.errors?.length) return null;
+  return (
+    <div id={form.errorId} className="notice error" role="alert">
+      {form.errors.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, data } from 'react-router';
+import { Field, FormMessage } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { formConstraint } from '../../lib/form-constraint';
+import { formErrorsFrom } from '../../lib/form-errors';
+import { provider } from '../../lib/provider/client.server';
+import { forgotPasswordSchema } from '../../lib/rules/account-schemas';
+import { MSG } from '../../lib/rules/messages';
+import { canonical, originFrom } from '../../lib/seo';
+import stylesheet from '../../styles/auth.css?url';
+import type { Route } from './+types/forgot-password';
+
+const constraint = formConstraint(forgotPasswordSchema);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
+  try {
+    const { message } = await provider.requestPasswordReset(submission.value.email);
+    return { result: submission.reply({ resetForm: true }), sent: message ?? MSG.resetEmailSent };
+  } catch (error) {
+    return data({ result: submission.reply(formErrorsFrom(error, ['email'], MSG.resetLinkFailed)), sent: null }, { status: 400 });
+  }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    constraint,
+    // The server's HTML lets the browser check `required` and lengths itself until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <main className="auth">
+      <h1 className="section-title">Reset your password</h1>
+      <p>Type the email address of your account and we will send you a link to choose a new password.</p>
+      {actionData?.sent && (
+        <p className="notice success" role="status">
+          {actionData.sent}
+        </p>
+      )}
+      <Form method="post" action="/forgotPassword" {...getFormProps(form)}>
+        <FormMessage form={form} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <SubmitButton pendingLabel="Sending…">Send reset link</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: 'Forgot password · Kasuwa' },
+    { name: 'description', content: 'Get a link by email to choose a new Kasuwa password.' },
+    canonical(originFrom(matches), '/forgotPassword'),
+  ];
+}

@@ -1,0 +1,138 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useRef } from 'react';
+import { Form, Link, data, redirect, useNavigate, useSearchParams } from 'react-router';
+import { Field, FormMessage } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { formConstraint } from '../../lib/form-constraint';
+import { formErrorsFrom } from '../../lib/form-errors';
+import { provider } from '../../lib/provider/client.server';
+import { loginSchema } from '../../lib/rules/account-schemas';
+import { MSG } from '../../lib/rules/messages';
+import { canonical, originFrom } from '../../lib/seo';
+import { safeRedirectTarget, startSession, visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/auth.css?url';
+import type { Route } from './+types/login';
+
+const constraint = formConstraint(loginSchema);
+const FIELDS = Object.keys(loginSchema.shape);
+
+/** Where the form posts: `redirectTo` survives a failed attempt, `expired` and `reset` do not. */
+function loginPath(redirectTo: string | null) {
+  return redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : '/login';
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+/** Where a signed-in person goes instead: back where the sign-in was asked for, or home. */
+function destination(request: Request) {
+  return safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(visitorContext)) throw redirect(destination(request));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (context.get(visitorContext)) throw redirect(destination(request));
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  try {
+    const { user, token } = await provider.login(submission.value);
+    return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
+  } catch (error) {
+    return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get('redirectTo');
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint,
+    // The server's HTML lets the browser check `required` and lengths itself until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <main className="auth">
+      {params.get('expired') === '1' && <SessionExpiredDialog redirectTo={redirectTo} />}
+      <h1 className="section-title">Sign in</h1>
+      {params.get('reset') === '1' && (
+        <p className="notice success" role="status">
+          {MSG.passwordResetDone}
+        </p>
+      )}
+      <Form method="post" action={loginPath(redirectTo)} {...getFormProps(form)}>
+        <FormMessage form={form} />
+        <Field
+          label="Username or email"
+          meta={fields.username_or_email}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
+      </Form>
+      <p>
+        <Link to="/forgotPassword">Forgot your password?</Link>
+      </p>
+      <p>
+        New to Kasuwa? <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Sign up</Link>
+      </p>
+    </main>
+  );
+}
+
+/**
+ * SPEC §4's 'Session Expired' dialog. The server's HTML has it open, so it shows without JavaScript and
+ * its OK is a plain GET back to the login page; with JavaScript it becomes modal with OK focused.
+ */
+function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || typeof element.showModal !== 'function' || element.matches(':modal')) return;
+    element.close();
+    element.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      open
+      className="session-expired"
+      aria-labelledby="session-expired-title"
+      aria-describedby="session-expired-text"
+      // Escape closes a modal dialog by itself; the address should then lose `expired` as OK does.
+      // (Not onClose: turning the open dialog modal above closes it for a moment.)
+      onCancel={() => navigate(loginPath(redirectTo), { replace: true })}
+    >
+      <h2 id="session-expired-title">{MSG.sessionExpiredTitle}</h2>
+      <p id="session-expired-text">{MSG.sessionExpired}</p>
+      <Form method="get" action="/login" replace>
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <button type="submit" autoFocus>
+          OK
+        </button>
+      </Form>
+    </dialog>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: 'Sign in · Kasuwa' },
+    { name: 'description', content: 'Sign in to Kasuwa to manage your shops, products and ads.' },
+    canonical(originFrom(matches), '/login'),
+  ];
+}

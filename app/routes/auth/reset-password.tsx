@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, data, redirect } from 'react-router';
+import { Field, FormMessage } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { formConstraint } from '../../lib/form-constraint';
+import { formErrorsFrom } from '../../lib/form-errors';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { resetLinkSchema, resetPasswordFormSchema } from '../../lib/rules/account-schemas';
+import { MSG } from '../../lib/rules/messages';
+import { endSessionCookie } from '../../lib/session.server';
+import stylesheet from '../../styles/auth.css?url';
+import type { Route } from './+types/reset-password';
+
+const constraint = formConstraint(resetPasswordFormSchema);
+const HIDDEN = ['new_password', 'confirm_password'];
+
+/** The uid and token of the emailed link, or null when the address has lost them. */
+function linkOf(request: Request) {
+  const query = new URL(request.url).searchParams;
+  const link = resetLinkSchema.safeParse({ uid: query.get('uid') ?? undefined, token: query.get('token') ?? undefined });
+  return link.success ? link.data : null;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+// The address holds a one-time secret: no cache may keep the page.
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+// Checked before asking for a password, so nobody types a new one twice only to hear the link is dead.
+export async function loader({ request }: Route.LoaderArgs) {
+  const link = linkOf(request);
+  if (!link) return data({ linkValid: false }, { status: 400 });
+  try {
+    await provider.verifyPasswordReset(link.uid, link.token);
+    return { linkValid: true };
+  } catch (error) {
+    if (isProviderError(error, 400)) return data({ linkValid: false }, { status: 400 });
+    throw data(MSG.networkOrUnexpected, { status: 503 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const link = linkOf(request);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  if (!link) return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: true }, { status: 400 });
+  try {
+    await provider.confirmPasswordReset({ ...link, new_password: submission.value.new_password });
+  } catch (error) {
+    // A `detail` is the provider saying the link is used or expired; field messages are about the password.
+    const linkValid = !(isProviderError(error, 400) && error.formMessage());
+    return data({ result: submission.reply({ ...formErrorsFrom(error, ['new_password']), hideFields: HIDDEN }), linkValid }, { status: 400 });
+  }
+  // The new password ends every session signed in before it, this browser's included.
+  return redirect('/login?reset=1', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint,
+    // The server's HTML lets the browser check `required` and lengths itself until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+  });
+  if (!(actionData?.linkValid ?? loaderData.linkValid)) {
+    return (
+      <main className="auth">
+        <h1 className="section-title">Choose a new password</h1>
+        <p className="notice error" role="alert">
+          {MSG.resetLinkInvalid}
+        </p>
+        <p>
+          <Link to="/forgotPassword" className="button">
+            Ask for a new link
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="auth">
+      <h1 className="section-title">Choose a new password</h1>
+      {/* No action: the form posts back to this address, uid and token included. */}
+      <Form method="post" {...getFormProps(form)}>
+        <FormMessage form={form} />
+        <Field label="New password" meta={fields.new_password} type="password" autoComplete="new-password" hint="At least 6 characters" />
+        <Field label="Type it again" meta={fields.confirm_password} type="password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Saving…">Save new password</SubmitButton>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [
+    { title: 'Choose a new password · Kasuwa' },
+    // The address carries the link's token. Other sites get only our origin as referrer (the site-wide policy);
+    // `no-referrer` here would make the browser post `Origin: null`, which the same-origin check refuses.
+    { name: 'robots', content: 'noindex' },
+  ];
+}

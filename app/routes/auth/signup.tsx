@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, data, redirect, useSearchParams } from 'react-router';
+import { Field, FormMessage } from '../../components/ui/field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { formConstraint } from '../../lib/form-constraint';
+import { formErrorsFrom } from '../../lib/form-errors';
+import { provider } from '../../lib/provider/client.server';
+import { signupSchema } from '../../lib/rules/account-schemas';
+import { normalisePhone } from '../../lib/rules/phone';
+import { canonical, originFrom } from '../../lib/seo';
+import { safeRedirectTarget, startSession, visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/auth.css?url';
+import type { Route } from './+types/signup';
+
+const constraint = formConstraint(signupSchema);
+const FIELDS = Object.keys(signupSchema.shape);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+/** Where a signed-in person goes instead: back where the sign-in was asked for, or home. */
+function destination(request: Request) {
+  return safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(visitorContext)) throw redirect(destination(request));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (context.get(visitorContext)) throw redirect(destination(request));
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  try {
+    const { user, token } = await provider.signup({ ...submission.value, phone_number: normalisePhone(submission.value.phone_number) });
+    return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
+  } catch (error) {
+    return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
+  }
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get('redirectTo');
+  const query = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : '';
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult: actionData?.result,
+    constraint,
+    // The server's HTML lets the browser check `required` and lengths itself until JavaScript takes over.
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  return (
+    <main className="auth">
+      <h1 className="section-title">Create your account</h1>
+      <Form method="post" action={`/signup${query}`} {...getFormProps(form)}>
+        <FormMessage form={form} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Field label="Username" meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <Field
+          label="Phone number"
+          meta={fields.phone_number}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="For example 080xxxxxxxx or +23480xxxxxxxx"
+        />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters" />
+        <SubmitButton pendingLabel="Creating your account…">Sign up</SubmitButton>
+      </Form>
+      <p>
+        Already have an account? <Link to={`/login${query}`}>Sign in</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: 'Sign up · Kasuwa' },
+    { name: 'description', content: 'Create a free Kasuwa account to list your shop and reach buyers near you.' },
+    canonical(originFrom(matches), '/signup'),
+  ];
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+type Session = typeof import('../../../app/lib/session.server');
+let session: Session;
+let ProviderError: typeof import('../../../app/lib/provider/errors').ProviderError;
+let server: Server;
+let dataDir: string;
+let refreshCalls = 0;
+
+beforeAll(async () => {
+  // The provider's refresh endpoint refuses every token, as after a password change elsewhere.
+  server = createServer((_request, response) => {
+    refreshCalls += 1;
+    response.writeHead(401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ detail: 'Token is invalid or expired', code: 'token_not_valid' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-session-'));
+  // The web tier reads its configuration once, on first use: point it at this test's own provider.
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DATA_DIR = dataDir;
+  session = await import('../../../app/lib/session.server');
+  ({ ProviderError } = await import('../../../app/lib/provider/errors'));
+});
+
+beforeEach(() => {
+  refreshCalls = 0;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const user = { id: '1', username: 'ada', email: 'ada@example.ng' };
+const visitor = { user, access: 'access-token' };
+
+/** What a thrown redirect says, or the thrown value itself when it is not a Response. */
+async function thrownBy(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return {
+      status: thrown.status,
+      location: thrown.headers.get('location'),
+      fullPageLoad: thrown.headers.get('x-remix-reload-document') === 'true',
+      setCookie: thrown.headers.get('set-cookie') ?? '',
+    };
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('a provider call made as the visitor', () => {
+  it('passes the access token and returns the answer', async () => {
+    const request = new Request('http://localhost/myShop');
+    expect(await session.asVisitor(request, visitor, async (token) => `called with ${token}`)).toBe('called with access-token');
+  });
+
+  it('ends the session on a provider 401 and loads /login as a full page', async () => {
+    const request = new Request('http://localhost/myShop');
+    const outcome = await thrownBy(() =>
+      session.asVisitor(request, visitor, async () => {
+        throw new ProviderError('http', 'answered 401', 401, { detail: 'Given token not valid for any token type' });
+      }),
+    );
+    expect(outcome).toMatchObject({ status: 302, location: '/login', fullPageLoad: true });
+    expect(outcome.setCookie).toMatch(/^__kasuwa=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('lets other provider failures reach the caller', async () => {
+    const failure = new ProviderError('http', 'answered 500', 500, {});
+    await expect(session.asVisitor(new Request('http://localhost/myShop'), visitor, () => Promise.reject(failure))).rejects.toBe(failure);
+  });
+
+  it('sends a signed-out visitor to sign in, and back here afterwards', async () => {
+    const outcome = await thrownBy(() => session.asVisitor(new Request('http://localhost/myShop?tab=ads'), null, async () => 'never'));
+    expect(outcome).toMatchObject({ status: 302, location: '/login?redirectTo=%2FmyShop%3Ftab%3Dads' });
+  });
+});
+
+describe('the session middleware renewing an access token', () => {
+  /** A session cookie whose access token expires in 30 seconds, so the next request renews it. */
+  async function cookieDueForRenewal() {
+    const store = session.sessionStorage();
+    const cookie = await store.getSession();
+    const exp = Math.floor(Date.now() / 1000) + 30;
+    cookie.set('user', user);
+    cookie.set('access', `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.x`);
+    cookie.set('refresh', 'refresh-token');
+    cookie.set('lastSeen', Date.now());
+    return (await store.commitSession(cookie)).split(';')[0]!;
+  }
+
+  const run = async (url: string) => {
+    const request = new Request(url, { headers: { cookie: await cookieDueForRenewal() } });
+    const context = new RouterContextProvider();
+    const next = async () => new Response('page');
+    return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
+  };
+
+  it('ends the session and loads /login when the provider refuses the refresh token', async () => {
+    const outcome = await thrownBy(() => run('http://localhost/settings'));
+    expect(outcome).toMatchObject({ status: 302, location: '/login', fullPageLoad: true });
+    expect(outcome.setCookie).toMatch(/^__kasuwa=;/);
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('leaves photos alone: no renewal, no redirect that would end the session behind the person’s back', async () => {
+    const response = await run('http://localhost/media/shops/a/w320.webp');
+    expect(await response.text()).toBe('page');
+    expect(refreshCalls).toBe(0);
+  });
+});
