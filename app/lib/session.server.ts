@@ -106,13 +106,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const idleMs = getWebEnv().sessionIdleMinutes * 60_000;
     const idleFor = Date.now() - (session.get('lastSeen') ?? 0);
     if (idleFor > idleMs) {
-      const cleared = await store.destroySession(session);
-      if (!background) {
-        throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': cleared } });
-      }
-      const response = await next();
-      response.headers.append('Set-Cookie', cleared);
-      return response;
+      // A photo or suggestion is served as to a visitor but leaves the cookie alone: the person's next
+      // navigation ends the session and shows them the Session Expired dialog.
+      if (background) return next();
+      throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await store.destroySession(session) } });
     }
     // Writing the cookie on every request would cost bytes for nothing; a tenth of the idle limit is precise enough.
     if (idleFor > Math.min(idleMs / 10, 30_000)) {

@@ -119,3 +119,33 @@ describe('the session middleware renewing an access token', () => {
     expect(refreshCalls).toBe(0);
   });
 });
+
+describe('the session middleware after the idle limit', () => {
+  async function idleCookie() {
+    const store = session.sessionStorage();
+    const cookie = await store.getSession();
+    cookie.set('user', user);
+    cookie.set('access', 'token');
+    cookie.set('lastSeen', Date.now() - 24 * 60 * 60 * 1000);
+    return (await store.commitSession(cookie)).split(';')[0]!;
+  }
+
+  const run = async (url: string) => {
+    const request = new Request(url, { headers: { cookie: await idleCookie() } });
+    const context = new RouterContextProvider();
+    const next = async () => new Response(String(context.get(session.visitorContext)?.user.username ?? 'nobody'));
+    return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
+  };
+
+  it('ends the session and loads /login with the Session Expired dialog on the next page', async () => {
+    const outcome = await thrownBy(() => run('http://localhost/settings'));
+    expect(outcome).toMatchObject({ status: 302, location: '/login?expired=1', fullPageLoad: true });
+    expect(outcome.setCookie).toMatch(/^__kasuwa=;/);
+  });
+
+  it('serves a photo as to a visitor without touching the cookie, so the dialog still comes', async () => {
+    const response = await run('http://localhost/media/shops/a/w320.webp');
+    expect(await response.text()).toBe('nobody');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
