@@ -51,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The older client calls both `/shops` and `/shops/`; both must answer, never with a redirect.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    trustProxy: true,
+    // Only these hops may name the client in X-Forwarded-For; anyone else could forge it past the rate limits.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

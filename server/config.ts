@@ -24,6 +24,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kasuwa <no-reply@kasuwa.ng>'),
   CORS_ORIGINS: z.string().default(''),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,8 +42,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   corsOrigins: string[];
-  /** Requests a minute per address on login, signup and password reset. */
+  /** Requests a minute per address and account on login, signup and password reset. */
   authRateLimit: number;
+  /** Proxies trusted to set X-Forwarded-For (proxy-addr names or addresses, comma-separated). */
+  trustProxy: string[];
   logLevel: string;
 };
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     corsOrigins: e.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY.split(',').map((hop) => hop.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
   };
 }

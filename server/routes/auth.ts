@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '../../app/lib/rules/account-schemas';
@@ -32,7 +32,22 @@ function isUniqueViolation(error: unknown): error is { constraint?: string; cons
 
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const throttled = { rateLimit: { max: app.config.authRateLimit, timeWindow: 60_000 } };
+  /**
+   * Limits count per address *and* account: the web tier calls from one address for all its visitors,
+   * so an address alone would throttle the whole site, while the account part still stops guessing
+   * one person's password. Counted after validation (preHandler), when the body is known.
+   */
+  const throttledBy = (field: string) => ({
+    rateLimit: {
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => {
+        const value = (request.body as Record<string, unknown> | undefined)?.[field];
+        return `${request.ip}|${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
+      },
+    },
+  });
   const secret = app.config.jwtSecret;
 
   async function session(user: UserRow) {
@@ -49,7 +64,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/users',
     {
-      config: throttled,
+      config: throttledBy('email'),
       schema: {
         tags: ['auth'],
         summary: 'Sign up (SPEC §5 rules); answers like login',
@@ -85,7 +100,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/login',
     {
-      config: throttled,
+      config: throttledBy('username_or_email'),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or email',
@@ -149,7 +164,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/request',
     {
-      config: throttled,
+      config: throttledBy('email'),
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link; the same answer whether or not the email is known',
@@ -197,7 +212,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/confirm',
     {
-      config: throttled,
+      config: throttledBy('uid'),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; the link then stops working',

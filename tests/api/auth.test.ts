@@ -216,6 +216,27 @@ describe('rate limits', () => {
       expect(throttled.statusCode).toBe(429);
       expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
       expect(throttled.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+      // Other accounts signing in through the same address (the web tier) are not held back.
+      const someoneElse = await strict.app.inject({ method: 'POST', url: '/auth/login/', payload: { username_or_email: 'other', password: 'y' } });
+      expect(someoneElse.statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('trusts X-Forwarded-For only from the configured proxies', async () => {
+    const strict = await startTestApi({ env: { AUTH_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const attempt = (forwardedFor: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/auth/login/',
+          payload: { username_or_email: 'x', password: 'y' },
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      expect((await attempt('203.0.113.1')).statusCode).toBe(401);
+      // A forged header from an untrusted peer does not buy a fresh allowance.
+      expect((await attempt('203.0.113.2')).statusCode).toBe(429);
     } finally {
       await strict.close();
     }
