@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { Agent, errors as undiciErrors, request, type FormData as UndiciFormData } from 'undici';
+import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } from 'undici';
 import { z } from 'zod';
 import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
 import { getWebEnv } from '../env.server';
@@ -62,8 +62,10 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   } else if (options.form) {
-    // Node's global FormData and undici's are the same class at run time; only their typings differ.
-    body = options.form as unknown as UndiciFormData;
+    // Node 20's global FormData belongs to the undici bundled in Node, whose bodies this undici cannot
+    // serialise ("action is not a function"); its own FormData takes the same entries, files by reference.
+    body = new UndiciFormData();
+    for (const [name, value] of options.form) body.append(name, value);
   }
   const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
   let response;

@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import { checkImageClaims } from '../../lib/rules/images';
+import { IMAGE_TYPES } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { formatBytes } from '../../lib/upload/format-bytes';
+import { canReplaceInputFiles, shrinkPhoto } from '../../lib/upload/shrink-photo';
+
+export { default as uploadStylesheet } from '../../styles/upload.css?url';
+
+/** What PhotoInput needs of a Conform field (`fields.image`, or a list row's `image`). */
+export type PhotoFieldMeta = {
+  id: string;
+  name: string;
+  errorId: string;
+  errors?: string[];
+  required?: boolean;
+  key?: string;
+};
+
+type PhotoInputProps = {
+  meta: PhotoFieldMeta;
+  label: string;
+  /** Read with the input, such as the formats and size allowed. */
+  hint?: string;
+  /** The photo saved now (edit forms), shown until another is chosen. */
+  current?: { url: string; alt: string } | null;
+};
+
+type Prepared = { kind: 'none' } | { kind: 'preparing'; original: File } | { kind: 'ready'; original: File; sent: File };
+
+const ACCEPT = IMAGE_TYPES.join(',');
+
+let swapSupported: boolean | undefined;
+
+/**
+ * A photo field for multipart forms (add the route's `links`: `{ rel: 'stylesheet', href: uploadStylesheet }`).
+ *
+ * Without JavaScript it is a plain `<input type="file" name=…>`: the photo goes as chosen and the server's
+ * rules judge it. With JavaScript the person sees a preview, and the photo is downscaled and re-compressed
+ * (lib/upload/shrink-photo.ts) before the form sends it: the input they pick with loses its name and a
+ * hidden input of the field's name carries the smaller file, so the form's normal submission sends it.
+ * The field is then validated as if the person had left it, so a photo still over 5 MB gets SPEC's message
+ * before anything is sent, and a submit pressed while the photo is being prepared waits for it.
+ * Browsers that cannot put a file into an input (no DataTransfer) keep the preview and send the original.
+ */
+export function PhotoInput(props: PhotoInputProps) {
+  // Conform gives the field a new key when the form is reset: a fresh input, preview and state.
+  return <PhotoInputBody key={props.meta.key} {...props} />;
+}
+
+function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
+  const hydrated = useHydrated();
+  const swaps = hydrated && (swapSupported ??= canReplaceInputFiles());
+  const picker = useRef<HTMLInputElement>(null);
+  const carrier = useRef<HTMLInputElement>(null);
+  const preparing = useRef<Promise<unknown> | null>(null);
+  const picks = useRef(0);
+  const [prepared, setPrepared] = useState<Prepared>({ kind: 'none' });
+  const [plainPick, setPlainPick] = useState<File | null>(null);
+  const preview = usePreviewUrl(prepared.kind === 'ready' ? prepared.sent : prepared.kind === 'preparing' ? prepared.original : plainPick);
+
+  function carry(file: File | null) {
+    const input = carrier.current;
+    if (!input) return;
+    const transfer = new DataTransfer();
+    if (file) transfer.items.add(file);
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  }
+
+  async function prepare(file: File | undefined) {
+    const pick = ++picks.current;
+    if (!file) {
+      preparing.current = null;
+      setPrepared({ kind: 'none' });
+      return carry(null);
+    }
+    const problem = checkImageClaims(file);
+    // A wrong format is said at once; only a photo that could become small enough is worth the work.
+    if (problem && problem !== MSG.imageTooBig) {
+      preparing.current = null;
+      setPrepared({ kind: 'none' });
+      return carry(file);
+    }
+    setPrepared({ kind: 'preparing', original: file });
+    const work = shrinkPhoto(file);
+    preparing.current = work;
+    const sent = await work;
+    if (pick !== picks.current) return;
+    preparing.current = null;
+    setPrepared({ kind: 'ready', original: file, sent });
+    carry(sent);
+  }
+
+  // A submit pressed while the photo is being prepared goes once the photo is ready.
+  useEffect(() => {
+    const form = picker.current?.form;
+    if (!swaps || !form) return;
+    const hold = (event: SubmitEvent) => {
+      const work = preparing.current;
+      if (!work) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const submitter = event.submitter;
+      void work.then(() => form.requestSubmit(submitter));
+    };
+    form.addEventListener('submit', hold);
+    return () => form.removeEventListener('submit', hold);
+  }, [swaps]);
+
+  // A photo chosen before JavaScript arrived is prepared now: its input has just lost its name, so
+  // otherwise it would not be sent at all. Runs once, when the input changes hands.
+  useEffect(() => {
+    const chosen = picker.current?.files?.[0];
+    if (swaps && chosen) void prepare(chosen);
+  }, [swaps]);
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (swaps) void prepare(file);
+    else setPlainPick(file ?? null);
+  }
+
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const describedBy = [hintId, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field photo-field">
+      <label htmlFor={meta.id}>{label}</label>
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
+      {preview ? (
+        <img className="photo-preview" src={preview} alt="Preview of the chosen photo" />
+      ) : current ? (
+        <img className="photo-preview" src={current.url} alt={current.alt} />
+      ) : null}
+      <input
+        ref={picker}
+        id={meta.id}
+        type="file"
+        accept={ACCEPT}
+        name={swaps ? undefined : meta.name}
+        required={swaps ? undefined : meta.required}
+        aria-invalid={meta.errors?.length ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={onChange}
+      />
+      {swaps && <input ref={carrier} type="file" name={meta.name} hidden tabIndex={-1} aria-hidden="true" />}
+      <p className="photo-status" aria-live="polite">
+        {prepared.kind === 'preparing' && 'Preparing photo…'}
+        {prepared.kind === 'ready' && <PreparedSize prepared={prepared} />}
+      </p>
+      <p id={meta.errorId} className="field-error" aria-live="polite">
+        {meta.errors?.join(', ')}
+      </p>
+    </div>
+  );
+}
+
+function PreparedSize({ prepared }: { prepared: Extract<Prepared, { kind: 'ready' }> }) {
+  const { sent, original } = prepared;
+  if (sent === original) return <>Photo to send: {formatBytes(sent.size)}</>;
+  return (
+    <>
+      Photo to send: {formatBytes(sent.size)} (was {formatBytes(original.size)})
+    </>
+  );
+}
+
+/** An object URL for `file` while it is shown, released afterwards (each holds the photo in memory). */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,22 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { formatBytes } from '../../lib/upload/format-bytes';
+import { currentUploadProgress, subscribeToUploadProgress, trackUploads } from '../../lib/upload/upload-progress';
+
+/**
+ * How much of a form's photos has gone out, for every multipart form (place it by the submit button).
+ * Rendered only with JavaScript, while an upload is on its way; see lib/upload/upload-progress.ts for how
+ * a React Router submission reports progress at all.
+ */
+export function UploadProgressBar() {
+  useEffect(() => trackUploads(), []);
+  const progress = useSyncExternalStore(subscribeToUploadProgress, currentUploadProgress, () => null);
+  if (!progress) return null;
+  const { loaded, total } = progress;
+  const done = total > 0 && loaded >= total;
+  return (
+    <div className="upload-progress" role="status">
+      <progress max={total || undefined} value={total ? loaded : undefined} aria-label="Upload progress" />
+      <span>{done ? 'Sent. Saving…' : total ? `Sending ${formatBytes(loaded)} of ${formatBytes(total)}…` : 'Sending…'}</span>
+    </div>
+  );
+}

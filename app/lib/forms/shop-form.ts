@@ -1,0 +1,19 @@
+import { IMAGE_MAX_BYTES } from '../rules/limits';
+import { MSG } from '../rules/messages';
+import { shopChangesSchema, shopFieldsSchema } from '../rules/shop-schemas';
+import { optionalPhoto, requiredPhoto } from './photo-field';
+
+/** Create shop (SPEC §5): every text field and the photo required, values trimmed. */
+export const createShopFormSchema = shopFieldsSchema.extend({ image: requiredPhoto(MSG.shopImageMissing) });
+
+/** Edit shop (SPEC §5): nothing required; a blank field or no new photo keeps what is saved. */
+export const editShopFormSchema = shopChangesSchema.extend({ image: optionalPhoto() });
+
+/** The form's field names, which are also the provider's (CONTRACT: POST /shops/, PUT /shops/{id}/update/). */
+export const SHOP_FORM_FIELDS = Object.keys(createShopFormSchema.shape) as (keyof typeof createShopFormSchema.shape)[];
+
+/**
+ * The largest request an honest shop form makes: one photo at the limit, the longest texts and the
+ * multipart framing. Anything bigger is refused before it is held in memory.
+ */
+export const SHOP_FORM_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;

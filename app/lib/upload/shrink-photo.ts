@@ -1,0 +1,82 @@
+/**
+ * Makes a phone photo cheap to send before it leaves the browser: at most PHOTO_LONG_SIDE pixels on its
+ * long side, re-encoded as JPEG. The provider stores nothing larger (README: 1600 px), so the pixels
+ * dropped here would have been dropped there anyway, after costing the owner their data.
+ */
+export const PHOTO_LONG_SIDE = 1600;
+export const PHOTO_JPEG_QUALITY = 0.82;
+
+/** `width` × `height` scaled down (never up) so that the long side is at most `longSide`. */
+export function fitWithin(width: number, height: number, longSide: number): { width: number; height: number } {
+  const scale = Math.min(1, longSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** The file name with a .jpg extension, for a photo re-encoded as JPEG. */
+export function jpegName(name: string): string {
+  const base = name.replace(/\.[^./\\]*$/, '');
+  return `${base || 'photo'}.jpg`;
+}
+
+type Decoded = { source: CanvasImageSource; width: number; height: number; release: () => void };
+
+// createImageBitmap turns the photo upright from its EXIF orientation; an <img> does the same where it is missing.
+async function decode(file: File): Promise<Decoded> {
+  if (typeof createImageBitmap === 'function') {
+    const bitmap = await createImageBitmap(file);
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
+  }
+  const url = URL.createObjectURL(file);
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch (error) {
+    URL.revokeObjectURL(url);
+    throw error;
+  }
+  return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+}
+
+/**
+ * The photo, downscaled and re-encoded when that makes it smaller; otherwise (and wherever the browser
+ * cannot decode it or lacks canvas encoding) the file exactly as chosen, for the server's rules to judge.
+ * A PNG becomes a JPEG only when that is smaller; transparent parts turn white rather than black.
+ */
+export async function shrinkPhoto(file: File): Promise<File> {
+  let decoded: Decoded | undefined;
+  const canvas = document.createElement('canvas');
+  try {
+    decoded = await decode(file);
+    const size = fitWithin(decoded.width, decoded.height, PHOTO_LONG_SIDE);
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context || typeof canvas.toBlob !== 'function') return file;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size.width, size.height);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(decoded.source, 0, 0, size.width, size.height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', PHOTO_JPEG_QUALITY));
+    if (!blob || blob.size >= file.size) return file;
+    return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
+  } catch {
+    return file;
+  } finally {
+    decoded?.release();
+    // Old phones keep a canvas's pixels until it is resized; 12 megapixels is 48 MB they do not have to spare.
+    canvas.width = 0;
+    canvas.height = 0;
+  }
+}
+
+/** Whether this browser can put a file of our making into a file input (DataTransfer), so the form sends it. */
+export function canReplaceInputFiles(): boolean {
+  try {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([''], 'probe.jpg', { type: 'image/jpeg' }));
+    return transfer.files.length === 1;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,59 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import { RedirectNotice } from '../../components/owner/redirect-notice';
+import { ShopForm } from '../../components/owner/shop-form';
+import { uploadStylesheet } from '../../components/upload/photo-input';
+import { createShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { DELAYS_MS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { readFormWithin } from '../../lib/upload/read-form.server';
+import formStylesheet from '../../styles/auth.css?url';
+import ownerStylesheet from '../../styles/owner.css?url';
+import type { Route } from './+types/create-shop';
+import { providerShopForm, shopSaveErrors } from './shop-form.server';
+
+// auth.css holds the Field component's styles.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: formStylesheet },
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: uploadStylesheet },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireVisitor(request, context.get(visitorContext));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const form = await readFormWithin(request, SHOP_FORM_MAX_BYTES);
+  if (form === 'too-large') {
+    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } }, created: false }, { status: 413 });
+  }
+  const submission = parseWithZod(form, { schema: createShopFormSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), created: false }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.createShop(token, providerShopForm(submission.value)));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ result: submission.reply(shopSaveErrors(error, 'create')), created: false }, { status: 400 });
+  }
+  return { result: submission.reply({ resetForm: true }), created: true };
+}
+
+export default function CreateShop({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="shop-form-page">
+      <h1 className="section-title">Create Shop</h1>
+      {actionData?.created && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
+      <ShopForm mode="create" lastResult={actionData?.result} />
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'Create Shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

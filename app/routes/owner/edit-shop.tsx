@@ -1,0 +1,73 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import { RedirectNotice } from '../../components/owner/redirect-notice';
+import { ShopForm } from '../../components/owner/shop-form';
+import { uploadStylesheet } from '../../components/upload/photo-input';
+import { editShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { DELAYS_MS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { readFormWithin } from '../../lib/upload/read-form.server';
+import formStylesheet from '../../styles/auth.css?url';
+import ownerStylesheet from '../../styles/owner.css?url';
+import type { Route } from './+types/edit-shop';
+import { ownShop, providerShopForm, shopChanges, shopSaveErrors } from './shop-form.server';
+
+// auth.css holds the Field component's styles.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: formStylesheet },
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: uploadStylesheet },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shop = await ownShop(request, visitor, params.shop_id);
+  return {
+    shop: { name: shop.name, address: shop.address, category: shop.category, description: shop.description, tags: shop.tags.join(', ') },
+    photo: shop.image?.url ?? shop.image_url,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  // Ownership first: someone else's shop gets the 404 page whatever the form holds.
+  const saved = await ownShop(request, visitor, params.shop_id);
+  const form = await readFormWithin(request, SHOP_FORM_MAX_BYTES);
+  if (form === 'too-large') {
+    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLargeShort] } }, updated: false }, { status: 413 });
+  }
+  const submission = parseWithZod(form, { schema: editShopFormSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), updated: false }, { status: 400 });
+  const changes = shopChanges(submission.value, saved);
+  if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }), updated: false }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ result: submission.reply(shopSaveErrors(error, 'update')), updated: false }, { status: 400 });
+  }
+  return { result: submission.reply(), updated: true };
+}
+
+export default function EditShop({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, photo } = loaderData;
+  return (
+    <main className="shop-form-page">
+      <h1 className="section-title">Edit Shop</h1>
+      {actionData?.updated && <RedirectNotice message={MSG.shopUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
+      <ShopForm
+        mode="edit"
+        lastResult={actionData?.result}
+        defaultValue={shop}
+        currentPhoto={photo ? { url: photo, alt: `The photo of ${shop.name} now` } : null}
+      />
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Edit ${loaderData.shop.name} · Kasuwa` : 'Edit Shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
+import { OwnerShopCard } from '../../components/owner/owner-shop-card';
+import { SkeletonGrid } from '../../components/shops/shop-grid';
+import { usePendingNavigationTo } from '../../lib/pending';
+import { provider } from '../../lib/provider/client.server';
+import type { Shop } from '../../lib/provider/contract';
+import { isProviderError, type ProviderError } from '../../lib/provider/errors';
+import { DELAYS_MS, SKELETONS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/owner.css?url';
+import type { Route } from './+types/my-shops';
+
+const MY_SHOPS = '/myShop';
+/** The card photos worth loading at once: what a phone shows before scrolling. */
+const EAGER_CARDS = 2;
+
+const deleteShopSchema = z.object({ intent: z.literal('delete'), shopId: z.string().trim().min(1) });
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  try {
+    const { shops } = await asVisitor(request, visitor, (token) => provider.profile(token));
+    return { shops, failed: false };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ shops: [] as Shop[], failed: true }, { status: 503 });
+  }
+}
+
+/** SPEC §8: the provider's own words (`detail`) when it gave some, else the general text. */
+function deleteFailure(error: ProviderError): string {
+  const said = typeof error.body === 'object' ? error.formMessage() : undefined;
+  return said ?? MSG.deleteShopFailed;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.deleteShop(token, parsed.data.shopId));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ deleteError: deleteFailure(error) }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+  return redirect(`${MY_SHOPS}?deleted=1`);
+}
+
+/** Opening or closing the dialog, or the delete message going away, changes only the address: the list is current. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === MY_SHOPS && nextUrl.pathname === MY_SHOPS) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function MyShops({ loaderData, actionData }: Route.ComponentProps) {
+  const { shops, failed } = loaderData;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // The list coming back after a delete. (Arriving from another page, React Router keeps that page on
+  // screen until the list is here; opening or closing the dialog loads nothing.)
+  const refreshing = usePendingNavigationTo(MY_SHOPS) && navigation.formMethod !== undefined;
+  const deleting = shops.find((shop) => shop.id === params.get('delete'));
+  return (
+    <main>
+      <div className="owner-head">
+        <h1 className="section-title">My Shops</h1>
+        <Link to="/createShop" className="button">
+          Create Shop
+        </Link>
+      </div>
+      {params.get('deleted') === '1' && <DeletedNotice key={location.key} />}
+      {deleting ? (
+        <DeleteShopDialog shop={deleting} error={actionData?.deleteError} />
+      ) : (
+        actionData?.deleteError && (
+          <p className="notice error" role="alert">
+            {actionData.deleteError}
+          </p>
+        )
+      )}
+      {refreshing ? (
+        <SkeletonGrid count={SKELETONS.myShops} label="Loading your shops" />
+      ) : failed ? (
+        <p className="notice error" role="alert">
+          {MSG.couldNotFetchShops} <a href={MY_SHOPS}>Try again</a>
+        </p>
+      ) : shops.length === 0 ? (
+        <p className="notice">{MSG.noShops}</p>
+      ) : (
+        <ul className="owner-shops" aria-label="Your shops">
+          {shops.map((shop, index) => (
+            <OwnerShopCard key={shop.id} shop={shop} eager={index < EAGER_CARDS} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+/** 'Shop deleted successfully!' for 3 seconds (SPEC §2); without JavaScript it stays until the next page. */
+function DeletedNotice() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(MY_SHOPS, { replace: true, preventScrollReset: true }), DELAYS_MS.deleteMessage);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <p className="notice success" role="status">
+      {MSG.shopDeleted}
+    </p>
+  );
+}
+
+export function meta() {
+  return [{ title: 'My Shops · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,374 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { MSG } from '../../app/lib/rules/messages';
+import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
+import { newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
+import { expect, jsMode, test } from './support/browser';
+
+type ApiShop = { id: string; name: string; address: string; category: string; description: string; image_url: string; tags: string[] };
+type Owner = { username: string; password: string; token: string };
+type Photo = { name: string; mimeType: string; buffer: Buffer };
+
+const tag = () => randomBytes(3).toString('hex');
+
+async function newOwner(apiUrl: string): Promise<Owner> {
+  const person = newPerson();
+  const { token } = await signUpAtApi(apiUrl, person);
+  return { username: person.username, password: person.password, token: token.access };
+}
+
+async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
+  const owner = await newOwner(apiUrl);
+  await signIn(page, owner.username, owner.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  return owner;
+}
+
+/** A shop made straight at the API, for tests about what comes after creating one. */
+async function shopAtApi(apiUrl: string, owner: Owner, name = `Ada's Corner ${tag()}`): Promise<ApiShop> {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('address', '3 Broad Street, Lagos Island');
+  form.set('category', 'Groceries');
+  form.set('description', 'Rice, beans and garri by the bag.');
+  form.set('image', new Blob([new Uint8Array(await jpegBuffer({ width: 800, height: 600 }))], { type: 'image/jpeg' }), 'front.jpg');
+  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  expect(response.status).toBe(201);
+  return (await response.json()) as ApiShop;
+}
+
+async function shopsOf(apiUrl: string, owner: Owner): Promise<ApiShop[]> {
+  const response = await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${owner.token}` } });
+  return ((await response.json()) as { shops: ApiShop[] }).shops;
+}
+
+const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
+const formAlert = (page: Page) => page.locator('form[enctype="multipart/form-data"] [role="alert"]');
+
+async function openForm(page: Page, path: string, formId: string) {
+  const response = await page.goto(path);
+  await whenInteractive(page, `#${formId}`);
+  return response;
+}
+
+/** A browser without constraint validation (Opera Mini's server, old WebViews) sends whatever it has. */
+async function asBrowserThatDoesNotCheck(page: Page, formId: string) {
+  await page.locator(`#${formId}`).evaluate((element) => ((element as HTMLFormElement).noValidate = true));
+}
+
+async function fillShop(page: Page, values: { name: string; address?: string; category?: string; description?: string }) {
+  await page.getByLabel('Shop name').fill(values.name);
+  await page.getByLabel('Address').fill(values.address ?? '  12 Allen Avenue, Ikeja  ');
+  await page.getByLabel('Category').fill(values.category ?? 'Phones');
+  await page.getByLabel('Description').fill(values.description ?? 'Phone repairs and accessories.');
+}
+
+/** Chooses a photo; with JavaScript, waits until the browser has prepared it for sending. */
+async function choosePhoto(page: Page, label: string, photo: Photo) {
+  await page.getByLabel(label).setInputFiles(photo);
+  if (jsMode === 'on') await page.getByText(/^Photo to send:/).waitFor();
+}
+
+/** The sizes of the form posts to `path` as they leave the browser (the request as sent, not the file as chosen). */
+async function measurePosts(page: Page, path: string): Promise<number[]> {
+  const sizes: number[] = [];
+  await page.route(
+    (url) => url.pathname.startsWith(path),
+    async (route) => {
+      if (route.request().method() === 'POST') sizes.push(route.request().postDataBuffer()?.length ?? Number.NaN);
+      await route.continue();
+    },
+  );
+  return sizes;
+}
+
+const jpeg = async (width = 1200, height = 900): Promise<Photo> => ({ name: 'shop-front.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width, height }) });
+
+describe(`owner shops (JavaScript ${jsMode})`, () => {
+  test('My Shops sends a signed-out person to sign in, then back to My Shops', async ({ page, apiUrl }) => {
+    const owner = await newOwner(apiUrl);
+    await page.goto('/myShop');
+    const login = new URL(page.url());
+    expect(login.pathname).toBe('/login');
+    expect(login.searchParams.get('redirectTo')).toBe('/myShop');
+
+    await whenInteractive(page, '#login');
+    await page.getByLabel('Username or email').fill(owner.username);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/myShop');
+    expect(await page.getByText(MSG.noShops).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Create Shop' }).getAttribute('href')).toBe('/createShop');
+  });
+
+  test('a new shop, photo and all, shows on My Shops and on the home page', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const name = `Ikeja Phone Doctor ${tag()}`;
+    await openForm(page, '/createShop', 'create-shop');
+    await fillShop(page, { name: `  ${name} ` });
+    await choosePhoto(page, 'Shop image', await jpeg(2400, 1800));
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+
+    await page.getByText(MSG.shopCreated).waitFor();
+    expect(await page.getByLabel('Shop name').inputValue()).toBe('');
+    const created = Date.now();
+    await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
+    expect(Date.now() - created).toBeGreaterThan(2_000);
+
+    const card = page.getByRole('list', { name: 'Your shops' }).getByRole('listitem').filter({ hasText: name });
+    expect(await card.getByRole('link', { name: 'Products' }).getAttribute('href')).toMatch(/^\/shop\/[^/]+\/products$/);
+    expect(await card.getByRole('link', { name: 'Ads' }).getAttribute('href')).toMatch(/^\/shop\/[^/]+\/step1$/);
+    expect(await card.getByRole('link', { name: 'Edit Shop' }).getAttribute('href')).toMatch(/^\/editShop\/[^/]+\/edit-shop$/);
+    const [saved] = await shopsOf(apiUrl, owner);
+    expect(saved).toMatchObject({ name, address: '12 Allen Avenue, Ikeja', category: 'Phones' });
+
+    await page.goto('/');
+    expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('link', { name: new RegExp(name) }).isVisible()).toBe(true);
+  });
+
+  test('creating a shop names every missing field with SPEC’s words and keeps what was typed', async ({ page, apiUrl }) => {
+    await signedInOwner(page, apiUrl);
+    await openForm(page, '/createShop', 'create-shop');
+    expect(await page.getByLabel('Shop name').getAttribute('required')).not.toBeNull();
+    expect(await page.getByLabel('Shop image').getAttribute('accept')).toBe('image/jpeg,image/png');
+    await asBrowserThatDoesNotCheck(page, 'create-shop');
+    await page.getByLabel('Address').fill('   ');
+    await page.getByLabel('Category').fill('Fashion');
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+
+    await expect.poll(() => errorOf(page, 'create-shop-name').textContent()).toBe(MSG.shopNameRequired);
+    expect(await errorOf(page, 'create-shop-address').textContent()).toBe(MSG.shopAddressRequired);
+    expect(await errorOf(page, 'create-shop-category').textContent()).toBe('');
+    expect(await errorOf(page, 'create-shop-description').textContent()).toBe(MSG.shopDescriptionRequired);
+    expect(await errorOf(page, 'create-shop-image').textContent()).toBe(MSG.shopImageMissing);
+    expect(await page.getByLabel('Category').inputValue()).toBe('Fashion');
+  });
+
+  describe('each image rule refuses', () => {
+    test('a .gif', async ({ page, apiUrl }) => {
+      const owner = await signedInOwner(page, apiUrl);
+      await openForm(page, '/createShop', 'create-shop');
+      await fillShop(page, { name: `Gif Shop ${tag()}` });
+      await page.getByLabel('Shop image').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
+      if (jsMode === 'on') await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageExtension);
+      await page.getByRole('button', { name: 'Create Shop' }).click();
+      await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageExtension);
+      expect(await shopsOf(apiUrl, owner)).toEqual([]);
+    });
+
+    test('a PDF renamed .jpg', async ({ page, apiUrl }) => {
+      const owner = await signedInOwner(page, apiUrl);
+      await openForm(page, '/createShop', 'create-shop');
+      await fillShop(page, { name: `Pdf Shop ${tag()}` });
+      await choosePhoto(page, 'Shop image', { name: 'menu.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
+      await page.getByRole('button', { name: 'Create Shop' }).click();
+      // Its name and type pass; the provider reads its bytes.
+      await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageType);
+      expect(await page.getByLabel('Shop name').inputValue()).toMatch(/^Pdf Shop /);
+      expect(await shopsOf(apiUrl, owner)).toEqual([]);
+    });
+
+    test('a 6 MB JPEG: too large without JavaScript, made small enough by the browser with it', async ({ page, apiUrl }) => {
+      const owner = await signedInOwner(page, apiUrl);
+      const big = await noisyJpeg({ width: 1750, height: 1310 });
+      expect(big.length).toBeGreaterThan(6 * 1024 * 1024);
+      const name = `Big Photo Shop ${tag()}`;
+      await openForm(page, '/createShop', 'create-shop');
+      await fillShop(page, { name });
+      await choosePhoto(page, 'Shop image', { name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: big });
+      const posts = await measurePosts(page, '/createShop');
+      await page.getByRole('button', { name: 'Create Shop' }).click();
+
+      if (jsMode === 'off') {
+        await expect.poll(() => formAlert(page).textContent()).toBe(MSG.uploadTooLarge);
+        expect(await shopsOf(apiUrl, owner)).toEqual([]);
+        return;
+      }
+      await page.getByText(MSG.shopCreated).waitFor();
+      console.info(`6 MB JPEG: chosen ${big.length} bytes, sent ${posts.join(', ')} bytes`);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]).toBeLessThan(big.length / 3);
+      const [saved] = await shopsOf(apiUrl, owner);
+      expect(saved?.name).toBe(name);
+    });
+
+    test.runIf(jsMode === 'on')('a photo still over 5 MB after preparing is refused before anything is sent', async ({ page, apiUrl }) => {
+      await signedInOwner(page, apiUrl);
+      await openForm(page, '/createShop', 'create-shop');
+      await fillShop(page, { name: `Undecodable ${tag()}` });
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      });
+      // Bytes no browser can decode cannot be made smaller, so the photo stays as chosen.
+      await choosePhoto(page, 'Shop image', { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: randomBytes(5.5 * 1024 * 1024) });
+      await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageTooBig);
+      await page.getByRole('button', { name: 'Create Shop' }).click();
+      await delay(500);
+      expect(await errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageTooBig);
+      expect(posts).toEqual([]);
+    });
+  });
+
+  test.runIf(jsMode === 'on')('a large phone photo travels as a few hundred KB, with a progress bar while it goes', async ({ page, apiUrl }) => {
+    await signedInOwner(page, apiUrl);
+    await openForm(page, '/createShop', 'create-shop');
+    await fillShop(page, { name: `Progress Shop ${tag()}` });
+    const photo = await phonePhoto();
+    await choosePhoto(page, 'Shop image', { name: 'IMG_0007.jpg', mimeType: 'image/jpeg', buffer: photo });
+    expect(await page.getByRole('img', { name: 'Preview of the chosen photo' }).isVisible()).toBe(true);
+    const posts = await measurePosts(page, '/createShop');
+    // Held back for a moment, so the bar can be seen before the answer comes.
+    await page.route(
+      (url) => url.pathname === '/createShop.data',
+      async (route) => {
+        await delay(1_000);
+        await route.fallback();
+      },
+    );
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.getByText(MSG.shopCreated).waitFor();
+    expect(await bar.count()).toBe(0);
+    console.info(`phone photo: chosen ${photo.length} bytes, sent ${posts.join(', ')} bytes`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toBeLessThan(700 * 1024);
+  });
+
+  test('editing a shop: prefilled, an unchanged form says so, a blank field keeps its value, a new PNG replaces the photo', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const path = `/editShop/${shop.id}/edit-shop`;
+    await openForm(page, path, 'edit-shop');
+    expect(await page.getByLabel('Shop name').inputValue()).toBe(shop.name);
+    expect(await page.getByLabel('Description').inputValue()).toBe(shop.description);
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => formAlert(page).textContent()).toBe(MSG.noChanges);
+
+    await whenInteractive(page, '#edit-shop');
+    await page.getByLabel('Shop name').fill('');
+    await page.getByLabel('Description').fill('  Now with cold drinks.  ');
+    await choosePhoto(page, 'New shop image (optional)', { name: 'sign.png', mimeType: 'image/png', buffer: await pngBuffer({ width: 900, height: 600 }) });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(MSG.shopUpdated).waitFor();
+    await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
+
+    const [saved] = await shopsOf(apiUrl, owner);
+    expect(saved).toMatchObject({ name: shop.name, description: 'Now with cold drinks.', address: shop.address });
+    expect(saved?.image_url).not.toBe(shop.image_url);
+  });
+
+  test('deleting a shop asks first: Cancel keeps it, Confirm removes it and says so', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const [kept, doomed] = [await shopAtApi(apiUrl, owner), await shopAtApi(apiUrl, owner)];
+    const dialog = page.getByRole('dialog', { name: `Delete ${doomed!.name}?` });
+    const cards = page.getByRole('list', { name: 'Your shops' }).getByRole('listitem');
+    const card = (shop: ApiShop) => cards.filter({ hasText: shop.name });
+    const openDialog = async () => {
+      await card(doomed!).getByRole('link', { name: 'Delete' }).click();
+      await dialog.waitFor();
+    };
+
+    await page.goto('/myShop');
+    await whenInteractive(page, '.owner-shops a');
+    await openDialog();
+    await dialog.getByRole('link', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cards.count()).toBe(2);
+
+    if (jsMode === 'on') {
+      await openDialog();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await openDialog();
+      await page.mouse.click(4, 300);
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+
+      // While the deletion is on its way, neither Escape nor the backdrop closes the dialog.
+      await page.route(
+        (url) => url.pathname === '/myShop.data',
+        async (route) => {
+          if (route.request().method() === 'POST') await delay(1_500);
+          await route.continue();
+        },
+      );
+      await openDialog();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('button', { name: 'Deleting…' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.mouse.click(4, 300);
+      expect(await dialog.isVisible()).toBe(true);
+    } else {
+      await openDialog();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+    }
+
+    await page.getByText(MSG.shopDeleted).waitFor();
+    expect(await cards.count()).toBe(1);
+    expect(await card(kept!).isVisible()).toBe(true);
+    expect((await shopsOf(apiUrl, owner)).map((shop) => shop.id)).toEqual([kept!.id]);
+    if (jsMode === 'on') {
+      await page.getByText(MSG.shopDeleted).waitFor({ state: 'detached', timeout: 6_000 });
+      expect(new URL(page.url()).search).toBe('');
+    }
+  });
+
+  test.runIf(jsMode === 'on')('four skeleton cards hold the list’s place while it comes back after a delete', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await page.goto(`/myShop?delete=${shop.id}`);
+    await whenInteractive(page, '.confirm-delete button');
+    await page.route(
+      (url) => url.pathname === '/myShop.data',
+      async (route) => {
+        if (route.request().method() === 'GET') await delay(1_000);
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const skeletons = page.getByRole('list', { name: 'Loading your shops' }).locator('li');
+    await skeletons.first().waitFor();
+    expect(await skeletons.count()).toBe(4);
+    await page.getByText(MSG.noShops).waitFor();
+    expect(await page.getByText(MSG.shopDeleted).isVisible()).toBe(true);
+  });
+
+  test('another owner can neither open nor post to the edit page, nor delete the shop', async ({ page, apiUrl }) => {
+    const first = await newOwner(apiUrl);
+    const shop = await shopAtApi(apiUrl, first);
+    await signedInOwner(page, apiUrl);
+
+    const editPath = `/editShop/${shop.id}/edit-shop`;
+    const opened = await page.goto(editPath);
+    expect(opened?.status()).toBe(404);
+    expect(await page.getByLabel('Shop name').count()).toBe(0);
+    expect(await page.getByText(shop.description).count()).toBe(0);
+
+    const edited = await page.request.post(editPath, { multipart: { name: 'Taken over', description: 'Mine now' } });
+    expect(edited.status()).toBe(404);
+
+    await page.goto(`/myShop?delete=${shop.id}`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const deleted = await page.request.post(`/myShop?delete=${shop.id}`, { form: { intent: 'delete', shopId: shop.id } });
+    expect(deleted.status()).toBe(403);
+    expect(await deleted.text()).toContain(MSG.forbidden);
+
+    expect((await shopsOf(apiUrl, first)).map(({ id, name, description }) => ({ id, name, description }))).toEqual([
+      { id: shop.id, name: shop.name, description: shop.description },
+    ]);
+  });
+});
+
+/** A phone camera's 12-megapixel photo: fine grain that compresses like a real scene, about 4.5 MB. */
+async function phonePhoto(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .blur(1.5)
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}

@@ -1,0 +1,119 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { describe, expect, test } from 'vitest';
+import { createShopFormSchema, editShopFormSchema } from '../../../app/lib/forms/shop-form';
+import { shopSchema } from '../../../app/lib/provider/contract';
+import { ProviderError } from '../../../app/lib/provider/errors';
+import { MSG } from '../../../app/lib/rules/messages';
+import { providerShopForm, shopChanges, shopSaveErrors } from '../../../app/routes/owner/shop-form.server';
+
+const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
+const untouched = () => new File([], '', { type: 'application/octet-stream' });
+
+function form(fields: Record<string, string | File>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+const complete = { name: ' Mama Put ', address: '4 Ojuelegba Rd', category: 'Food', description: 'Rice and stew', tags: 'rice, Stew ,', image: photo() };
+
+describe('the create shop form', () => {
+  test('trims every value and takes the photo', () => {
+    const submission = parseWithZod(form(complete), { schema: createShopFormSchema });
+    expect(submission.status).toBe('success');
+    if (submission.status !== 'success') return;
+    expect(submission.value).toMatchObject({ name: 'Mama Put', address: '4 Ojuelegba Rd', tags: ['rice', 'stew'] });
+    expect(submission.value.image.name).toBe('front.jpg');
+  });
+
+  test('names each missing field with SPEC §5’s words; an untouched file input is a missing photo', () => {
+    const submission = parseWithZod(form({ name: '  ', address: '', image: untouched() }), { schema: createShopFormSchema });
+    expect(submission.reply().error).toEqual({
+      name: [MSG.shopNameRequired],
+      address: [MSG.shopAddressRequired],
+      category: [MSG.shopCategoryRequired],
+      description: [MSG.shopDescriptionRequired],
+      image: [MSG.shopImageMissing],
+    });
+  });
+
+  test.for([
+    ['logo.gif', 'image/gif', 100, MSG.imageExtension],
+    ['menu.jpg', 'application/pdf', 100, MSG.imageType],
+    ['big.jpeg', 'image/jpeg', 5 * 1024 * 1024 + 1, MSG.imageTooBig],
+  ] as const)('refuses %s (%s) with SPEC’s image message', ([name, type, size, message]) => {
+    const submission = parseWithZod(form({ ...complete, image: photo(name, type, size) }), { schema: createShopFormSchema });
+    expect(submission.reply().error).toEqual({ image: [message] });
+  });
+});
+
+describe('the edit shop form', () => {
+  test('requires nothing: blank fields and no photo are left out', () => {
+    const submission = parseWithZod(form({ name: ' ', address: '', description: 'New words ', image: untouched() }), { schema: editShopFormSchema });
+    expect(submission.status).toBe('success');
+    if (submission.status !== 'success') return;
+    expect(submission.value).toEqual({ description: 'New words' });
+  });
+
+  test('still applies the image rules to a new photo', () => {
+    const submission = parseWithZod(form({ image: photo('shop.webp', 'image/webp') }), { schema: editShopFormSchema });
+    expect(submission.reply().error).toEqual({ image: [MSG.imageExtension] });
+  });
+});
+
+const saved = shopSchema.parse({
+  id: 'shop-1',
+  name: 'Mama Put',
+  address: '4 Ojuelegba Rd',
+  category: 'Food',
+  description: 'Rice and stew',
+  image_url: null,
+  tags: ['rice'],
+});
+
+describe('what an edit changes', () => {
+  test('only fields that differ from the saved shop, and a new photo', () => {
+    const image = photo();
+    expect(shopChanges({ name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, tags: ['rice'], image }, saved)).toEqual({
+      address: '5 Ojuelegba Rd',
+      image,
+    });
+  });
+
+  test('nothing when every value is the saved one or left blank', () => {
+    expect(shopChanges({ name: 'Mama Put', address: undefined, category: 'Food', description: undefined, tags: undefined }, saved)).toEqual({});
+  });
+
+  test('travels to the provider as its multipart fields, tags comma-separated', () => {
+    const body = providerShopForm({ name: 'Mama Put', tags: ['rice', 'stew'], image: photo('a.png', 'image/png') });
+    expect([...body.keys()]).toEqual(['name', 'tags', 'image']);
+    expect(body.get('tags')).toBe('rice,stew');
+    expect((body.get('image') as File).name).toBe('a.png');
+  });
+});
+
+describe('provider failures on saving a shop (SPEC §8)', () => {
+  const http = (status: number, body: unknown) => new ProviderError('http', 'refused', status, body);
+
+  test('say the cause after "Failed to create shop. " or "Failed to update shop. "', () => {
+    expect(shopSaveErrors(new ProviderError('timeout', 'slow'), 'create').formErrors).toEqual([MSG.createShopFailed + MSG.requestTimedOut]);
+    expect(shopSaveErrors(new ProviderError('network', 'down'), 'update').formErrors).toEqual([MSG.updateShopFailed + MSG.networkError]);
+    expect(shopSaveErrors(http(500, { detail: 'An unexpected error occurred.' }), 'create').formErrors).toEqual([MSG.createShopFailed + MSG.tryLater]);
+    expect(shopSaveErrors(new ProviderError('invalid-answer', 'odd'), 'update').formErrors).toEqual([MSG.updateShopFailed + MSG.tryLater]);
+  });
+
+  test('a 413 has its own words for create and update', () => {
+    expect(shopSaveErrors(http(413, { detail: 'The uploaded file is too large.', status: 413 }), 'create').formErrors).toEqual([MSG.uploadTooLarge]);
+    expect(shopSaveErrors(http(413, { detail: 'The uploaded file is too large.', status: 413 }), 'update').formErrors).toEqual([MSG.uploadTooLargeShort]);
+  });
+
+  test('a 400 goes next to the fields it names, the rest above the form', () => {
+    const errors = shopSaveErrors(http(400, { image: [MSG.imageType], non_field_errors: [MSG.noChanges], owner: ['Odd'] }), 'update');
+    expect(errors).toEqual({ formErrors: [MSG.noChanges, 'Odd'], fieldErrors: { image: [MSG.imageType] } });
+  });
+
+  test('a plain text answer is shown as it is, unless it is a web page', () => {
+    expect(shopSaveErrors(http(502, 'Shop service is down for maintenance'), 'create').formErrors).toEqual(['Shop service is down for maintenance']);
+    expect(shopSaveErrors(http(502, '<html><body>Bad gateway</body></html>'), 'create').formErrors).toEqual([MSG.createShopFailed + MSG.tryLater]);
+  });
+});
