@@ -4,6 +4,10 @@ export default [
   index('routes/home.tsx'),
   route('shop/:id?', 'routes/shop.tsx'),
   route('product/:id', 'routes/product-redirect.ts'),
+  // Static last segments keep these apart from the public shop page, `shop/:id?`.
+  route('shop/:shop_id/products', 'routes/owner/products.tsx'),
+  route('shop/:shop_id/add-products', 'routes/owner/add-products.tsx'),
+  route('shop/:product_id/edit-products', 'routes/owner/edit-product.tsx'),
   route('searchResults', 'routes/search-results.tsx'),
   route('messages', 'routes/placeholders/messages.tsx'),
   route('lilyChat', 'routes/placeholders/lily-chat.tsx'),

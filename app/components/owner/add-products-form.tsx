@@ -1,0 +1,81 @@
+import { type FieldMetadata, type SubmissionResult, getFieldsetProps, getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ButtonHTMLAttributes } from 'react';
+import { Form } from 'react-router';
+import type { z } from 'zod';
+import { Field, FormMessage } from '../ui/field';
+import { SubmitButton } from '../ui/submit-button';
+import { PhotoInput } from '../upload/photo-input';
+import { UploadProgressBar } from '../upload/upload-progress';
+import { useHydrated } from '../../lib/hydrated';
+import { STARTING_ROWS, addProductsSchema } from '../../lib/forms/product-forms';
+import { PRODUCTS_PER_BATCH_MAX } from '../../lib/rules/limits';
+
+type FormValue = z.input<typeof addProductsSchema>;
+type Batch = z.output<typeof addProductsSchema>;
+type RowMeta = FieldMetadata<NonNullable<FormValue['products']>[number]>;
+
+/**
+ * Add products (SPEC §2, §5): a plain multipart form of rows named `products[0].name`, `.price`, `.image`.
+ * With JavaScript, Conform adds and removes rows in place and checks each row as it is filled. Without it
+ * the same buttons post the form and the server answers with one row more or less, keeping what was typed.
+ */
+export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<FormValue, Batch>({
+    id: 'add-products',
+    lastResult,
+    defaultValue: { products: Array.from({ length: STARTING_ROWS }, () => ({})) },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addProductsSchema }),
+  });
+  const rows = fields.products.getFieldList();
+  return (
+    <Form method="post" encType="multipart/form-data" className="add-products" {...getFormProps(form)}>
+      {/* Enter in a field presses a form's first submit button: this one, not a row's Remove. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Add Products
+      </button>
+      <FormMessage form={form} />
+      {!hydrated && (
+        <p className="field-hint">
+          Rows left empty are ignored. Need more rows? Add them before choosing photos: a chosen photo is not kept when the page
+          reloads.
+        </p>
+      )}
+      {rows.map((row, index) => (
+        <ProductRow
+          key={row.key}
+          meta={row}
+          number={index + 1}
+          remove={rows.length > 1 ? form.remove.getButtonProps({ name: fields.products.name, index }) : undefined}
+        />
+      ))}
+      {rows.length < PRODUCTS_PER_BATCH_MAX && (
+        <button type="submit" className="secondary" {...form.insert.getButtonProps({ name: fields.products.name, defaultValue: {} })}>
+          Add another row
+        </button>
+      )}
+      <SubmitButton pendingLabel="Adding products…">Add Products</SubmitButton>
+      <UploadProgressBar />
+    </Form>
+  );
+}
+
+function ProductRow({ meta, number, remove }: { meta: RowMeta; number: number; remove?: ButtonHTMLAttributes<HTMLButtonElement> }) {
+  const row = meta.getFieldset();
+  return (
+    <fieldset className="product-row" {...getFieldsetProps(meta)}>
+      <legend>Product {number}</legend>
+      <Field label="Name" meta={row.name} type="text" />
+      <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 3500 or 10.99" />
+      <PhotoInput meta={row.image} label="Photo" hint="A JPEG or PNG photo of at most 5 MB" />
+      {remove && (
+        <button type="submit" className="secondary remove-row" {...remove}>
+          Remove product {number}
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,91 @@
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
+
+type ConfirmDeleteDialogProps = {
+  title: string;
+  text: string;
+  /** The page without `?delete=…`: where Cancel, Escape and a backdrop click go. */
+  closeTo: string;
+  /** The page with `?delete=…`, so a failed deletion comes back to the open dialog with its message. */
+  action: string;
+  /** Hidden inputs that say what to delete; the Confirm button adds `intent=delete`. */
+  fields: Record<string, string>;
+  error?: ReactNode;
+};
+
+/**
+ * "Delete this?" for a page whose address says `?delete={id}`. The server's HTML has it open in the page,
+ * so it works without JavaScript (Confirm posts, Cancel is a link back); with JavaScript it becomes a
+ * modal dialog that Escape or a click on the backdrop closes, except while the deletion is on its way
+ * (SPEC §4).
+ */
+export function ConfirmDeleteDialog({ title, text, closeTo, action, fields, error }: ConfirmDeleteDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete';
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || typeof element.showModal !== 'function' || element.matches(':modal')) return;
+    element.close();
+    element.showModal();
+  }, []);
+
+  const close = () => {
+    if (!deleting) navigate(closeTo, { replace: true, preventScrollReset: true });
+  };
+  const closeFromBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    // The backdrop's clicks land on the dialog itself, as do clicks on its padding: only outside its box counts.
+    const box = event.currentTarget.getBoundingClientRect();
+    const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+    if (event.target === event.currentTarget && outside) close();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      className="confirm-delete"
+      aria-labelledby="confirm-delete-title"
+      aria-describedby="confirm-delete-text"
+      onCancel={(event) => {
+        // The address says the dialog is open, so closing it means leaving that address.
+        event.preventDefault();
+        close();
+      }}
+      onClose={(event) => {
+        // Chrome closes a modal dialog on a repeated Escape even when told not to; reopen it until the deletion ends.
+        if (deleting) event.currentTarget.showModal();
+      }}
+      onClick={closeFromBackdrop}
+    >
+      <h2 id="confirm-delete-title">{title}</h2>
+      <p id="confirm-delete-text">{text}</p>
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      <Form method="post" action={action} preventScrollReset>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link
+          to={closeTo}
+          replace
+          preventScrollReset
+          className="button secondary"
+          aria-disabled={deleting || undefined}
+          onClick={(event) => deleting && event.preventDefault()}
+          autoFocus
+        >
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="delete" disabled={deleting}>
+          {deleting ? 'Deleting…' : 'Confirm'}
+        </button>
+      </Form>
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { Product } from '../../lib/provider/contract';
+import { priceInNaira } from '../../lib/rules/price';
+import { ResponsiveImage } from '../shops/responsive-image';
+
+/** Two cards a row on phones, three to five on larger screens (the shop grid's columns). */
+const CARD_SIZES = '(min-width: 75rem) 15rem, (min-width: 48rem) 33vw, 50vw';
+
+/** A product on its owner's list, with what the owner does to it (SPEC §2). */
+export function OwnerProductCard({ product, eager }: { product: Product; eager: boolean }) {
+  const id = encodeURIComponent(product.id);
+  return (
+    <li className="owner-product">
+      <ResponsiveImage image={product.image} fallbackUrl={product.image_url} alt={product.name} sizes={CARD_SIZES} eager={eager} className="card-image" />
+      <h2>{product.name}</h2>
+      <p className="owner-product-price">{priceInNaira(product.price)}</p>
+      <nav className="product-actions" aria-label={`Manage ${product.name}`}>
+        {/* The edit page loads the product by its id, so the link carries nothing else. */}
+        <Link className="button secondary" to={`/shop/${id}/edit-products`}>
+          Edit
+        </Link>
+        {/* A link to the confirmation, so deleting asks first with or without JavaScript. */}
+        <Link className="button danger" to={`?delete=${id}`} preventScrollReset>
+          Delete
+        </Link>
+      </nav>
+    </li>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { checkImageClaims } from '../rules/images';
+import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../rules/limits';
+import { MSG } from '../rules/messages';
+import { newProductSchema, productChangesSchema } from '../rules/product-schemas';
+import { optionalPhoto } from './photo-field';
+
+/**
+ * The owner's product forms, parsed by the browser (Conform's onValidate) and again by the actions, so
+ * both say SPEC §5's words. Row fields follow Conform's list naming: `products[0].name`.
+ */
+
+/** Rows the add form starts with; blank ones are ignored, so a phone without JavaScript has room to spare. */
+export const STARTING_ROWS = 3;
+
+// Multipart framing and the texts of a full batch fit in far less than this.
+const FORM_MARGIN_BYTES = 256 * 1024;
+
+/** The largest request an honest batch makes (20 photos at the limit); anything bigger is refused unread. */
+export const ADD_PRODUCTS_MAX_BYTES = PRODUCTS_PER_BATCH_MAX * IMAGE_MAX_BYTES + FORM_MARGIN_BYTES;
+export const EDIT_PRODUCT_MAX_BYTES = IMAGE_MAX_BYTES + FORM_MARGIN_BYTES;
+
+// Loose on purpose: a wholly blank row is skipped, so the row's rules only apply once something is in it.
+const rowSchema = z.object({
+  name: z.string().optional(),
+  price: z.string().optional(),
+  image: z.file().optional(),
+});
+
+type Row = z.infer<typeof rowSchema>;
+
+/** A checked row with its place in the form, so a message about it (ours or the provider's) lands on it. */
+export type ReadyRow = { index: number; name: string; price: number; image: File };
+
+function isBlank(row: Row | undefined): boolean {
+  return !row || (!row.name?.trim() && !row.price?.trim() && !row.image);
+}
+
+/** Add products (SPEC §5, per row): any problem also brings 'Please fix the errors before submitting'. */
+export const addProductsSchema = z.object({ products: z.array(rowSchema.optional()).default([]) }).transform((form, ctx) => {
+  const ready: ReadyRow[] = [];
+  let failed = false;
+  form.products.forEach((row, index) => {
+    if (!row || isBlank(row)) return;
+    const checked = newProductSchema.safeParse(row);
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['products', index, ...issue.path], message: issue.message });
+    }
+    const imageProblem = row.image ? checkImageClaims(row.image) : MSG.productImageRequired;
+    if (imageProblem) ctx.addIssue({ code: 'custom', path: ['products', index, 'image'], message: imageProblem });
+    if (checked.success && row.image && !imageProblem) ready.push({ index, ...checked.data, image: row.image });
+    else failed = true;
+  });
+  if (failed) ctx.addIssue({ code: 'custom', path: [], message: MSG.fixErrors });
+  else if (ready.length === 0) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsRequired });
+  else if (ready.length > PRODUCTS_PER_BATCH_MAX) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsTooMany });
+  return ready;
+});
+
+export type SavedProduct = { name: string; price: number };
+
+/**
+ * Edit product (SPEC §5): a blank field keeps what is saved and a value equal to it is no change, so the
+ * prefilled form sent untouched says 'No changes detected to update.' before anything travels.
+ */
+export function editProductSchema(saved: SavedProduct) {
+  return productChangesSchema.extend({ image: optionalPhoto() }).transform((fields, ctx) => {
+    const changes = {
+      name: fields.name !== saved.name ? fields.name : undefined,
+      price: fields.price !== saved.price ? fields.price : undefined,
+      image: fields.image,
+    };
+    if (changes.name === undefined && changes.price === undefined && !changes.image) {
+      ctx.addIssue({ code: 'custom', path: [], message: MSG.noChanges });
+      return z.NEVER;
+    }
+    return changes;
+  });
+}
+
+export type ProductChanges = z.output<ReturnType<typeof editProductSchema>>;
+
+export const deleteProductSchema = z.object({ intent: z.literal('delete'), productId: z.string().trim().min(1) });

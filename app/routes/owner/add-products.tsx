@@ -1,0 +1,95 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Link, data, redirect } from 'react-router';
+import { AddProductsForm } from '../../components/owner/add-products-form';
+import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
+import { RedirectNotice } from '../../components/owner/redirect-notice';
+import { uploadStylesheet } from '../../components/upload/photo-input';
+import { ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { DELAYS_MS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { readFormWithin } from '../../lib/upload/read-form.server';
+import formStylesheet from '../../styles/auth.css?url';
+import ownerStylesheet from '../../styles/owner.css?url';
+import stylesheet from '../../styles/products.css?url';
+import type { Route } from './+types/add-products';
+import { addProductsErrors, batchForm } from './products.server';
+import { ownShop } from './shop-form.server';
+
+// auth.css holds the Field component's styles, owner.css the owner pages' heading row.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: formStylesheet },
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: uploadStylesheet },
+  { rel: 'stylesheet', href: stylesheet },
+];
+
+const formFailure = (message: string) => ({ status: 'error' as const, error: { '': [message] } });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shopId = params.shop_id.trim();
+  if (!shopId) throw data(MSG.shopIdMissing, { status: 404 });
+  const shop = await ownShop(request, visitor, shopId);
+  // After a batch is stored the page says so (and moves on); reloading it then sends nothing again.
+  const added = new URL(request.url).searchParams.has('added');
+  return { shop: { id: shop.id, name: shop.name }, added };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shopId = params.shop_id.trim();
+  if (!shopId) return data({ result: formFailure(MSG.shopIdMissing) }, { status: 400 });
+  // Ownership first: someone else's shop gets the 404 page whatever the form holds.
+  const shop = await ownShop(request, visitor, shopId);
+  const form = await readFormWithin(request, ADD_PRODUCTS_MAX_BYTES);
+  if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.uploadTooLarge) }, { status: 413 });
+  const submission = parseWithZod(form, { schema: addProductsSchema });
+  // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.addProducts(token, shop.id, batchForm(submission.value)));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ result: submission.reply(addProductsErrors(error, submission.value)) }, { status: 400 });
+  }
+  return redirect(`/shop/${encodeURIComponent(shop.id)}/add-products?added=1`);
+}
+
+export default function AddProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, added } = loaderData;
+  const listing = usePendingProductsPage();
+  const products = `/shop/${encodeURIComponent(shop.id)}/products`;
+  // Going back to the list shows its skeleton while it loads (SPEC §9: 8 cards).
+  if (listing) {
+    return (
+      <main>
+        <ProductsSkeleton />
+      </main>
+    );
+  }
+  return (
+    <main className="products-form-page">
+      <div className="owner-head">
+        <div>
+          <h1 className="section-title">Add Products</h1>
+          <p className="owner-subtitle">{shop.name}</p>
+        </div>
+      </div>
+      {added ? (
+        <RedirectNotice message={MSG.productsAdded} to="/myShop" delayMs={DELAYS_MS.afterAddProducts} />
+      ) : (
+        <AddProductsForm lastResult={actionData?.result} />
+      )}
+      <p>
+        <Link to={products}>Back to products</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Add products to ${loaderData.shop.name} · Kasuwa` : 'Add Products · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,106 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Link, data, redirect } from 'react-router';
+import { EditProductForm } from '../../components/owner/edit-product-form';
+import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
+import { RedirectNotice } from '../../components/owner/redirect-notice';
+import { uploadStylesheet } from '../../components/upload/photo-input';
+import { EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { DELAYS_MS } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { readFormWithin } from '../../lib/upload/read-form.server';
+import formStylesheet from '../../styles/auth.css?url';
+import ownerStylesheet from '../../styles/owner.css?url';
+import stylesheet from '../../styles/products.css?url';
+import type { Route } from './+types/edit-product';
+import { editProductErrors, ownProduct, productChangesForm } from './products.server';
+
+// auth.css holds the Field component's styles, owner.css the owner pages' heading row.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: formStylesheet },
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: uploadStylesheet },
+  { rel: 'stylesheet', href: stylesheet },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const own = await ownProduct(request, visitor, params.product_id);
+  // SPEC §8's two messages, whether the id is unknown, the product someone else's, or the provider down.
+  if (!own.product) return data({ product: null, updated: false }, { status: own.status });
+  const { product, shopId } = own;
+  const updated = new URL(request.url).searchParams.has('updated');
+  return { product: { id: product.id, name: product.name, price: product.price, photo: product.image?.url ?? product.image_url, shopId }, updated };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  // Ownership first: someone else's product gets the 404 page whatever the form holds.
+  const own = await ownProduct(request, visitor, params.product_id);
+  if (!own.product) throw data(MSG.productDataUnavailable, { status: own.status });
+  const { product } = own;
+  const form = await readFormWithin(request, EDIT_PRODUCT_MAX_BYTES);
+  if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } } }, { status: 413 });
+  const submission = parseWithZod(form, { schema: editProductSchema(product) });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ result: submission.reply(editProductErrors(error)) }, { status: 400 });
+  }
+  // After the change the page says so (and moves on); reloading it then sends nothing again.
+  return redirect(`/shop/${encodeURIComponent(product.id)}/edit-products?updated=1`);
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, updated } = loaderData;
+  const listing = usePendingProductsPage();
+  // Going back to the list shows its skeleton while it loads (SPEC §9: 8 cards).
+  if (listing) {
+    return (
+      <main>
+        <ProductsSkeleton />
+      </main>
+    );
+  }
+  if (!product) {
+    return (
+      <main className="products-form-page">
+        <h1 className="section-title">Edit Product</h1>
+        <div className="notice error" role="alert">
+          <p>{MSG.productDataUnavailable}</p>
+          <p>{MSG.productDataInvalidNavigation}</p>
+        </div>
+        <p>
+          <Link to="/myShop">Back to My Shops</Link>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="products-form-page">
+      <div className="owner-head">
+        <div>
+          <h1 className="section-title">Edit Product</h1>
+          <p className="owner-subtitle">{product.name}</p>
+        </div>
+      </div>
+      {updated ? (
+        <RedirectNotice message={MSG.productUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditProduct} />
+      ) : (
+        <EditProductForm key={product.id} product={product} lastResult={actionData?.result} />
+      )}
+      <p>
+        <Link to={`/shop/${encodeURIComponent(product.shopId)}/products`}>Back to products</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const name = loaderData?.product?.name;
+  return [{ title: name ? `Edit ${name} · Kasuwa` : 'Edit Product · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,120 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useSearchParams } from 'react-router';
+import { ConfirmDeleteDialog } from '../../components/owner/confirm-delete-dialog';
+import { OwnerProductCard } from '../../components/owner/owner-product-card';
+import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
+import { deleteProductSchema } from '../../lib/forms/product-forms';
+import { provider } from '../../lib/provider/client.server';
+import type { Product } from '../../lib/provider/contract';
+import { isProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { readFormWithin } from '../../lib/upload/read-form.server';
+import ownerStylesheet from '../../styles/owner.css?url';
+import stylesheet from '../../styles/products.css?url';
+import type { Route } from './+types/products';
+import { ownShop } from './shop-form.server';
+
+/** The photos worth loading at once: the first row a phone shows. */
+const EAGER_CARDS = 2;
+/** The delete form is two short fields; nothing larger is worth holding in memory. */
+const DELETE_FORM_MAX_BYTES = 4 * 1024;
+
+const productsPath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/products`;
+
+// owner.css holds the owner pages' heading row and the delete dialog.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: stylesheet },
+];
+
+async function productsOf(shopId: string): Promise<Product[]> {
+  try {
+    return await provider.shopProducts(shopId);
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(shopId), { status: 404 });
+    throw data(MSG.shopLoadFailed, { status: 503 });
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  // The list is public at the provider; the check that the shop is the visitor's runs beside it.
+  const [shop, products] = await Promise.all([ownShop(request, visitor, params.shop_id), productsOf(params.shop_id)]);
+  return { shop: { id: shop.id, name: shop.name }, products };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  // Ownership first: someone else's shop gets the 404 page whatever the form holds.
+  const shop = await ownShop(request, visitor, params.shop_id);
+  const form = await readFormWithin(request, DELETE_FORM_MAX_BYTES);
+  const submission = form === 'too-large' ? null : parseWithZod(form, { schema: deleteProductSchema });
+  if (submission?.status !== 'success') return data({ deleteError: MSG.deleteProductFailed }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.deleteProduct(token, submission.value.productId));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // Already gone is what was asked for; the refreshed list shows it.
+    if (error.status !== 404) {
+      return data({ deleteError: MSG.deleteProductFailed }, { status: error.status && error.status < 500 ? error.status : 502 });
+    }
+  }
+  return redirect(productsPath(shop.id));
+}
+
+/** Opening or closing the dialog changes only the address: the list is current. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function OwnerProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop, products } = loaderData;
+  const [params] = useSearchParams();
+  const pending = usePendingProductsPage();
+  const deleting = products.find((product) => product.id === params.get('delete'));
+  const here = productsPath(shop.id);
+  return (
+    <main>
+      <div className="owner-head">
+        <div>
+          <h1 className="section-title">Products</h1>
+          <p className="owner-subtitle">{shop.name}</p>
+        </div>
+        <Link to={`/shop/${encodeURIComponent(shop.id)}/add-products`} className="button">
+          Add Products
+        </Link>
+      </div>
+      {deleting && (
+        <ConfirmDeleteDialog
+          title={`Delete ${deleting.name}?`}
+          text="The product and its photo will be removed from your shop. This cannot be undone."
+          closeTo={here}
+          action={`${here}?delete=${encodeURIComponent(deleting.id)}`}
+          fields={{ productId: deleting.id }}
+          error={actionData?.deleteError}
+        />
+      )}
+      {pending ? (
+        <ProductsSkeleton />
+      ) : products.length === 0 ? (
+        <p className="notice">This shop has no products yet. Add some so buyers can see what you sell.</p>
+      ) : (
+        <ul className="shop-grid owner-products" aria-label="Your products">
+          {products.map((product, index) => (
+            <OwnerProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/myShop">Back to My Shops</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Products of ${loaderData.shop.name} · Kasuwa` : 'Products · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}
