@@ -93,6 +93,9 @@ export const ads = pgTable(
     currency: text('currency').notNull().default('NGN'),
     status: text('status').$type<AdStatus>().notNull().default('pending'),
     gatewayResponse: text('gateway_response'),
+    /** The checkout a second tap on Pay is sent back to, instead of opening a second payment. */
+    authorizationUrl: text('authorization_url'),
+    accessCode: text('access_code'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
