@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { detailError, forbidden, notFound } from '../errors';
 import { isId } from '../ids';
 import { activateAd, paysForAdPlan, type AdRow } from '../payments/activate-ad';
 import { adJson, adJsonSchema } from '../payments/ad-json';
+import { claimCheckout, recordCheckout } from '../payments/open-checkout';
 import { PaystackError, paystackFor } from '../payments/paystack-client';
 import { signedIn } from '../plugins/auth';
 import { ownedShop } from '../shops/ownership';
@@ -76,7 +76,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['ads'],
-        summary: 'Start paying for a month of ads: creates a pending ad and a Paystack checkout',
+        summary: 'Start paying for a month of ads: creates a pending ad and a Paystack checkout, or returns the unpaid one opened in the last 10 minutes',
         description: `The plan costs ${AD_PLAN.priceNaira} NGN for ${AD_PLAN.months} month; any other amount is refused.`,
         security: [{ bearer: [] }],
         body: initiateBody,
@@ -93,8 +93,9 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       const shop = await ownedShop(app.db, request.body.shop_id, user.id);
-      const reference = `kasuwa-${randomUUID()}`;
-      await app.db.insert(ads).values({ shopId: shop.id, userId: user.id, reference, amount: AD_PLAN.priceNaira, currency: AD_PLAN.currency });
+      const claim = await claimCheckout(app.db, shop.id, user.id);
+      if (claim.kind === 'reuse') return claim.checkout;
+      const { reference } = claim;
       try {
         const checkout = await paystack.initialize({
           email: user.email,
@@ -103,7 +104,9 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
           callbackUrl: `${app.config.webUrl}/verify-transaction`,
           metadata: { shop_id: shop.id, user_id: user.id, purpose: 'ad' },
         });
-        return { authorization_url: checkout.authorization_url, access_code: checkout.access_code, reference };
+        const opened = { authorization_url: checkout.authorization_url, access_code: checkout.access_code, reference };
+        await recordCheckout(app.db, opened);
+        return opened;
       } catch (error) {
         if (error instanceof PaystackError) await recordUnpaid(reference, 'failed', error.message);
         throw providerFailure(error, request.log);
