@@ -13,7 +13,7 @@ import { ApiError } from './errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
-import { errorHandler } from './plugins/error-handler';
+import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart } from './plugins/multipart';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Only these hops may name the client in X-Forwarded-For; anyone else could forge it past the rate limits.
     trustProxy: config.trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

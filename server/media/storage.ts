@@ -33,8 +33,9 @@ function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 }
 
+// A path segment longer than the file system allows (ENAMETOOLONG) cannot be one of our keys either.
 const isMissing = (error: unknown) =>
-  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+  error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(String(error.code));
 
 /**
  * Stores each key as a file under `root`. The local driver knows a file's type from its extension, so it

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../app/lib/rules/messages';
 import { ApiError } from '../errors';
@@ -26,6 +26,22 @@ const CLIENT_ERRORS: Record<string, (error: FastifyError) => [number, Record<str
   FST_ERR_CTP_BODY_TOO_LARGE: () => [413, { detail: MSG.uploadTooLargeShort, status: 413 }],
 };
 
+// PostgreSQL refuses a NUL character in text (22021, also on PGlite); only a client's bytes can put one there.
+function isNulInText(error: FastifyError): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return cause?.code === '22021';
+}
+
+/**
+ * Errors the router raises before any route or error handler runs: a path segment longer than any id
+ * (FST_ERR_MAX_PARAM_LENGTH) names nothing we have, and a malformed percent-encoding is the client's.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.type('application/json; charset=utf-8');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(JSON.stringify({ detail: MSG.notFound }));
+  return reply.code(400).send(JSON.stringify({ detail: 'The address is not a valid URL.' }));
+}
+
 /** One place turns every failure into the contract's error shapes; 5xx details stay in the log. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -43,6 +59,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const [status, body] = known(error);
       return reply.code(status).send(body);
     }
+    if (isNulInText(error)) return reply.code(400).send({ detail: 'Text must not contain the NUL character (\\u0000).' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: error.message });
     }
