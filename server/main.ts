@@ -1,16 +1,24 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
+import { sweepOrphanMedia } from './media/orphan-sweep';
 
 /** Starts the provider API: configuration, database and migrations, demo data, then listening. */
 async function main() {
   const config = loadConfig();
+  const startedAt = new Date();
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.storage, app.log);
   await app.listen({ port: config.apiPort, host: config.host });
+  // After listening: files left by a crash are garbage, not a reason to keep the site down while they go.
+  sweepOrphanMedia(database.db, path.join(config.dataDir, 'media'), startedAt).then(
+    (result) => app.log.info(result, 'orphan media sweep done'),
+    (error: unknown) => app.log.error({ err: error }, 'orphan media sweep failed'),
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
