@@ -52,7 +52,8 @@ export const shops = pgTable(
   (t) => [
     index('shops_owner_idx').on(t.ownerId),
     // Matches the lists' `order by created_at desc, id desc`, so a page reads 24 index entries instead of sorting the table.
-    index('shops_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST is what plain `desc` means; drizzle's default (NULLS LAST) made the planner ignore the index.
+    index('shops_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shops_sponsored_idx').on(t.sponsoredUntil),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -12,7 +12,8 @@ import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/
 import { signedIn } from '../plugins/auth';
 import { readMultipart } from '../plugins/multipart';
 import { ownedShop } from '../shops/ownership';
-import { countForYou, findShop, forYouShops, productsByShop, searchFilter, sponsoredShops } from '../shops/queries';
+import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
+import { forYouPage, searchFilter } from '../shops/search';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
 import { fieldIssues } from '../validation';
 
@@ -74,20 +75,18 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const now = new Date();
       const filter = searchFilter(q, category);
       // One row past the page tells whether another page exists, without counting every match.
-      const [sponsored, forYouAndOneMore, count] = await Promise.all([
-        page === 1 ? sponsoredShops(app.db, filter, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouShops(app.db, filter, now, page_size + 1, (page - 1) * page_size),
-        countForYou(app.db, filter, now, COUNT_CAP),
+      const [sponsored, forYou] = await Promise.all([
+        page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
+        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP }),
       ]);
-      const forYou = forYouAndOneMore.slice(0, page_size);
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
-        for_you: forYou.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
-        count: Math.min(count, COUNT_CAP),
-        count_capped: count > COUNT_CAP,
+        for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, mediaBase(), undefined, now)),
+        count: Math.min(forYou.matches, COUNT_CAP),
+        count_capped: forYou.matches > COUNT_CAP,
         page,
         page_size,
-        next_page: forYouAndOneMore.length > page_size ? page + 1 : null,
+        next_page: forYou.shops.length > page_size ? page + 1 : null,
       };
     },
   );
@@ -103,7 +102,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const filter = searchFilter(request.query.q, undefined);
+      const filter = searchFilter(request.query.q, undefined)?.where;
       if (!filter) return { results: [] };
       const prefix = `${(request.query.q ?? '').trim().toLowerCase()}%`;
       const results = await app.db

@@ -37,4 +37,22 @@ describe('paging a long list', () => {
     expect(last.next_page).toBeNull();
     expect(last.sponsored_shops).toEqual([]);
   });
+
+  it('pages a word or category that matches more than 1,000 shops newest first, like the home page', async () => {
+    for (const query of ['q=RICE%20beans', 'category=food']) {
+      const first = (await api.app.inject({ method: 'GET', url: `/shops?${query}&page_size=100` })).json();
+      expect(first).toMatchObject({ count: 1000, count_capped: true, next_page: 2 });
+      expect(first.for_you[0].name).toBe('Bulk shop 1');
+      const last = (await api.app.inject({ method: 'GET', url: `/shops?${query}&page=11&page_size=100` })).json();
+      expect(last.for_you.map((shop: { name: string }) => shop.name)).toEqual(['Bulk shop 1001', 'Bulk shop 1002', 'Bulk shop 1003', 'Bulk shop 1004', 'Bulk shop 1005']);
+      expect(last.next_page).toBeNull();
+    }
+  });
+
+  it('pages a word with fewer matches than the cap in the same order', async () => {
+    const answer = (await api.app.inject({ method: 'GET', url: '/shops?q=bulk%20shop%20100&page_size=5&page=2' })).json();
+    // "shop 100" is in shops 100 and 1000–1005, newest (smallest n) first.
+    expect(answer).toMatchObject({ count: 7, count_capped: false, next_page: null });
+    expect(answer.for_you.map((shop: { name: string }) => shop.name)).toEqual(['Bulk shop 1004', 'Bulk shop 1005']);
+  });
 });
