@@ -6,6 +6,7 @@ import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
 import { getWebEnv } from './lib/env.server';
 import { MSG } from './lib/rules/messages';
+import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
 import { applySecurityHeaders } from './lib/security-headers.server';
 import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
@@ -16,6 +17,7 @@ import stylesheet from './app.css?url';
 export type RouteHandle = { bare?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
+  publicPageCache,
   async ({ request }, next) => {
     const response = await next();
     applySecurityHeaders(response.headers);

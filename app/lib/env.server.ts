@@ -8,6 +8,7 @@ const PORT_MESSAGE = 'must be a port number between 1 and 65535';
 const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
+const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -22,6 +23,7 @@ const webEnvSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL),
   ),
+  PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
 });
 
 export type WebEnv = {
@@ -33,6 +35,8 @@ export type WebEnv = {
   dataDir: string;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  /** How long anonymous visitors share public pages and provider answers; 0 turns the sharing off. */
+  publicCacheSeconds: number;
 };
 
 export class WebConfigError extends Error {}
@@ -72,6 +76,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? persistentSessionSecret(dataDir),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
   };
 }
 

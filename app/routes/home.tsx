@@ -4,6 +4,7 @@ import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
+import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom, socialTags } from '../lib/seo';
 import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
@@ -12,7 +13,7 @@ import type { Route } from './+types/home';
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
   try {
-    const list = await provider.listShops({ page, pageSize: PAGE_SIZE });
+    const list = await cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE }));
     return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false });
   } catch {
     return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });

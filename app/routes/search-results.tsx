@@ -4,6 +4,7 @@ import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
+import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom } from '../lib/seo';
 import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
@@ -23,8 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
   const page = pageFrom(url);
   const [list, categories] = await Promise.allSettled([
-    provider.listShops({ q, category, page, pageSize: PAGE_SIZE }),
-    provider.categories(),
+    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, page: String(page) })}`, () =>
+      provider.listShops({ q, category, page, pageSize: PAGE_SIZE }),
+    ),
+    cachedPublicRead(request, 'categories', () => provider.categories()),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') {

@@ -3,6 +3,7 @@ import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } fr
 import { z } from 'zod';
 import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
 import { getWebEnv } from '../env.server';
+import { publicContentChanged } from '../public-cache.server';
 import {
   adSchema,
   categoriesSchema,
@@ -54,6 +55,17 @@ function urlFor(path: string, query: CallOptions['query']): string {
 }
 
 async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
+  if (method === 'GET' || path.startsWith('auth/')) return send(method, path, options);
+  try {
+    return await send(method, path, options);
+  } finally {
+    // After the write, whatever its outcome (a timeout may still have landed): pages shared by
+    // anonymous visitors are read afresh.
+    publicContentChanged();
+  }
+}
+
+async function send(method: string, path: string, options: CallOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

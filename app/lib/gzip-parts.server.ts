@@ -1,0 +1,55 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A gzip body compressed once, apart from short pieces that change with every response (a CSP nonce).
+ * Each part is raw deflate ended by a sync flush: byte-aligned, and no back-reference reaches across it,
+ * so a stored (uncompressed) block with the piece can follow, then the next part. A final empty block
+ * and the gzip trailer (CRC-32 and length of the whole text) close the stream. Compressing a 50 KB page
+ * anew costs about a millisecond of CPU; joining costs a few microseconds.
+ */
+export type GzipParts = { raw: Buffer[]; compressed: Buffer[] };
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_EMPTY_BLOCK = deflateRawSync(Buffer.alloc(0));
+const STORED_BLOCK_MAX = 0xffff;
+
+// Node 20's crc32 answers 0 for an empty buffer whose memory was never allocated, whatever the running value.
+const crcAfter = (bytes: Buffer, crc: number) => (bytes.length ? crc32(bytes, crc) : crc);
+
+export function compressParts(texts: string[]): GzipParts {
+  const raw = texts.map((text) => Buffer.from(text));
+  return { raw, compressed: raw.map((part) => deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH })) };
+}
+
+function storedBlock(bytes: Buffer): Buffer {
+  if (bytes.length > STORED_BLOCK_MAX) throw new RangeError('a stored block holds at most 65,535 bytes');
+  const header = Buffer.alloc(5);
+  header.writeUInt8(0, 0); // not final, stored
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
+}
+
+/** The gzip of the parts joined by `separator`, as `texts.join(separator)` would read. */
+export function gzipJoined(parts: GzipParts, separator: string): Uint8Array<ArrayBuffer> {
+  const between = Buffer.from(separator);
+  const block = storedBlock(between);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.raw.forEach((raw, i) => {
+    if (i > 0) {
+      chunks.push(block);
+      crc = crcAfter(between, crc);
+      size += between.length;
+    }
+    chunks.push(parts.compressed[i]!);
+    crc = crcAfter(raw, crc);
+    size += raw.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  chunks.push(FINAL_EMPTY_BLOCK, trailer);
+  return new Uint8Array(Buffer.concat(chunks));
+}

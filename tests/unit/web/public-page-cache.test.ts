@@ -1,0 +1,194 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+type PageCache = typeof import('../../../app/lib/public-page-cache.server');
+type PublicCache = typeof import('../../../app/lib/public-cache.server');
+let pageCache: PageCache;
+let publicCache: PublicCache;
+let provider: typeof import('../../../app/lib/provider/client.server').provider;
+let server: Server;
+let dataDir: string;
+
+beforeAll(async () => {
+  // A provider that accepts every call, so the client's writes can be seen to invalidate.
+  server = createServer((_request, response) => {
+    response.writeHead(204);
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-page-cache-'));
+  // The web tier reads its configuration once, on first use.
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DATA_DIR = dataDir;
+  process.env.PUBLIC_CACHE_SECONDS = '5';
+  pageCache = await import('../../../app/lib/public-page-cache.server');
+  publicCache = await import('../../../app/lib/public-cache.server');
+  ({ provider } = await import('../../../app/lib/provider/client.server'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  // Each test starts from nothing remembered.
+  publicCache.publicContentChanged();
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let renders = 0;
+
+/** Renders a page the way entry.server does: a fresh nonce in the policy and on each inline script. */
+function render(init: { status?: number; headers?: Record<string, string> } = {}) {
+  return async () => {
+    renders += 1;
+    const nonce = `nonce${renders}${Math.random().toString(36).slice(2)}`;
+    const body = `<html><script nonce="${nonce}">hydrate()</script><ul><li class="shop-card">Mama Titi's Kitchen</li></ul><script nonce="${nonce}">go()</script></html>`;
+    return new Response(body, {
+      status: init.status ?? 200,
+      headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': `script-src 'self' 'nonce-${nonce}'`, ...init.headers },
+    });
+  };
+}
+
+function get(url: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Request(`http://localhost${url}`, { method, headers });
+}
+
+async function visit(request: Request, next = render()) {
+  const response = await pageCache.publicPageCache({ request, params: {}, context: new RouterContextProvider() } as never, next as never);
+  return { response: response as Response, text: await (response as Response).clone().text() };
+}
+
+function nonces(text: string) {
+  return [...text.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+}
+
+describe('the shared cache of anonymous public pages', () => {
+  it('renders the home page once for two anonymous visitors, each with a fresh nonce on every inline script', async () => {
+    renders = 0;
+    const first = await visit(get('/'));
+    const second = await visit(get('/'));
+
+    expect(renders).toBe(1);
+    expect(first.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
+    expect(second.response.headers.get('X-Kasuwa-Cache')).toBe('hit');
+    const nonce = /'nonce-([^']+)'/.exec(second.response.headers.get('Content-Security-Policy')!)![1];
+    expect(nonce).not.toBe(nonces(first.text)[0]);
+    expect(nonces(second.text)).toEqual([nonce, nonce]);
+    expect(second.text.replaceAll(nonce!, 'N')).toBe(first.text.replaceAll(nonces(first.text)[0]!, 'N'));
+  });
+
+  it('sends a gzip body that reads as the page, without compressing it again', async () => {
+    await visit(get('/searchResults?q=rice'));
+    const { response } = await visit(get('/searchResults?q=rice', { 'accept-encoding': 'gzip, deflate, br' }));
+
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Vary')).toContain('Accept-Encoding');
+    const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy')!)![1];
+    expect(nonces(text)).toEqual([nonce, nonce]);
+    expect(text).toContain("Mama Titi's Kitchen");
+  });
+
+  it('always renders for a request with the session cookie, even an invalid one', async () => {
+    renders = 0;
+    await visit(get('/'));
+    const signedIn = await visit(get('/', { cookie: 'theme=dark; __kasuwa=signed.value' }));
+    await visit(get('/', { cookie: '__kasuwa=signed.value' }));
+
+    expect(renders).toBe(3);
+    expect(signedIn.response.headers.get('X-Kasuwa-Cache')).toBeNull();
+  });
+
+  it('renders afresh after a write through this web tier, such as an owner editing a shop', async () => {
+    renders = 0;
+    await visit(get('/'));
+    await provider.updateShop('token', 'shop-1', new FormData()).catch(() => undefined);
+    const afterEdit = await visit(get('/'));
+    await provider.deleteProduct('token', 'product-1');
+    await visit(get('/'));
+
+    expect(renders).toBe(3);
+    expect(afterEdit.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
+  });
+
+  it('keeps reads, sign-ins and token renewals from emptying the cache', async () => {
+    renders = 0;
+    await visit(get('/'));
+    const version = publicCache.contentVersion();
+    await provider.categories().catch(() => undefined);
+    await provider.refresh('refresh-token').catch(() => undefined);
+
+    expect(publicCache.contentVersion()).toBe(version);
+    await visit(get('/'));
+    expect(renders).toBe(1);
+  });
+
+  it('does not keep a page rendered while a write was under way, which may show the old content', async () => {
+    renders = 0;
+    const renderDuringWrite = render();
+    await visit(get('/'), async () => {
+      const response = await renderDuringWrite();
+      publicCache.publicContentChanged();
+      return response;
+    });
+    await visit(get('/'));
+
+    expect(renders).toBe(2);
+  });
+
+  it('forgets a page after PUBLIC_CACHE_SECONDS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    renders = 0;
+    await visit(get('/'));
+    vi.advanceTimersByTime(4_000);
+    await visit(get('/'));
+    vi.advanceTimersByTime(1_500);
+    await visit(get('/'));
+
+    expect(renders).toBe(2);
+  });
+
+  it('keeps each search apart and stores nothing but whole, anonymous 200 pages of the public lists', async () => {
+    renders = 0;
+    await visit(get('/searchResults?q=rice'));
+    await visit(get('/searchResults?q=beans'));
+    await visit(get('/'), render({ status: 503 }));
+    await visit(get('/'), render({ headers: { 'Set-Cookie': 'flash=1' } }));
+    await visit(get('/shop/abc'));
+    await visit(get('/', {}, 'HEAD'));
+    expect(renders).toBe(6);
+
+    await visit(get('/searchResults?q=rice'));
+    await visit(get('/searchResults?q=beans'));
+    await visit(get('/shop/abc'));
+    expect(renders).toBe(7);
+  });
+});
+
+describe('provider answers shared by anonymous visitors', () => {
+  it('lets visitors arriving together share one provider call', async () => {
+    let calls = 0;
+    const read = () => new Promise<string>((resolve) => setTimeout(() => resolve(`answer ${++calls}`), 10));
+    const answers = await Promise.all([1, 2, 3].map(() => publicCache.cachedPublicRead(get('/'), 'shops?page=1', read)));
+
+    expect(answers).toEqual(['answer 1', 'answer 1', 'answer 1']);
+    expect(await publicCache.cachedPublicRead(get('/', { cookie: '__kasuwa=x' }), 'shops?page=1', read)).toBe('answer 2');
+  });
+
+  it('forgets a failed call at once', async () => {
+    let calls = 0;
+    const failing = () => Promise.reject(new Error(`down ${++calls}`));
+    await expect(publicCache.cachedPublicRead(get('/'), 'categories', failing)).rejects.toThrow('down 1');
+    await expect(publicCache.cachedPublicRead(get('/'), 'categories', failing)).rejects.toThrow('down 2');
+  });
+});
