@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { forgotPasswordSchema } from '../../lib/rules/account-schemas';
 import { MSG } from '../../lib/rules/messages';
@@ -17,7 +18,7 @@ const constraint = formConstraint(forgotPasswordSchema);
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
   try {
     const { message } = await provider.requestPasswordReset(submission.value.email);

@@ -6,6 +6,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { loginSchema } from '../../lib/rules/account-schemas';
 import { MSG } from '../../lib/rules/messages';
@@ -36,7 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (context.get(visitorContext)) throw redirect(destination(request));
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseSubmission(await readForm(request), loginSchema);
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { readForm } from '../../lib/forms/submission.server';
 import { endSessionCookie } from '../../lib/session.server';
 import type { Route } from './+types/logout';
 
@@ -9,6 +10,6 @@ export function loader() {
 
 /** Clears the session; `intent=idle` is the client idle timer, whose landing page explains what happened. */
 export async function action({ request }: Route.ActionArgs) {
-  const intent = (await request.formData()).get('intent');
+  const intent = (await readForm(request)).get('intent');
   return redirect(intent === 'idle' ? '/login?expired=1' : '/', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
 }

@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { resetLinkSchema, resetPasswordFormSchema } from '../../lib/rules/account-schemas';
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const link = linkOf(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  const submission = parseSubmission(await readForm(request), resetPasswordFormSchema);
   if (!link) return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: false }, { status: 400 });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: true }, { status: 400 });
   try {

@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { signupSchema } from '../../lib/rules/account-schemas';
 import { normalisePhone } from '../../lib/rules/phone';
@@ -30,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (context.get(visitorContext)) throw redirect(destination(request));
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  const submission = parseSubmission(await readForm(request), signupSchema);
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }

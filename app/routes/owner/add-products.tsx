@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link, data, redirect } from 'react-router';
 import { AddProductsForm } from '../../components/owner/add-products-form';
 import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const shop = await ownShop(request, visitor, shopId);
   const form = await readFormWithin(request, ADD_PRODUCTS_MAX_BYTES);
   if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.uploadTooLarge) }, { status: 413 });
-  const submission = parseWithZod(form, { schema: addProductsSchema });
+  const submission = parseSubmission(form, addProductsSchema);
   // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
   try {

@@ -1,9 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { createShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form === 'too-large') {
     return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } }, created: false }, { status: 413 });
   }
-  const submission = parseWithZod(form, { schema: createShopFormSchema });
+  const submission = parseSubmission(form, createShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), created: false }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.createShop(token, providerShopForm(submission.value)));

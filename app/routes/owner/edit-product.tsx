@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link, data, redirect } from 'react-router';
 import { EditProductForm } from '../../components/owner/edit-product-form';
 import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { product } = own;
   const form = await readFormWithin(request, EDIT_PRODUCT_MAX_BYTES);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } } }, { status: 413 });
-  const submission = parseWithZod(form, { schema: editProductSchema(product) });
+  const submission = parseSubmission(form, editProductSchema(product));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));

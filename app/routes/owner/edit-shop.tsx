@@ -1,9 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { editShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form === 'too-large') {
     return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLargeShort] } }, updated: false }, { status: 413 });
   }
-  const submission = parseWithZod(form, { schema: editShopFormSchema });
+  const submission = parseSubmission(form, editShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), updated: false }, { status: 400 });
   const changes = shopChanges(submission.value, saved);
   if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }), updated: false }, { status: 400 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
 import { OwnerShopCard } from '../../components/owner/owner-shop-card';
 import { SkeletonGrid } from '../../components/shops/shop-grid';
+import { readForm } from '../../lib/forms/submission.server';
 import { usePendingNavigationTo } from '../../lib/pending';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
@@ -41,7 +42,7 @@ function deleteFailure(error: ProviderError): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.deleteShop(token, parsed.data.shopId));

@@ -1,9 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '../../components/owner/confirm-delete-dialog';
 import { OwnerProductCard } from '../../components/owner/owner-product-card';
 import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { deleteProductSchema } from '../../lib/forms/product-forms';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import type { Product } from '../../lib/provider/contract';
 import { isProviderError } from '../../lib/provider/errors';
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, params.shop_id);
   const form = await readFormWithin(request, DELETE_FORM_MAX_BYTES);
-  const submission = form === 'too-large' ? null : parseWithZod(form, { schema: deleteProductSchema });
+  const submission = form === 'too-large' ? null : parseSubmission(form, deleteProductSchema);
   if (submission?.status !== 'success') return data({ deleteError: MSG.deleteProductFailed }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.deleteProduct(token, submission.value.productId));
