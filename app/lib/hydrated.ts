@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => {};
 
@@ -9,4 +9,15 @@ const subscribeNever = () => () => {};
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
+/**
+ * True when this component first appeared in the server's HTML rather than after a navigation in the
+ * browser. A `<meta http-equiv="refresh">` parsed with that HTML keeps counting even once React has
+ * removed it, so such a page must not also set its own timer.
+ */
+export function useServerRendered(): boolean {
+  const hydrated = useHydrated();
+  const [serverRendered] = useState(!hydrated);
+  return serverRendered;
 }

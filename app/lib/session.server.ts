@@ -5,7 +5,8 @@ import { isProviderError } from './provider/errors';
 
 export type SessionUser = { id: string; username: string; email: string };
 
-type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number };
+/** `checkoutAt`: when the person left for the payment page (see CHECKOUT_GRACE_MS). */
+type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number; checkoutAt: number };
 
 /** The person behind a request, as loaders and actions see it: null when signed out. */
 export type Visitor = { user: SessionUser; access: string } | null;
@@ -75,6 +76,22 @@ export async function asVisitor<T>(request: Request, visitor: Visitor, call: (to
   }
 }
 
+/**
+ * A bank transfer or USSD payment can take longer than the idle limit. Coming back from the checkout to
+ * the verification page within this long still finds the person signed in, so they see their result.
+ */
+const CHECKOUT_GRACE_MS = 30 * 60_000;
+const CHECKOUT_RETURN_PATH = '/verify-transaction';
+
+/** The session cookie for someone leaving for the checkout; it rides on the redirect to the payment page. */
+export async function leavingForCheckoutCookie(request: Request): Promise<string> {
+  const store = sessionStorage();
+  const session = await store.getSession(request.headers.get('cookie'));
+  session.set('lastSeen', Date.now());
+  session.set('checkoutAt', Date.now());
+  return store.commitSession(session);
+}
+
 /** Seconds until a JWT's `exp`, read without verifying: the provider verifies, we only decide when to renew. */
 function secondsLeft(token: string): number {
   try {
@@ -102,10 +119,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let changed = false;
 
   if (user) {
-    const background = BACKGROUND_PATHS.test(new URL(request.url).pathname);
+    const { pathname } = new URL(request.url);
+    const background = BACKGROUND_PATHS.test(pathname);
     const idleMs = getWebEnv().sessionIdleMinutes * 60_000;
     const idleFor = Date.now() - (session.get('lastSeen') ?? 0);
-    if (idleFor > idleMs) {
+    const backFromCheckout = pathname === CHECKOUT_RETURN_PATH && Date.now() - (session.get('checkoutAt') ?? 0) < CHECKOUT_GRACE_MS;
+    if (idleFor > idleMs && !backFromCheckout) {
       // A photo or suggestion is served as to a visitor but leaves the cookie alone: the person's next
       // navigation ends the session and shows them the Session Expired dialog.
       if (background) return next();

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
+import { dayInLagos } from '../../lib/dates';
 import type { Shop } from '../../lib/provider/contract';
 import { ResponsiveImage } from '../shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css). */
 const OWNER_CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 48vw, 100vw';
-
-// Lagos time, so the server's HTML and the browser agree on the day whatever the phone's clock zone.
-const day = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 /** A shop on My Shops, with everything its owner does to it (SPEC §2). */
 export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
@@ -22,7 +20,7 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
         {shop.address && ` · ${shop.address}`}
       </p>
       {shop.is_sponsored && (
-        <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${day.format(new Date(shop.sponsored_until))}` : ''}</p>
+        <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
       )}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>

@@ -1,25 +1,27 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useHydrated } from '../../lib/hydrated';
+import { useServerRendered } from '../../lib/hydrated';
 
 /**
- * A success message that moves on to `to` after `delayMs` (SPEC §4: 3 s after creating a shop, 2 s after
- * editing one). With JavaScript a timer navigates; the page the server sends to a browser without it
- * carries a meta refresh instead (allowed by the Content-Security-Policy), and the link works for both.
+ * A message that moves on to `to` after `delayMs` (SPEC §4: 3 s after creating a shop, 2 s after editing
+ * one; SPEC §8: after telling someone without a shop to create one first). Shown in the server's HTML it
+ * carries a meta refresh (allowed by the Content-Security-Policy), which works without JavaScript; shown
+ * after a form sent with JavaScript, a timer navigates. The link works for both.
  */
-export function RedirectNotice({ message, to, delayMs }: { message: string; to: string; delayMs: number }) {
-  const hydrated = useHydrated();
+export function RedirectNotice({ message, to, delayMs, tone = 'success' }: { message: string; to: string; delayMs: number; tone?: 'success' | 'error' }) {
+  const serverRendered = useServerRendered();
   const navigate = useNavigate();
   useEffect(() => {
+    if (serverRendered) return;
     const timer = setTimeout(() => navigate(to), delayMs);
     return () => clearTimeout(timer);
-  }, [navigate, to, delayMs]);
+  }, [navigate, to, delayMs, serverRendered]);
   return (
-    <div className="notice success" role="status">
+    <div className={`notice ${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       <p>{message}</p>
       <Link to={to}>Go to My Shops now</Link>
       {/* React places this in the document's head. */}
-      {!hydrated && <meta httpEquiv="refresh" content={`${Math.round(delayMs / 1000)};url=${to}`} />}
+      {serverRendered && <meta httpEquiv="refresh" content={`${Math.round(delayMs / 1000)};url=${to}`} />}
     </div>
   );
 }

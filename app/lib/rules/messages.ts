@@ -106,6 +106,8 @@ export const MSG = {
   paymentProviderDown: 'The payment provider could not be reached. Please try again later.',
   paymentProviderRefused: 'The payment provider refused the request. Please try again later.',
   paymentNotCompleted: 'The payment was not completed.',
+  paymentReferenceMissing: 'No payment reference was given.',
+  paymentVerifyUnreachable: 'We could not check your payment just now. If you paid, your shop will be sponsored as soon as the payment is confirmed.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   tooManyAttempts: (seconds?: number) =>
     seconds

@@ -72,9 +72,16 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
     <main>
       <div className="owner-head">
         <h1 className="section-title">My Shops</h1>
-        <Link to="/createShop" className="button">
-          Create Shop
-        </Link>
+        <div className="owner-head-actions">
+          {shops.length > 0 && (
+            <Link to="/purchaseAds" className="button secondary">
+              Advertise
+            </Link>
+          )}
+          <Link to="/createShop" className="button">
+            Create Shop
+          </Link>
+        </div>
       </div>
       {params.get('deleted') === '1' && <DeletedNotice key={location.key} />}
       {deleting ? (

@@ -74,19 +74,19 @@ export function shopChanges(edits: ShopEdits, saved: Shop): Partial<NewShop> {
   return changes;
 }
 
-/**
- * The visitor's own shop, from their profile (which counts no visit, unlike GET /shops/{id}). Someone
- * else's shop is "not found" to them: the edit form of another person's shop is never shown.
- */
-export async function ownShop(request: Request, visitor: Visitor, shopId: string): Promise<Shop> {
-  let shops: Shop[];
+/** The visitor's shops, from their profile (which counts no visit, unlike GET /shops/{id}). */
+export async function ownShops(request: Request, visitor: Visitor): Promise<Shop[]> {
   try {
-    shops = (await asVisitor(request, visitor, (token) => provider.profile(token))).shops;
+    return (await asVisitor(request, visitor, (token) => provider.profile(token))).shops;
   } catch (error) {
     if (!isProviderError(error)) throw error;
     throw data(MSG.shopLoadFailed, { status: 503 });
   }
-  const shop = shops.find((candidate) => candidate.id === shopId);
+}
+
+/** One of the visitor's shops. Someone else's shop is "not found" to them: its forms are never shown. */
+export async function ownShop(request: Request, visitor: Visitor, shopId: string): Promise<Shop> {
+  const shop = (await ownShops(request, visitor)).find((candidate) => candidate.id === shopId);
   if (!shop) throw data(MSG.shopWithIdNotFound(shopId), { status: 404 });
   return shop;
 }

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Form, Link, data, redirect } from 'react-router';
+import { AdPlanSummary, AdStep } from '../../components/ads/ad-plan-summary';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { AD_PLAN } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import { priceInNaira } from '../../lib/rules/price';
+import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '../../lib/session.server';
+import adsStylesheet from '../../styles/ads.css?url';
+import { ownShop } from '../owner/shop-form.server';
+import type { Route } from './+types/payment-initiation';
+import { isCheckoutUrl, paymentStartFailure } from './payments.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shop = await ownShop(request, visitor, params.shop_id);
+  return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null } };
+}
+
+/** Opens the checkout and sends the browser there. The provider answers a second tap with the same checkout. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  try {
+    const { authorization_url } = await asVisitor(request, visitor, (token) => provider.initiatePayment(token, params.shop_id));
+    if (!isCheckoutUrl(authorization_url)) return data({ error: MSG.paymentInitFailed }, { status: 502 });
+    return redirect(authorization_url, { headers: { 'Set-Cookie': await leavingForCheckoutCookie(request) } });
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // Someone else's shop, or one deleted meanwhile: the same page as opening it would give.
+    if (error.status === 403 || error.status === 404) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    return data({ error: paymentStartFailure(error) }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+}
+
+export default function PaymentInitiation({ loaderData, actionData }: Route.ComponentProps) {
+  const { shop } = loaderData;
+  useFreshAfterBack();
+  return (
+    <main className="ads-page">
+      <AdStep step={2} />
+      <h1 className="section-title">Pay for {shop.name}</h1>
+      <AdPlanSummary sponsoredUntil={shop.sponsoredUntil} />
+      {actionData?.error && (
+        <p className="notice error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      <Form method="post" className="ad-actions">
+        <SubmitButton pendingLabel="Opening the payment page…">Pay {priceInNaira(AD_PLAN.priceNaira)}</SubmitButton>
+        <Link to={`/shop/${encodeURIComponent(shop.id)}/step1`} className="button secondary">
+          Back
+        </Link>
+      </Form>
+      <p className="field-hint">You will pay on Paystack's secure page, then come back here.</p>
+    </main>
+  );
+}
+
+/**
+ * Coming back from the payment page with the Back button restores this page as it was left, its button
+ * still saying it is opening the payment page; reloading shows it fresh.
+ */
+function useFreshAfterBack() {
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Pay for ${loaderData.shop.name} · Kasuwa` : 'Pay for ads · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

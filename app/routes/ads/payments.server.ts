@@ -1,0 +1,55 @@
+import { provider } from '../../lib/provider/client.server';
+import type { Shop } from '../../lib/provider/contract';
+import { isProviderError, type ProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, type Visitor } from '../../lib/session.server';
+
+/** SPEC §8: the server's own words when it gave some, else the general text. */
+export function paymentStartFailure(error: ProviderError): string {
+  if (error.failure !== 'http' || (error.status ?? 500) >= 500) return error.formMessage() ?? MSG.paymentInitFailed;
+  const fields = Object.values(error.fieldMessages());
+  return error.formMessage() ?? (fields.length ? fields.join(', ') : MSG.paymentInitFailed);
+}
+
+/** Only a web address can be a checkout: a provider answering anything else must not steer the browser. */
+export function isCheckoutUrl(url: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export type VerifiedPayment =
+  | { state: 'paid'; amount: number; paidAt: string | null; until: string | null; shop: { id: string; name: string } | null }
+  | { state: 'pending'; amount: number; shop: { id: string; name: string } | null }
+  | { state: 'failed'; error: string; mayRetry: boolean };
+
+function shopNamed(shops: Shop[], shopId: string | null | undefined) {
+  const shop = shops.find((candidate) => candidate.id === shopId);
+  return shop ? { id: shop.id, name: shop.name } : null;
+}
+
+/** The provider's answer about a payment, as the verification page tells it. */
+export async function verifyPayment(request: Request, visitor: Visitor, reference: string): Promise<VerifiedPayment> {
+  if (!reference || reference.length > 200) return { state: 'failed', error: MSG.paymentReferenceMissing, mayRetry: false };
+  try {
+    const verified = await asVisitor(request, visitor, (token) => provider.verifyPayment(token, reference));
+    // The shop's name is a courtesy: the payment's result stands without it.
+    const shops = await asVisitor(request, visitor, (token) => provider.profile(token)).then(
+      (profile) => profile.shops,
+      (error: unknown) => {
+        if (isProviderError(error)) return [];
+        throw error;
+      },
+    );
+    const shop = shopNamed(shops, verified.shop_id ?? verified.ad?.shop_id);
+    if (verified.status === 'pending') return { state: 'pending', amount: verified.amount, shop };
+    return { state: 'paid', amount: verified.amount, paidAt: verified.date ?? verified.ad?.paid_at ?? null, until: verified.ad?.ends_at ?? null, shop };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // A declined or cancelled payment is final; a provider that could not answer may still have been paid.
+    const final = error.failure === 'http' && (error.status ?? 500) < 500;
+    return { state: 'failed', error: error.formMessage() ?? MSG.paymentVerifyUnreachable, mayRetry: !final };
+  }
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { RedirectNotice } from '../../components/owner/redirect-notice';
+import { dayInLagos } from '../../lib/dates';
+import { MSG } from '../../lib/rules/messages';
+import { requireVisitor, visitorContext } from '../../lib/session.server';
+import adsStylesheet from '../../styles/ads.css?url';
+import ownerStylesheet from '../../styles/owner.css?url';
+import { ownShops } from '../owner/shop-form.server';
+import type { Route } from './+types/purchase-ads';
+
+/** SPEC §8 shows the no-shop message, then moves on to My Shop. */
+const NO_SHOP_DELAY_MS = 3000;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: ownerStylesheet },
+  { rel: 'stylesheet', href: adsStylesheet },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shops = await ownShops(request, visitor);
+  return { shops: shops.map(({ id, name, is_sponsored, sponsored_until }) => ({ id, name, sponsoredUntil: is_sponsored ? sponsored_until : null })) };
+}
+
+export default function PurchaseAds({ loaderData }: Route.ComponentProps) {
+  const { shops } = loaderData;
+  return (
+    <main className="ads-page">
+      <h1 className="section-title">Advertise a shop</h1>
+      {shops.length === 0 ? (
+        <RedirectNotice message={MSG.noShopForAds} to="/myShop" delayMs={NO_SHOP_DELAY_MS} tone="error" />
+      ) : (
+        <>
+          <p>Choose the shop to put first on Kasuwa for a month.</p>
+          <ul className="ad-shop-choices" aria-label="Your shops">
+            {shops.map((shop) => (
+              <li key={shop.id}>
+                <Link to={`/shop/${encodeURIComponent(shop.id)}/step1`} className="ad-shop-choice">
+                  <span className="ad-shop-name">{shop.name}</span>
+                  <span className="ad-shop-state">{shop.sponsoredUntil ? `Sponsored until ${dayInLagos(shop.sponsoredUntil)}` : 'Not sponsored'}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'Advertise a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

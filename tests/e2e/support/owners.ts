@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { jpegBuffer } from '../../fixtures/images';
+import { newPerson, signIn, signUpAtApi } from './accounts';
+
+export type Owner = { username: string; password: string; token: string };
+export type ApiShop = {
+  id: string;
+  name: string;
+  address: string;
+  category: string;
+  description: string;
+  image_url: string;
+  tags: string[];
+  is_sponsored?: boolean;
+  sponsored_until?: string | null;
+};
+
+/** A short random tag that keeps names of one run apart. */
+export const tag = () => randomBytes(3).toString('hex');
+
+/** A new owner signed up straight at the API, with their access token for API calls. */
+export async function newOwner(apiUrl: string): Promise<Owner> {
+  const person = newPerson();
+  const { token } = await signUpAtApi(apiUrl, person);
+  return { username: person.username, password: person.password, token: token.access };
+}
+
+/** A new owner, signed in on `page`. */
+export async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
+  const owner = await newOwner(apiUrl);
+  await signIn(page, owner.username, owner.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  return owner;
+}
+
+/** A shop made straight at the API, for tests about what comes after creating one. */
+export async function shopAtApi(apiUrl: string, owner: Owner, name = `Ada's Corner ${tag()}`): Promise<ApiShop> {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('address', '3 Broad Street, Lagos Island');
+  form.set('category', 'Groceries');
+  form.set('description', 'Rice, beans and garri by the bag.');
+  form.set('image', new Blob([new Uint8Array(await jpegBuffer({ width: 800, height: 600 }))], { type: 'image/jpeg' }), 'front.jpg');
+  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  expect(response.status).toBe(201);
+  return (await response.json()) as ApiShop;
+}
+
+/** The owner's shops as the provider has them now. */
+export async function shopsOf(apiUrl: string, owner: Owner): Promise<ApiShop[]> {
+  const response = await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${owner.token}` } });
+  return ((await response.json()) as { shops: ApiShop[] }).shops;
+}
