@@ -205,7 +205,7 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     await page.getByLabel('Type it again').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(await page.getByRole('status').textContent()).toBe(MSG.passwordResetDone);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(MSG.passwordResetDone);
 
     await signIn(page, person.email, 'brand-new-pass');
     await page.waitForURL((url) => url.pathname === '/');
@@ -315,7 +315,7 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
 
       await dialog.getByRole('button', { name: 'OK' }).click();
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
       await context.close();
     },

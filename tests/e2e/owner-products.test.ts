@@ -1,46 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
-import { newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
+import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { type Owner, newOwner, shopAtApi, signedInOwner, tag } from './support/owners';
 
-type Owner = { username: string; password: string; token: string };
-type ApiShop = { id: string; name: string };
 type ApiProduct = { id: string; name: string; price: number; image_url: string };
 type Photo = { name: string; mimeType: string; buffer: Buffer };
 
-const tag = () => randomBytes(3).toString('hex');
-
-async function newOwner(apiUrl: string): Promise<Owner> {
-  const person = newPerson();
-  const { token } = await signUpAtApi(apiUrl, person);
-  return { username: person.username, password: person.password, token: token.access };
-}
-
-async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
-  const owner = await newOwner(apiUrl);
-  await signIn(page, owner.username, owner.password);
-  await page.waitForURL((url) => url.pathname === '/');
-  return owner;
-}
-
 const blobOf = (buffer: Buffer, type: string) => new Blob([new Uint8Array(buffer)], { type });
-
-/** A shop made straight at the API, for tests about what comes after creating one. */
-async function shopAtApi(apiUrl: string, owner: Owner): Promise<ApiShop> {
-  const form = new FormData();
-  form.set('name', `Iya Basira Provisions ${tag()}`);
-  form.set('address', '7 Ojuelegba Road, Surulere, Lagos');
-  form.set('category', 'Groceries');
-  form.set('description', 'Rice, beans, garri and palm oil.');
-  form.set('image', blobOf(await jpegBuffer({ width: 800, height: 600 }), 'image/jpeg'), 'front.jpg');
-  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
-  expect(response.status).toBe(201);
-  return (await response.json()) as ApiShop;
-}
 
 async function productsAtApi(apiUrl: string, owner: Owner, shopId: string, rows: { name: string; price: number }[]): Promise<ApiProduct[]> {
   const form = new FormData();

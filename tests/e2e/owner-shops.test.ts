@@ -4,45 +4,11 @@ import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
-import { newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
+import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { type ApiShop, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 
-type ApiShop = { id: string; name: string; address: string; category: string; description: string; image_url: string; tags: string[] };
-type Owner = { username: string; password: string; token: string };
 type Photo = { name: string; mimeType: string; buffer: Buffer };
-
-const tag = () => randomBytes(3).toString('hex');
-
-async function newOwner(apiUrl: string): Promise<Owner> {
-  const person = newPerson();
-  const { token } = await signUpAtApi(apiUrl, person);
-  return { username: person.username, password: person.password, token: token.access };
-}
-
-async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
-  const owner = await newOwner(apiUrl);
-  await signIn(page, owner.username, owner.password);
-  await page.waitForURL((url) => url.pathname === '/');
-  return owner;
-}
-
-/** A shop made straight at the API, for tests about what comes after creating one. */
-async function shopAtApi(apiUrl: string, owner: Owner, name = `Ada's Corner ${tag()}`): Promise<ApiShop> {
-  const form = new FormData();
-  form.set('name', name);
-  form.set('address', '3 Broad Street, Lagos Island');
-  form.set('category', 'Groceries');
-  form.set('description', 'Rice, beans and garri by the bag.');
-  form.set('image', new Blob([new Uint8Array(await jpegBuffer({ width: 800, height: 600 }))], { type: 'image/jpeg' }), 'front.jpg');
-  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
-  expect(response.status).toBe(201);
-  return (await response.json()) as ApiShop;
-}
-
-async function shopsOf(apiUrl: string, owner: Owner): Promise<ApiShop[]> {
-  const response = await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${owner.token}` } });
-  return ((await response.json()) as { shops: ApiShop[] }).shops;
-}
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 const formAlert = (page: Page) => page.locator('form[enctype="multipart/form-data"] [role="alert"]');
@@ -99,7 +65,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     await page.getByLabel('Password').fill(owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/myShop');
-    expect(await page.getByText(MSG.noShops).isVisible()).toBe(true);
+    await page.getByText(MSG.noShops).waitFor();
     expect(await page.getByRole('link', { name: 'Create Shop' }).getAttribute('href')).toBe('/createShop');
   });
 
