@@ -46,7 +46,8 @@ export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<
       )}
       {rows.map((row, index) => (
         <ProductRow
-          key={row.key}
+          // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
+          key={row.key ?? row.id}
           meta={row}
           number={index + 1}
           remove={rows.length > 1 ? form.remove.getButtonProps({ name: fields.products.name, index }) : undefined}
