@@ -31,10 +31,22 @@ export function sessionStorage() {
   return storage;
 }
 
-/** Where signing in sends someone back to: only a path on this site, never `//elsewhere` (open redirect). */
+const ANY_ORIGIN = 'http://kasuwa.invalid';
+
+/**
+ * Where signing in sends someone back to: only a path on this site (no open redirect). The target is
+ * read the way a browser reads a Location header, which drops tabs and line breaks and takes a backslash
+ * for a slash: `/` + tab + `/evil.com` and `/\evil.com` are seen as the other site they lead to.
+ */
 export function safeRedirectTarget(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target?.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, ANY_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  return url.origin === ANY_ORIGIN ? url.pathname + url.search + url.hash : fallback;
 }
 
 /** Stores a fresh sign-in and sends the person on; the cookie rides on the redirect. */
