@@ -6,7 +6,6 @@ import { asVisitor, type Visitor } from '../../lib/session.server';
 
 /** SPEC §8: the server's own words when it gave some, else the general text. */
 export function paymentStartFailure(error: ProviderError): string {
-  if (error.failure !== 'http' || (error.status ?? 500) >= 500) return error.formMessage() ?? MSG.paymentInitFailed;
   const fields = Object.values(error.fieldMessages());
   return error.formMessage() ?? (fields.length ? fields.join(', ') : MSG.paymentInitFailed);
 }
