@@ -8,6 +8,7 @@ import { getWebEnv } from './lib/env.server';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
+import { drainUnreadBody } from './lib/unread-body.server';
 import { applySecurityHeaders } from './lib/security-headers.server';
 import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
@@ -17,6 +18,7 @@ import stylesheet from './app.css?url';
 export type RouteHandle = { bare?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
+  drainUnreadBody,
   publicPageCache,
   async ({ request }, next) => {
     const response = await next();
