@@ -1,11 +1,19 @@
 import { provider } from '../lib/provider/client.server';
+import { ProviderError } from '../lib/provider/errors';
 import type { Route } from './+types/media';
+
+const text = (message: string, status: number, headers: Record<string, string> = {}) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 
 /** Product and shop photos, relayed from the provider so the site is one origin (see `siteImageUrl`). */
 export async function loader({ params }: Route.LoaderArgs) {
   const path = params['*'] ?? '';
-  if (!/^[\w-]+(?:\/[\w.-]+)+$/.test(path) || path.includes('..')) {
-    return new Response('Not found.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!/^[\w-]+(?:\/[\w.-]+)+$/.test(path) || path.includes('..')) return text('Not found.', 404);
+  try {
+    return await provider.media(path);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    // The provider is down or slow: a photo missing for now, not a server fault, and not to be cached.
+    return text('This photo cannot be loaded right now.', 503, { 'cache-control': 'no-store', 'retry-after': '30' });
   }
-  return provider.media(path);
 }
