@@ -30,8 +30,6 @@ export function mediaPathsIn(html: string): string[] {
   return [...new Set([...html.matchAll(/(?:src|srcSet|srcset)="(\/media\/[^"\s]+)/g)].map((match) => match[1]!))];
 }
 
-export class RequestFailed extends Error {}
-
 /**
  * One person's browser with JavaScript off: it keeps the session cookie, follows redirects, sends
  * forms as plain posts with the same-origin `Origin` header, and loads a page's first images.
@@ -79,38 +77,48 @@ export class Browser {
   }
 
   /**
-   * Opens `path` (posting `body` when given), follows redirects as a browser does (303 → GET) and checks
-   * the page. Any 5xx, a timeout, a wrong page or a dropped connection is recorded as a failure under `kind`.
+   * Opens `path` (posting `body` when given) and follows redirects as a browser does (303 → GET).
+   * Throws when the connection fails or no answer comes within the browser's timeout.
    */
-  async open(kind: string, path: string, expect: Expectation, body?: FormData | URLSearchParams): Promise<Page | null> {
+  async visit(path: string, body?: FormData | URLSearchParams): Promise<Page> {
     const started = performance.now();
     let url = path;
     let method = body ? 'POST' : 'GET';
-    try {
-      for (let hop = 0; hop < 5; hop++) {
-        const response = await this.send(method, url, method === 'POST' ? body : undefined);
-        const location = response.headers.get('location');
-        if (response.status >= 300 && response.status < 400 && location) {
-          await response.body?.cancel();
-          url = new URL(location, new URL(url, this.base)).pathname + new URL(location, new URL(url, this.base)).search;
-          method = 'GET';
-          continue;
-        }
-        const page: Page = { status: response.status, url, html: await response.text(), ms: performance.now() - started };
-        const problem = response.status >= 500 ? `answered ${response.status}` : expect(page);
-        if (problem) {
-          this.recorder.failed({ kind, what: `${method} ${url}`, status: response.status, detail: problem });
-          return null;
-        }
-        this.recorder.took(kind, page.ms);
-        return page;
+    for (let hop = 0; hop < 5; hop++) {
+      const response = await this.send(method, url, method === 'POST' ? body : undefined);
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel();
+        const next = new URL(location, new URL(url, this.base));
+        url = next.pathname + next.search;
+        method = 'GET';
+        continue;
       }
-      this.recorder.failed({ kind, what: path, detail: 'more than 5 redirects' });
-    } catch (error) {
-      const name = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : String((error as Error).cause ?? error);
-      this.recorder.failed({ kind, what: `${method} ${url}`, detail: name });
+      return { status: response.status, url, html: await response.text(), ms: performance.now() - started };
     }
-    return null;
+    throw new Error(`more than 5 redirects from ${path}`);
+  }
+
+  /**
+   * `visit`, then checks the page. Any 5xx, a timeout, a wrong page or a dropped connection is recorded
+   * as a failure under `kind` and gives null.
+   */
+  async open(kind: string, path: string, expect: Expectation, body?: FormData | URLSearchParams): Promise<Page | null> {
+    const what = `${body ? 'POST' : 'GET'} ${path}`;
+    try {
+      const page = await this.visit(path, body);
+      const problem = page.status >= 500 ? `answered ${page.status}` : expect(page);
+      if (problem) {
+        this.recorder.failed({ kind, what: `${what} → ${page.url}`, status: page.status, detail: problem });
+        return null;
+      }
+      this.recorder.took(kind, page.ms);
+      return page;
+    } catch (error) {
+      const detail = (error as Error).name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : String((error as Error).cause ?? error);
+      this.recorder.failed({ kind, what, detail });
+      return null;
+    }
   }
 
   /** Loads up to `limit` of the page's images, as a browser would right after the HTML. */
