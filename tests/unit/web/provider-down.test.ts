@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../app/lib/rules/messages';
+
+/**
+ * The fast part of soak:faults: with nothing listening at PROVIDER_URL (the API stopped), every loader
+ * and action answers at once with SPEC §8's words, never an unhandled error (the slow part also covers
+ * a provider that hangs or is slow).
+ */
+let dataDir: string;
+let routes: {
+  home: typeof import('../../../app/routes/home');
+  search: typeof import('../../../app/routes/search-results');
+  shop: typeof import('../../../app/routes/shop');
+  login: typeof import('../../../app/routes/auth/login');
+  myShops: typeof import('../../../app/routes/owner/my-shops');
+  session: typeof import('../../../app/lib/session.server');
+};
+
+beforeAll(async () => {
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
+  process.env.PROVIDER_URL = `http://127.0.0.1:${port}`;
+  process.env.DATA_DIR = dataDir;
+  process.env.PUBLIC_CACHE_SECONDS = '0';
+  routes = {
+    home: await import('../../../app/routes/home'),
+    search: await import('../../../app/routes/search-results'),
+    shop: await import('../../../app/routes/shop'),
+    login: await import('../../../app/routes/auth/login'),
+    myShops: await import('../../../app/routes/owner/my-shops'),
+    session: await import('../../../app/lib/session.server'),
+  };
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** The arguments React Router hands a loader or action; `visitor` is who the session says is signed in. */
+function args(url: string, init: RequestInit = {}, visitor: { user: { id: string; username: string; email: string }; access: string } | null = null) {
+  const context = new RouterContextProvider();
+  context.set(routes.session.visitorContext, visitor);
+  return { request: new Request(`http://localhost${url}`, init), params: {}, context } as never;
+}
+
+/** A `data()` answer as its status and payload. */
+function answer(value: unknown): { status: number; data: Record<string, unknown> } {
+  const shaped = value as { type?: string; init?: { status?: number }; data?: unknown };
+  if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> };
+  return { status: 200, data: value as Record<string, unknown> };
+}
+
+const quickly = async <T>(work: Promise<T>) => {
+  const started = performance.now();
+  const value = await work;
+  expect(performance.now() - started).toBeLessThan(3000);
+  return value;
+};
+
+describe('with the provider stopped', () => {
+  it('the home page and search say "Network error or unexpected issue" with a 503', async () => {
+    const home = answer(await quickly(routes.home.loader(args('/'))));
+    expect(home).toMatchObject({ status: 503, data: { failed: true, shops: [] } });
+    const search = answer(await quickly(routes.search.loader(args('/searchResults?q=rice'))));
+    expect(search).toMatchObject({ status: 503, data: { failed: true } });
+    // What the pages print for failed: true.
+    expect(MSG.networkOrUnexpected).toBe('Network error or unexpected issue. Please try again later.');
+  });
+
+  it('a shop page says "Failed to load shop details for this ID." with a 503', async () => {
+    const shopArgs = args('/shop/3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f');
+    (shopArgs as { params: Record<string, string> }).params = { id: '3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f' };
+    const thrown = await quickly(routes.shop.loader(shopArgs).then(() => null, (error: unknown) => error));
+    expect(answer(thrown)).toEqual({ status: 503, data: MSG.shopLoadFailed });
+  });
+
+  it('login says "Network error or unexpected issue. Please try again later."', async () => {
+    const body = new URLSearchParams({ username_or_email: 'ada', password: 'secret123' });
+    const login = answer(await quickly(routes.login.action(args('/login', { method: 'POST', body }))));
+    expect(login.status).toBe(400);
+    expect(JSON.stringify(login.data)).toContain(MSG.networkOrUnexpected);
+  });
+
+  it('My Shops says "Could not fetch your shops." with a 503', async () => {
+    const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, access: 'token' };
+    const mine = answer(await quickly(routes.myShops.loader(args('/myShop', {}, owner))));
+    expect(mine).toMatchObject({ status: 503, data: { failed: true, shops: [] } });
+  });
+});
