@@ -57,6 +57,8 @@ export const shops = pgTable(
     index('shops_sponsored_idx').on(t.sponsoredUntil),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
+    index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { signedIn } from '../plugins/auth';
 import { readMultipart } from '../plugins/multipart';
 import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
-import { forYouPage, searchFilter } from '../shops/search';
+import { forYouPage, searchFilter, suggestShops } from '../shops/search';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
 import { fieldIssues } from '../validation';
 
@@ -101,18 +101,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: z.object({ results: z.array(z.object({ id: z.string(), name: z.string(), category: z.string() })) }) },
       },
     },
-    async (request) => {
-      const filter = searchFilter(request.query.q, undefined)?.where;
-      if (!filter) return { results: [] };
-      const prefix = `${(request.query.q ?? '').trim().toLowerCase()}%`;
-      const results = await app.db
-        .select({ id: shops.id, name: shops.name, category: shops.category })
-        .from(shops)
-        .where(filter)
-        .orderBy(sql`lower(${shops.name}) like ${prefix} desc`, sql`${shops.sponsoredUntil} > now() desc nulls last`, desc(shops.createdAt))
-        .limit(SEARCH_SUGGESTIONS);
-      return { results };
-    },
+    async (request) => ({ results: await suggestShops(app.db, request.query.q ?? '', SEARCH_SUGGESTIONS, COUNT_CAP) }),
   );
 
   app.get(

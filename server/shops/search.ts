@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shops } from '../db/schema';
 import { forYouShops, notSponsored, selectShops, type ShopRow } from './queries';
@@ -9,6 +9,11 @@ export type SearchFilter = {
   where: SQL;
   /** True when an index narrows the search: a category, or a word the trigram index can look up. */
   indexed: boolean;
+  /**
+   * Several conditions (words, or a word and a category). The planner estimates each from its statistics,
+   * which is sound, but multiplies them as if independent, which they are not.
+   */
+  combined: boolean;
 };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" must look for those characters. */
@@ -31,20 +36,36 @@ export function searchFilter(q: string | undefined, category: string | undefined
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
   if (!filters.length) return undefined;
-  return { where: and(...filters)!, indexed: Boolean(wantedCategory) || terms.some((term) => HAS_TRIGRAM.test(term)) };
+  return {
+    where: and(...filters)!,
+    indexed: Boolean(wantedCategory) || terms.some((term) => HAS_TRIGRAM.test(term)),
+    combined: filters.length > 1,
+  };
 }
+
+type PlannerSetting = 'enable_seqscan' | 'enable_indexscan' | 'enable_bitmapscan' | 'enable_sort';
+
+/**
+ * Every match through an index (trigram or category), so collecting stops after `cap + 1` of them however
+ * rare they are. Only for combined conditions: for one word the planner's choice is right, and a table
+ * scan that stops at `cap + 1` beats building the index bitmap of a common word.
+ */
+const COLLECT_THROUGH_INDEX = { enable_seqscan: 'off', enable_indexscan: 'off' } as const;
+/** Newest first along `shops_created_idx`, keeping the matches: any other plan sorts every match. */
+const WALK_NEWEST_FIRST = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off', enable_indexscan: 'on' } as const;
+
+/** The planner's own choice again, for a query whose estimates are sound. */
+const DEFAULT_PLANS = { enable_seqscan: 'on', enable_indexscan: 'on', enable_bitmapscan: 'on', enable_sort: 'on' } as const;
 
 /**
  * Steers the planner for the rest of the transaction. Its row estimates for several words multiply as if
- * the words were independent, and they are not ("blood pressure monitor" all come together, "lagos kano"
- * almost never): a wrong guess costs a full table walk or a sort of every match, 100–300 ms at 100,000
- * shops. Which plan is right is known once the matches have been counted, so the code chooses.
+ * the words were independent, and they are not ("blood pressure monitor" always come together, "lagos
+ * kano" almost never): a wrong guess costs a walk of the whole table or a sort of every match, 100–300 ms
+ * at 100,000 shops. Which plan is right is known once the matches have been counted, so the code chooses.
  */
-async function usePlans(tx: Tx, plans: { seqscan: boolean; indexscan: boolean; bitmapscan: boolean }) {
-  const setting = (on: boolean) => (on ? 'on' : 'off');
-  await tx.execute(sql`select set_config('enable_seqscan', ${setting(plans.seqscan)}, true),
-    set_config('enable_indexscan', ${setting(plans.indexscan)}, true),
-    set_config('enable_bitmapscan', ${setting(plans.bitmapscan)}, true)`);
+async function usePlans(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
+  const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 export type ForYouPage = {
@@ -70,7 +91,7 @@ async function countUpTo(db: Db | Tx, where: SQL | undefined, now: Date, cap: nu
 /**
  * One page of the shops that are not sponsored now, newest first, and how many match (up to `cap + 1`).
  *
- * With an indexed filter, the matches are first collected through the index, stopping at `cap + 1`.
+ * With an indexed filter, the matches are first collected, stopping at `cap + 1`.
  * Few matches (a rare word): the page is sorted from those ids alone. Many: the word is common, so walking
  * the shops newest first and keeping the matches fills a page after a few hundred rows. Either way the work
  * stays near `cap` rows, whatever the planner would have guessed.
@@ -86,7 +107,7 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
-    await usePlans(tx, { seqscan: false, indexscan: false, bitmapscan: true });
+    if (filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
     const matching = await tx
       .select({ id: shops.id })
       .from(shops)
@@ -102,7 +123,52 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
         : [];
       return { shops: page, matches: matching.length };
     }
-    await usePlans(tx, { seqscan: false, indexscan: true, bitmapscan: false });
+    await usePlans(tx, WALK_NEWEST_FIRST);
     return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset), matches: matching.length };
+  });
+}
+
+export type Suggestion = { id: string; name: string; category: string };
+
+/**
+ * Up to `limit` shops for the live suggestions: names that start with what was typed first, then the
+ * shops sponsored now, then the newest. A rare word orders its few matches directly; a common one is
+ * answered from the three groups in turn, each read through an index, instead of sorting every match.
+ */
+export async function suggestShops(db: Db, q: string, limit: number, cap: number): Promise<Suggestion[]> {
+  const filter = searchFilter(q, undefined);
+  if (!filter) return [];
+  const now = new Date();
+  const startsWith = sql`lower(${shops.name}) like lower(${`${likeEscape(q.trim())}%`})`;
+  const sponsoredNow = gt(shops.sponsoredUntil, now);
+  const columns = { id: shops.id, name: shops.name, category: shops.category };
+  const newestFirst = [desc(shops.createdAt), desc(shops.id)];
+  return db.transaction(async (tx) => {
+    if (filter.indexed && filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
+    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(cap + 1);
+    if (matching.length <= cap) {
+      if (!matching.length) return [];
+      return tx
+        .select(columns)
+        .from(shops)
+        .where(inArray(shops.id, matching.map((row) => row.id)))
+        .orderBy(sql`${startsWith} desc`, sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
+        .limit(limit);
+    }
+    await usePlans(tx, DEFAULT_PLANS);
+    const found = await tx
+      .select(columns)
+      .from(shops)
+      .where(and(filter.where, startsWith))
+      .orderBy(sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
+      .limit(limit);
+    if (found.length < limit) {
+      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, sponsoredNow, not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+    }
+    if (found.length < limit) {
+      await usePlans(tx, WALK_NEWEST_FIRST);
+      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, notSponsored(now), not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+    }
+    return found;
   });
 }

@@ -49,6 +49,15 @@ describe('paging a long list', () => {
     }
   });
 
+  it('suggests names that start with the words first, then the newest matches, however many match', async () => {
+    const suggest = async (q: string) =>
+      (await api.app.inject({ method: 'GET', url: `/shops/suggest?q=${encodeURIComponent(q)}` })).json().results.map((shop: { name: string }) => shop.name);
+    expect(await suggest('BULK')).toEqual(['Bulk shop 1', 'Bulk shop 2', 'Bulk shop 3', 'Bulk shop 4', 'Bulk shop 5']);
+    expect(await suggest('rice')).toEqual(['Bulk shop 1', 'Bulk shop 2', 'Bulk shop 3', 'Bulk shop 4', 'Bulk shop 5']);
+    expect(await suggest('shop 100')).toEqual(['Bulk shop 100', 'Bulk shop 1000', 'Bulk shop 1001', 'Bulk shop 1002', 'Bulk shop 1003']);
+    expect(await suggest('bulk shop 1005')).toEqual(['Bulk shop 1005']);
+  });
+
   it('pages a word with fewer matches than the cap in the same order', async () => {
     const answer = (await api.app.inject({ method: 'GET', url: '/shops?q=bulk%20shop%20100&page_size=5&page=2' })).json();
     // "shop 100" is in shops 100 and 1000–1005, newest (smallest n) first.

@@ -1,0 +1,1 @@
+CREATE INDEX "shops_name_prefix_idx" ON "shops" USING btree (lower("name") text_pattern_ops);
