@@ -1,93 +1,135 @@
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '../../app/lib/rules/limits';
-import type { ApiProcess } from './api-process';
 
-export type UploadResult = {
-  clients: number;
-  imageBytes: number;
-  /** HTTP status → how many uploads got it; all 201 when the API coped. */
-  statuses: Record<string, number>;
-  seconds: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-};
-
-const MB = 1024 * 1024;
-const toMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
-
-/** Random noise barely compresses, so the JPEG is as heavy as a real phone photo of the same size. */
-async function noiseJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } })
-    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
-    .toBuffer();
-}
-
-/** A real JPEG between 90% and 100% of the upload limit; any bigger and the API would rightly answer 413. */
-export async function nearLimitJpeg(): Promise<Buffer> {
-  let width = 1600;
-  let height = 1200;
-  for (let attempt = 0; attempt < 8; attempt += 1) {
-    const jpeg = await noiseJpeg(width, height);
-    if (jpeg.length <= IMAGE_MAX_BYTES && jpeg.length >= IMAGE_MAX_BYTES * 0.9) return jpeg;
-    const scale = Math.sqrt((IMAGE_MAX_BYTES * 0.96) / jpeg.length);
-    width = Math.round(width * scale);
-    height = Math.round(height * scale);
-  }
-  throw new Error('could not make a JPEG just under the upload limit');
-}
-
-async function signUp(url: string, n: number): Promise<string> {
-  const response = await fetch(`${url}/auth/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench${n}@example.ng`, username: `bench${n}`, phone_number: '08031234567', password: 'bench-secret' }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { token: { access: string } };
-  return body.token.access;
-}
-
-async function postShop(url: string, access: string, jpeg: Buffer, n: number): Promise<number> {
-  const form = new FormData();
-  form.append('name', `Bench Upload Shop ${n}`);
-  form.append('address', '1 Marina Road, Lagos Island, Lagos');
-  form.append('category', 'Electronics');
-  form.append('description', 'Created by the API benchmark to measure memory during uploads.');
-  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${url}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${access}` }, body: form });
-  await response.arrayBuffer();
-  return response.status;
-}
+const PHOTO_SIZE = { width: 4000, height: 3000 };
 
 /**
- * `clients` owners each upload a shop with `jpeg` at the same moment, while the API's resident memory is
- * sampled every few milliseconds. The kernel's own peak (VmHWM) also counts when it rose during the
- * uploads, so a spike between two samples is not missed.
+ * A 12-megapixel JPEG (a phone camera's size) between 90 % and 100 % of the upload limit. Grain makes it
+ * as heavy to decode and compress as a real photo; the quality is searched until the size fits.
  */
-export async function measureUploads(api: ApiProcess, jpeg: Buffer, clients: number): Promise<UploadResult> {
-  const tokens: string[] = [];
-  for (let n = 1; n <= clients; n += 1) tokens.push(await signUp(api.url, n));
+export async function phonePhoto(): Promise<Buffer> {
+  const grain = sharp({ create: { ...PHOTO_SIZE, channels: 3, background: '#7a8c5a', noise: { type: 'gaussian', mean: 128, sigma: 20 } } });
+  const pixels = await grain.raw().toBuffer();
+  let [low, high] = [50, 100];
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    const jpeg = await sharp(pixels, { raw: { ...PHOTO_SIZE, channels: 3 } }).jpeg({ quality }).toBuffer();
+    if (jpeg.length > IMAGE_MAX_BYTES) high = quality - 1;
+    else if (jpeg.length < IMAGE_MAX_BYTES * 0.9) low = quality + 1;
+    else return jpeg;
+  }
+  throw new Error('could not make a photo just under the upload limit');
+}
 
-  const before = api.memory();
-  let peak = before.rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, api.memory().rss);
-  }, 5);
+/** A small valid JPEG for the shops the owners add products to. */
+export function shopPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+}
+
+export type Owner = { username: string; password: string; access: string };
+
+async function expectStatus(response: Response, status: number, what: string): Promise<void> {
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+}
+
+export async function signUpOwner(apiUrl: string, name: string): Promise<Owner> {
+  const password = 'bench-secret-1';
+  const response = await fetch(`${apiUrl}/auth/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${name}@example.ng`, username: name, phone_number: '08031234567', password }),
+  });
+  await expectStatus(response, 201, 'sign-up');
+  const body = (await response.json()) as { token: { access: string } };
+  return { username: name, password, access: body.token.access };
+}
+
+export async function createShop(apiUrl: string, owner: Owner, photo: Buffer, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('address', '1 Marina Road, Lagos Island, Lagos');
+  form.append('category', 'Electronics');
+  form.append('description', 'Made by bench:uploads, which adds products with phone photos to it.');
+  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'shop.jpg');
+  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${owner.access}` }, body: form });
+  await expectStatus(response, 201, 'create shop');
+  return ((await response.json()) as { id: string }).id;
+}
+
+const photoFile = (photo: Buffer, n: number) => new File([new Uint8Array(photo)], `photo-${n + 1}.jpg`, { type: 'image/jpeg' });
+const productName = (n: number) => `Bench product ${n + 1}`;
+
+export type Answer = { status: number; seconds: number };
+
+async function timed(send: () => Promise<Response>): Promise<Answer> {
   const started = performance.now();
-  const results = await Promise.all(tokens.map((token, i) => postShop(api.url, token, jpeg, i + 1)));
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const after = api.memory();
-  peak = Math.max(peak, after.rss, after.peak > before.peak ? after.peak : 0);
+  const response = await send();
+  await response.arrayBuffer();
+  return { status: response.status, seconds: Math.round((performance.now() - started) / 10) / 100 };
+}
 
-  const statuses: Record<string, number> = {};
-  for (const status of results) statuses[status] = (statuses[status] ?? 0) + 1;
-  return {
-    clients,
-    imageBytes: jpeg.length,
-    statuses,
-    seconds: Math.round(seconds * 100) / 100,
-    rssBeforeMb: toMb(before.rss),
-    rssPeakMb: toMb(peak),
-  };
+/** The batch as the web tier sends it to the API (SPEC §7): `products` as JSON, then one `images` part per row. */
+export function batchThroughApi(apiUrl: string, owner: Owner, shopId: string, photo: Buffer, count: number): Promise<Answer> {
+  const form = new FormData();
+  form.set('products', JSON.stringify(Array.from({ length: count }, (_, n) => ({ name: productName(n), price: 1500 + n }))));
+  for (let n = 0; n < count; n += 1) form.append('images', photoFile(photo, n));
+  return timed(() =>
+    fetch(`${apiUrl}/shops/${shopId}/products/batch-create/`, { method: 'POST', headers: { authorization: `Bearer ${owner.access}` }, body: form }),
+  );
+}
+
+/** Signs in through the web tier's form, as a browser without JavaScript does; returns the session cookie. */
+export async function webSignIn(webUrl: string, owner: Owner): Promise<string> {
+  const response = await fetch(`${webUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: webUrl },
+    body: new URLSearchParams({ username_or_email: owner.username, password: owner.password }),
+    redirect: 'manual',
+  });
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (response.status >= 400 || !cookie) throw new Error(`web sign-in: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return cookie;
+}
+
+/** The add-products form posted without JavaScript (full-size photos, Conform's `products[0].name` fields). */
+export function batchThroughWeb(webUrl: string, cookie: string, shopId: string, photo: Buffer, count: number): Promise<Answer> {
+  const form = new FormData();
+  for (let n = 0; n < count; n += 1) {
+    form.set(`products[${n}].name`, productName(n));
+    form.set(`products[${n}].price`, String(1500 + n));
+    form.set(`products[${n}].image`, photoFile(photo, n));
+  }
+  return timed(() =>
+    fetch(`${webUrl}/shop/${shopId}/add-products`, { method: 'POST', headers: { cookie, origin: webUrl }, body: form, redirect: 'manual' }),
+  );
+}
+
+type ImageJson = { url: string; width: number; height: number; variants: { width: number; url: string; type: string }[] };
+type ProductJson = { name: string; image: ImageJson };
+
+export type ShopCheck = { products: number; files: number; unreadable: string[] };
+
+/** A stored file is readable when the API serves it and it decodes to the size the product says it has. */
+async function unreadable(url: string, width: number): Promise<string | null> {
+  const response = await fetch(url);
+  if (response.status !== 200) return `${url}: ${response.status}`;
+  try {
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    return meta.width === width ? null : `${url}: ${meta.width} px wide, not ${width}`;
+  } catch (error) {
+    return `${url}: ${error instanceof Error ? error.message : error}`;
+  }
+}
+
+/** Every product of a shop, and every file of its image (the JPEG and each variant), fetched and decoded. */
+export async function checkShop(apiUrl: string, shopId: string): Promise<ShopCheck> {
+  const response = await fetch(`${apiUrl}/shops/${shopId}/products`);
+  await expectStatus(response, 200, 'list products');
+  const products = (await response.json()) as ProductJson[];
+  const files = products.flatMap((product) => [
+    { url: product.image.url, width: product.image.width },
+    ...product.image.variants.map((variant) => ({ url: variant.url, width: variant.width })),
+  ]);
+  const problems = await Promise.all(files.map((file) => unreadable(file.url, file.width)));
+  return { products: products.length, files: files.length, unreadable: problems.filter((problem): problem is string => problem !== null) };
 }

@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const MB = 1024 * 1024;
+
+function statusKb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+}
+
+/** Proportional set size: a shared page counts once across the processes sharing it, so a tree's sum is honest. */
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0; // The process ended between the listing and the read.
+  }
+}
+
+/** `root` and every process below it (PostgreSQL's postmaster forks a backend per connection). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone already.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+export type MemoryTarget = { name: string; pid: number; tree?: boolean };
+export type MemoryPeaks = Record<string, { beforeMb: number; peakMb: number }>;
+
+/** One process's resident memory; a tree's summed PSS, in MB. */
+function currentMb(target: MemoryTarget): number {
+  if (!target.tree) return statusKb(target.pid, 'VmRSS') / 1024;
+  return processTree(target.pid).reduce((sum, pid) => sum + pssKb(pid), 0) / 1024;
+}
+
+const round = (mb: number) => Math.round(mb);
+
+/**
+ * Samples each target every `everyMs` until `stop()`. For a single process the kernel's own high-water
+ * mark (VmHWM) also counts when it rose meanwhile, so a spike between two samples is not missed.
+ */
+export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
+  const before = new Map(targets.map((target) => [target.name, currentMb(target)]));
+  const hwmBefore = new Map(targets.filter((t) => !t.tree).map((target) => [target.name, statusKb(target.pid, 'VmHWM')]));
+  const peaks = new Map(before);
+  const sample = () => {
+    for (const target of targets) {
+      try {
+        peaks.set(target.name, Math.max(peaks.get(target.name)!, currentMb(target)));
+      } catch {
+        // A process that ended keeps its last peak.
+      }
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop(): MemoryPeaks {
+      clearInterval(timer);
+      sample();
+      const result: MemoryPeaks = {};
+      for (const target of targets) {
+        let peak = peaks.get(target.name)!;
+        const hwm = hwmBefore.get(target.name);
+        if (hwm !== undefined) {
+          try {
+            const now = statusKb(target.pid, 'VmHWM');
+            if (now > hwm) peak = Math.max(peak, now / 1024);
+          } catch {
+            // Ended: the sampled peak stands.
+          }
+        }
+        result[target.name] = { beforeMb: round(before.get(target.name)!), peakMb: round(peak) };
+      }
+      return result;
+    },
+  };
+}
+
+export const bytesToMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+
+/** The pid of this process's child whose command line holds `marker` (`startProduct` hands out no pids). */
+export function childPid(marker: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
+    } catch {
+      // Gone already.
+    }
+  }
+  throw new Error(`no child process runs ${marker}`);
+}
