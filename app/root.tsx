@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   publicPageCache,
   async ({ request }, next) => {
     const response = await next();
-    applySecurityHeaders(response.headers);
+    applySecurityHeaders(response.headers, request.url);
     // Pages show who is signed in, so a signed-in page must never be stored by a shared cache.
     if ((request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)) {
       response.headers.set('Cache-Control', 'private, no-store');

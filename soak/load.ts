@@ -48,7 +48,7 @@ async function main() {
   // A run that fails half way must not leave the servers running behind it.
   process.once('exit', () => product.kill());
   await product.ready;
-  const pids = { api: childPid('server/main.ts'), web: childPid('@react-router/serve') };
+  const pids = { api: childPid('server/main.ts'), web: childPid('scripts/web-server.ts') };
 
   const recorder = new Recorder();
   const world: World = {

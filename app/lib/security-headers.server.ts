@@ -1,8 +1,13 @@
-/** Headers every response carries, documents, data and resources alike. */
-export function applySecurityHeaders(headers: Headers) {
+/**
+ * Headers every response carries, documents, data and resources alike. HSTS goes only on a request that
+ * arrived over HTTPS (the web server reads that from a trusted proxy's X-Forwarded-Proto): a browser
+ * ignores it over plain HTTP, and a local `npm start` must stay reachable over HTTP.
+ */
+export function applySecurityHeaders(headers: Headers, requestUrl: string) {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
+  if (requestUrl.startsWith('https:')) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
 /**

@@ -18,6 +18,8 @@ const terminalLog: LogLine = (tier, line) => {
 };
 
 const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
+/** The web tier's server (static files, security headers, compression, React Router); its path also finds its process. */
+export const WEB_SERVER = path.join(ROOT, 'scripts', 'web-server.ts');
 // Whatever `react-router build` reads: a change to any of these makes the old build stale.
 const BUILD_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
 
@@ -115,8 +117,8 @@ type Server = { tier: 'api' | 'web'; label: string; child: ChildProcess; exited:
 
 function startServer(tier: 'api' | 'web', label: string, args: string[], env: NodeJS.ProcessEnv, log: LogLine): Server {
   // Each server leads its own process group: a terminal's Ctrl-C then reaches only the launcher, which
-  // forwards it exactly once (react-router-serve dies at once on a second SIGINT), and stopping the
-  // group also stops anything a server started.
+  // forwards it exactly once (the web server stops at once on a second SIGINT), and stopping the group
+  // also stops anything a server started.
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLines(child, tier, log);
   return { tier, label, child, exited: exitOf(child) };
@@ -193,7 +195,7 @@ export function startProduct(options: ProductOptions): RunningProduct {
   const env: NodeJS.ProcessEnv = { ...options.env, PORT: String(options.webPort), API_PORT: String(options.apiPort) };
   const servers = [
     startServer('api', 'API', ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], { ...IMAGE_FRIENDLY_MALLOC, ...env }, log),
-    startServer('web', 'web tier', [path.join(ROOT, 'node_modules', '@react-router', 'serve', 'bin.js'), SERVER_BUILD], env, log),
+    startServer('web', 'web tier', ['--import', 'tsx', WEB_SERVER, SERVER_BUILD], env, log),
   ];
   const [api, web] = servers as [Server, Server];
   const host = probeHost(env.HOST);

@@ -1,0 +1,73 @@
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+// Text compresses several times over; images and fonts are compressed already.
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+// Below this, the encoding's own framing eats most of the gain (the same threshold as `compression`).
+const MIN_BYTES = 1024;
+
+/** The encoding to answer with: brotli when the browser takes it, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return null;
+}
+
+export function isCompressible(contentType: string | null): boolean {
+  return COMPRESSIBLE.test(contentType ?? '');
+}
+
+/**
+ * A compressing stream that flushes after every chunk it is given: a streamed page arrives in parts
+ * (the shell first, deferred data later), and each part must reach the phone when it is ready, not
+ * when the compressor's buffer happens to fill. Quality 4 brotli costs about what gzip does.
+ */
+function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip();
+  const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
+  return new TransformStream({
+    start(controller) {
+      compressor.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+    },
+    transform(chunk) {
+      return new Promise<void>((resolve, reject) => {
+        compressor.write(chunk, (error) => (error ? reject(error) : compressor.flush(flushKind, () => resolve())));
+      });
+    },
+    flush() {
+      return new Promise<void>((resolve, reject) => {
+        compressor.once('end', resolve);
+        compressor.once('error', reject);
+        compressor.end();
+      });
+    },
+  });
+}
+
+/**
+ * The response compressed for this request when that is worth it. A body that already carries an
+ * encoding (the public page cache stores its pages gzipped) is left alone.
+ */
+export function compressed(request: Request, response: Response): Response {
+  if (!response.body || response.headers.has('content-encoding') || !isCompressible(response.headers.get('content-type'))) return response;
+  const length = response.headers.get('content-length');
+  if (length !== null && Number(length) < MIN_BYTES) return response;
+  const headers = new Headers(response.headers);
+  headers.append('Vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  headers.set('Content-Encoding', encoding);
+  headers.delete('Content-Length');
+  return new Response(response.body.pipeThrough(flushingCompressor(encoding)), { status: response.status, statusText: response.statusText, headers });
+}

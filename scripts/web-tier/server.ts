@@ -1,0 +1,68 @@
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type FetchHandler, createRequestListener } from '@mjackson/node-fetch-server';
+import { type ServerBuild, createRequestHandler } from 'react-router';
+import { applySecurityHeaders } from '../../app/lib/security-headers.server';
+import { compressed } from './compression';
+import { staticFiles } from './static-files';
+
+// Only a proxy on this machine (nginx, caddy in front of the port) may say the visitor came over HTTPS,
+// as the API's TRUST_PROXY default does; anyone else could claim it.
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
+
+function fromTrustedProxy(request: http.IncomingMessage): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-proto'] === 'https';
+}
+
+/** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
+function logWhenFinished(request: http.IncomingMessage, response: http.ServerResponse) {
+  const started = process.hrtime.bigint();
+  response.once('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${request.method} ${request.url} ${response.statusCode} ${response.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
+  });
+}
+
+/**
+ * The web tier's HTTP server: the built client files, then React Router, with the security headers on
+ * every answer (static files included) and gzip or brotli for text. It replaces react-router-serve,
+ * whose static files went out without X-Content-Type-Options and whose request URLs were always http:
+ * behind a TLS proxy, which made React Router refuse every form post as cross-origin.
+ */
+export async function startWebServer(buildFile: string, port: number, host: string | undefined) {
+  const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
+  const handleWithRouter = createRequestHandler(build, 'production');
+  const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
+
+  const handle: FetchHandler = async (request) => {
+    const response = (await serveStatic(request)) ?? (await handleWithRouter(request));
+    applySecurityHeaders(response.headers, request.url);
+    return compressed(request, response);
+  };
+  const onError = (error: unknown) => {
+    console.error(error);
+    return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  };
+  const plain = createRequestListener(handle, { onError });
+  const viaTls = createRequestListener(handle, { onError, protocol: 'https:' });
+
+  const server = http.createServer((request, response) => {
+    logWhenFinished(request, response);
+    return (fromTrustedProxy(request) ? viaTls : plain)(request, response);
+  });
+  await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
+  console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
+
+  // The first Ctrl-C lets requests under way finish; a second one stops at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return server;
+}
