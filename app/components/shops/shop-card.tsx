@@ -5,8 +5,10 @@ import { ResponsiveImage } from './responsive-image';
 /** Two cards a row on phones, up to five on wide screens: the browser picks the variant from this. */
 export const CARD_IMAGE_SIZES = '(min-width: 75rem) 14rem, (min-width: 48rem) 30vw, 50vw';
 
+export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address' | 'image' | 'image_url'>;
+
 /** The paid badge reads as paid: "Sponsored" on the home page, "Ad" in search results (SPEC §2). */
-export function ShopCard({ shop, badge, eager }: { shop: Shop; badge?: 'Sponsored' | 'Ad'; eager: boolean }) {
+export function ShopCard({ shop, badge, eager }: { shop: CardShop; badge?: 'Sponsored' | 'Ad'; eager: boolean }) {
   return (
     <li className="shop-card">
       <Link to={`/shop/${shop.id}`}>

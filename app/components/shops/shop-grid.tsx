@@ -1,10 +1,10 @@
 import type { Shop } from '../../lib/provider/contract';
-import { ShopCard } from './shop-card';
+import { type CardShop, ShopCard } from './shop-card';
 
 /** The first row of cards loads eagerly (it is what a phone shows first); the rest wait until scrolled to. */
 const EAGER_CARDS = 4;
 
-export type GridShop = { shop: Shop; badge?: 'Sponsored' | 'Ad' };
+export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
 export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string }) {
   return (
@@ -31,11 +31,19 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
   );
 }
 
+/**
+ * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
+ * tags, phone numbers) doubled the HTML and the time spent serialising it.
+ */
+function cardShop({ id, name, category, address, image, image_url }: Shop): CardShop {
+  return { id, name, category, address, image, image_url };
+}
+
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */
 export function sponsoredFirst(list: { sponsored_shops: Shop[]; for_you: Shop[] }, badge: 'Sponsored' | 'Ad'): GridShop[] {
   const sponsoredIds = new Set(list.sponsored_shops.map((shop) => shop.id));
   return [
-    ...list.sponsored_shops.map((shop) => ({ shop, badge })),
-    ...list.for_you.filter((shop) => !sponsoredIds.has(shop.id)).map((shop) => ({ shop })),
+    ...list.sponsored_shops.map((shop) => ({ shop: cardShop(shop), badge })),
+    ...list.for_you.filter((shop) => !sponsoredIds.has(shop.id)).map((shop) => ({ shop: cardShop(shop) })),
   ];
 }

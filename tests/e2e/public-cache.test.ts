@@ -1,0 +1,80 @@
+import { describe, inject } from 'vitest';
+import { expect, jsMode, test } from './support/browser';
+import { tag } from './support/owners';
+import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
+
+const CACHE = 'x-kasuwa-cache';
+
+/** Two requests in a row, so the second is answered from the shared cache if anything is. */
+async function twice(url: string, headers: Record<string, string> = {}) {
+  await fetch(url, { headers });
+  return fetch(url, { headers });
+}
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+// Plain HTTP requests: what the web tier answers does not depend on the browser's JavaScript.
+describe(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, () => {
+  test('anonymous visitors share the search page, each with their own nonce; a signed-in owner never does', async () => {
+    const webUrl = inject('webUrl');
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `shared${tag()}`;
+    await shopOf(inject('apiUrl'), owner, { name: `Iya ${word} Foods` });
+    const search = `${webUrl}/searchResults?q=${word}`;
+
+    const anonymous = await twice(search);
+    const html = await anonymous.text();
+    expect(anonymous.headers.get(CACHE)).toBe('hit');
+    expect(html).toContain(`Iya ${word} Foods`);
+    const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonceOf(anonymous)]));
+    expect(nonceOf(await fetch(search))).not.toBe(nonceOf(anonymous));
+
+    const cookie = await webSessionCookie(webUrl, owner);
+    const signedIn = await twice(search, { cookie });
+    expect(signedIn.headers.get(CACHE)).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test("an owner's edit through the site reaches anonymous visitors at once", async () => {
+    const webUrl = inject('webUrl');
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `edited${tag()}`;
+    const shop = await shopOf(inject('apiUrl'), owner, { name: `Oga ${word} Phones` });
+    const search = `${webUrl}/searchResults?q=${word}`;
+    expect(await (await twice(search)).text()).toContain(`Oga ${word} Phones`);
+
+    const form = new FormData();
+    form.set('name', `Oga ${word} Gadgets`);
+    form.set('address', '3 Broad Street, Lagos Island');
+    form.set('category', 'Food');
+    form.set('description', 'Rice and stew.');
+    const edit = await fetch(`${webUrl}/editShop/${shop.id}/edit-shop`, {
+      method: 'POST',
+      headers: { cookie: await webSessionCookie(webUrl, owner), origin: webUrl },
+      body: form,
+    });
+    expect(edit.status).toBe(200);
+
+    const after = await fetch(search);
+    expect(after.headers.get(CACHE)).toBe('miss');
+    const html = await after.text();
+    expect(html).toContain(`Oga ${word} Gadgets`);
+    expect(html).not.toContain(`Oga ${word} Phones`);
+  });
+
+  test('shop pages are never shared, so every anonymous view still counts a visit', async () => {
+    const webUrl = inject('webUrl');
+    const shop = await shopOf(inject('apiUrl'), await ownerAtApi(inject('apiUrl')), { name: `Visits ${tag()}` });
+    const visits = async () => {
+      const response = await fetch(`${webUrl}/shop/${shop.id}`);
+      expect(response.headers.get(CACHE)).toBeNull();
+      return Number(/(\d[\d,]*) visits?</.exec(await response.text())?.[1]?.replace(/,/g, ''));
+    };
+
+    const first = await visits();
+    expect(await visits()).toBe(first + 1);
+    expect(await visits()).toBe(first + 2);
+  });
+});
