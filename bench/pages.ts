@@ -2,48 +2,113 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { buildWebIfStale, freePort, startProduct } from '../scripts/lib/product';
+import { CHROMIUM_FLAGS, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
 import { machine } from './lib/report';
 
 /**
- * Page-weight budgets of issue 3, on the demo data: what a phone downloads for each public page,
- * compressed as the server sends it, and whether the first content is in the HTML (no JavaScript needed).
+ * `npm run bench:pages`: the public pages as a phone sees them (issue 7, benchmark 1), on the demo data,
+ * through Chromium with Chrome DevTools throttling, JavaScript on and off, each visit from a cold cache.
  */
-const BUDGETS = { documentKb: 30, cssKb: 15 };
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const SEARCH_WORD = 'lagos';
+const TARGETS = { jsOffShopsVisibleSlow3gMs: 3000, documentAndCssKb: 40, homeFirstVisitKb: 300 };
 
-async function download(url: string): Promise<{ status: number; bytes: number; text: string; type: string }> {
-  const response = await request(url, { headers: { 'accept-encoding': 'gzip' } });
-  const raw = Buffer.from(await response.body.arrayBuffer());
-  const encoding = response.headers['content-encoding'];
-  const text = (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-  return { status: response.statusCode, bytes: raw.length, text, type: String(response.headers['content-type'] ?? '') };
+type Stat = { median: number; min: number; max: number } | null;
+type Case = { page: string; path: string; profile: string; javaScript: boolean; runs: VisitMetrics[] };
+
+function stat(values: (number | null)[]): Stat {
+  const present = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (present.length < values.length || !present.length) return null;
+  const middle = Math.floor(present.length / 2);
+  const median = present.length % 2 ? present[middle]! : (present[middle - 1]! + present[middle]!) / 2;
+  return { median, min: present[0]!, max: present.at(-1)! };
 }
 
-function assetUrls(html: string, pattern: RegExp): string[] {
-  return [...html.matchAll(pattern)].map((match) => match[1]!);
+const ms = (s: Stat) => (s ? `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})` : 'n/a');
+const kb = (s: Stat) => (s ? (s.median / 1024).toFixed(1) : 'n/a');
+const KINDS: Kind[] = ['document', 'css', 'js', 'image', 'other'];
+const bytesOf = (c: Case, kinds: Kind[]) => stat(c.runs.map((run) => kinds.reduce((sum, kind) => sum + run.bytes[kind], 0)));
+
+function options() {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profiles: { type: 'string', default: PROFILES.map((p) => p.name).join(',') } } });
+  return { runs: Number(values.runs), profiles: PROFILES.filter((profile) => values.profiles!.split(',').includes(profile.name)) };
 }
 
-async function measurePage(webUrl: string, pagePath: string, firstShopName: string) {
-  const page = await download(`${webUrl}${pagePath}`);
-  const css = assetUrls(page.text, /<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g);
-  const js = [...new Set([...assetUrls(page.text, /<link[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g), ...assetUrls(page.text, /import\("([^"]+)"\)/g)])];
-  const sizes = async (urls: string[]) => (await Promise.all(urls.map((url) => download(`${webUrl}${url}`)))).reduce((sum, asset) => sum + asset.bytes, 0);
-  return {
-    path: pagePath,
-    status: page.status,
-    documentKb: page.bytes / 1024,
-    documentRawKb: Buffer.byteLength(page.text) / 1024,
-    cssKb: (await sizes(css)) / 1024,
-    jsKb: (await sizes(js)) / 1024,
-    cards: (page.text.match(/class="shop-card"/g) ?? []).length,
-    contentWithoutJs: page.text.includes(firstShopName.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')),
+function markdown(report: { date: string; machine: ReturnType<typeof machine>; runs: number; cases: Case[]; verdicts: string[] }) {
+  const m = report.machine;
+  const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [
+    `# Pages as a phone sees them, ${report.date}`,
+    '',
+    `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
+    `Demo data (\`SEED_DEMO=1\`), production build, web tier and API on this machine. Chromium (${CHROMIUM_FLAGS.join(' ')}) as a 360×780 phone at 2× density; ` +
+      `each visit a new browser context (cold cache). ${report.runs} runs per case: median (min–max). Throttling by CDP: ` +
+      PROFILES.map((p) => (p.latencyMs ? `${p.name} ${p.latencyMs} ms RTT, ${p.downKbit} kbit/s down, ${p.upKbit} kbit/s up, CPU ×${p.cpuSlowdown}` : `${p.name} unthrottled`)).join('; ') +
+      '.',
+    'Times in ms from navigation start. "Shop visible": the first shop name laid out in the viewport, not before First Contentful Paint. ' +
+      'Bytes: transferred (CDP encodedDataLength, compressed, headers included), after the network has been idle 500 ms.',
+    '',
+    row(['Page', 'Profile', 'JS', 'TTFB', 'FCP', 'LCP', 'Shop visible', 'Doc KB', 'CSS KB', 'JS KB', 'Images KB', 'Total KB', 'Requests']),
+    row(['---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...report.cases.map((c) =>
+      row([
+        c.page,
+        c.profile,
+        c.javaScript ? 'on' : 'off',
+        ms(stat(c.runs.map((r) => r.ttfbMs))),
+        ms(stat(c.runs.map((r) => r.fcpMs))),
+        ms(stat(c.runs.map((r) => r.lcpMs))),
+        ms(stat(c.runs.map((r) => r.firstShopVisibleMs))),
+        kb(bytesOf(c, ['document'])),
+        kb(bytesOf(c, ['css'])),
+        kb(bytesOf(c, ['js'])),
+        kb(bytesOf(c, ['image'])),
+        kb(bytesOf(c, KINDS)),
+        stat(c.runs.map((r) => r.requests))?.median ?? 'n/a',
+      ]),
+    ),
+    '',
+    ...report.verdicts.map((verdict) => `- ${verdict}`),
+    '',
+  ].join('\n');
+}
+
+function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
+  const lines: string[] = [];
+  let allMet = true;
+  const judge = (met: boolean, text: string) => {
+    allMet &&= met;
+    lines.push(`${met ? 'met' : 'NOT met'}: ${text}`);
   };
+  const slowNoJs = cases.filter((c) => c.profile === 'slow3g' && !c.javaScript);
+  if (slowNoJs.length) {
+    const worst = slowNoJs.map((c) => ({ page: c.page, visible: stat(c.runs.map((r) => r.firstShopVisibleMs)) }));
+    judge(
+      worst.every((w) => w.visible !== null && w.visible.max <= TARGETS.jsOffShopsVisibleSlow3gMs),
+      `JavaScript off on slow3g, every page shows its first shop within ${TARGETS.jsOffShopsVisibleSlow3gMs} ms in every run (slowest: ${worst.map((w) => `${w.page} ${w.visible ? Math.round(w.visible.max) : 'never'}`).join(', ')}).`,
+    );
+  }
+  const firstContent = cases.filter((c) => c.profile === cases[0]!.profile && c.javaScript).map((c) => ({ page: c.page, bytes: bytesOf(c, ['document', 'css']) }));
+  judge(
+    firstContent.every((f) => f.bytes !== null && f.bytes.max <= TARGETS.documentAndCssKb * 1024),
+    `bytes before first content (document + CSS) ≤ ${TARGETS.documentAndCssKb} KB (${firstContent.map((f) => `${f.page} ${kb(f.bytes)}`).join(', ')}).`,
+  );
+  const home = cases.find((c) => c.page === 'home' && c.javaScript);
+  const homeTotal = home ? bytesOf(home, KINDS) : null;
+  judge(
+    homeTotal !== null && homeTotal.max <= TARGETS.homeFirstVisitKb * 1024,
+    `home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB (${kb(homeTotal)} KB, most ${homeTotal ? (homeTotal.max / 1024).toFixed(1) : 'n/a'}).`,
+  );
+  return { lines, allMet };
 }
 
 async function main() {
+  const settings = options();
+  const report = { date: new Date().toISOString().slice(0, 10), machine: machine(), runs: settings.runs, cases: [] as Case[], verdicts: [] as string[] };
   await buildWebIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-pages-'));
   const [webPort, apiPort] = [await freePort(), await freePort()];
@@ -53,41 +118,42 @@ async function main() {
     env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' },
     log: () => {},
   });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
   try {
     await product.ready;
-    const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string; name: string }[]; for_you: { name: string }[] };
-    const first = list.sponsored_shops[0] ?? list.for_you[0]!;
-    const shop = list.sponsored_shops[0]!;
+    const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string }[]; for_you: { id: string }[] };
+    const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
     const pages = [
-      await measurePage(product.webUrl, '/', first.name),
-      await measurePage(product.webUrl, '/searchResults?q=lagos', first.name),
-      await measurePage(product.webUrl, `/shop/${shop.id}`, shop.name),
+      { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
+      { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
+      { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
     ];
-    const date = new Date().toISOString().slice(0, 10);
-    const lines = [
-      `# Page weight, ${date}`,
-      '',
-      `Demo data (31 shops), production build, gzip as served. Budgets: document ≤ ${BUDGETS.documentKb} KB, CSS ≤ ${BUDGETS.cssKb} KB (compressed).`,
-      `Machine: ${JSON.stringify(machine())}`,
-      '',
-      '| Page | Status | Cards | Document KB (gz) | Document KB (raw) | CSS KB (gz) | JS KB (gz) | Shops in HTML without JS |',
-      '|---|--:|--:|--:|--:|--:|--:|---|',
-      ...pages.map(
-        (p) =>
-          `| \`${p.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${p.status} | ${p.cards} | ${p.documentKb.toFixed(1)} | ${p.documentRawKb.toFixed(1)} | ${p.cssKb.toFixed(1)} | ${p.jsKb.toFixed(1)} | ${p.contentWithoutJs ? 'yes' : 'NO'} |`,
-      ),
-    ];
-    const overBudget = pages.filter((p) => p.documentKb > BUDGETS.documentKb || p.cssKb > BUDGETS.cssKb || !p.contentWithoutJs);
-    lines.push('', overBudget.length ? `Over budget: ${overBudget.map((p) => p.path).join(', ')}` : 'All pages within budget.');
-    await mkdir(RESULTS_DIR, { recursive: true });
-    await writeFile(path.join(RESULTS_DIR, `pages-${date}.json`), JSON.stringify({ date, machine: machine(), budgets: BUDGETS, pages }, null, 2));
-    await writeFile(path.join(RESULTS_DIR, `pages-${date}.md`), `${lines.join('\n')}\n`);
-    console.log(lines.join('\n'));
-    process.exitCode = overBudget.length ? 1 : 0;
+    for (const profile of settings.profiles) {
+      for (const page of pages) {
+        for (const javaScript of [true, false]) {
+          const c: Case = { page: page.page, path: page.path, profile: profile.name, javaScript, runs: [] };
+          for (let run = 0; run < settings.runs; run += 1) {
+            c.runs.push(await visit(browser, `${product.webUrl}${page.path}`, { profile, javaScript, shopNameSelector: page.shopNameSelector }));
+          }
+          console.log(`${page.page} ${profile.name} JS ${javaScript ? 'on' : 'off'}: shop visible ${ms(stat(c.runs.map((r) => r.firstShopVisibleMs)))} ms, ${kb(bytesOf(c, KINDS))} KB`);
+          report.cases.push(c);
+        }
+      }
+    }
   } finally {
+    await browser.close();
     await product.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+
+  const judged = verdicts(report.cases);
+  report.verdicts = judged.lines;
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `pages-${report.date}`);
+  await writeFile(`${file}.json`, `${JSON.stringify({ ...report, targets: TARGETS }, null, 2)}\n`);
+  await writeFile(`${file}.md`, markdown(report));
+  console.log(markdown(report));
+  process.exitCode = judged.allMet ? 0 : 1;
 }
 
 await main();

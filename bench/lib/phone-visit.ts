@@ -1,0 +1,140 @@
+import type { Browser, CDPSession } from 'playwright-core';
+
+/** Chrome DevTools throttling; throughput in bytes per second, as `Network.emulateNetworkConditions` takes it. */
+export type NetworkProfile = { name: string; latencyMs: number; downKbit: number; upKbit: number; cpuSlowdown: number };
+
+export const PROFILES: NetworkProfile[] = [
+  { name: 'none', latencyMs: 0, downKbit: 0, upKbit: 0, cpuSlowdown: 1 },
+  { name: 'mobile4g', latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 },
+  { name: 'slow3g', latencyMs: 400, downKbit: 400, upKbit: 400, cpuSlowdown: 4 },
+];
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A mid-range Android phone's screen: what decides which card images load and at which width. */
+const PHONE = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+export type Kind = 'document' | 'css' | 'js' | 'image' | 'other';
+
+export type VisitMetrics = {
+  /** From sending the page's request to its response headers, emulated latency included. */
+  ttfbMs: number;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  /** From the start of navigation until the first shop name is on screen, by the page's own clock. */
+  firstShopVisibleMs: number | null;
+  bytes: Record<Kind, number>;
+  requests: number;
+};
+
+function kindOf(type: string | undefined): Kind {
+  switch (type) {
+    case 'Document':
+      return 'document';
+    case 'Stylesheet':
+      return 'css';
+    case 'Script':
+      return 'js';
+    case 'Image':
+      return 'image';
+    default:
+      return 'other';
+  }
+}
+
+async function throttle(cdp: CDPSession, profile: NetworkProfile) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.downKbit ? (profile.downKbit * 1000) / 8 : -1,
+    uploadThroughput: profile.upKbit ? (profile.upKbit * 1000) / 8 : -1,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+}
+
+/** performance.now() when the first match of `selector` is laid out in the viewport, or null. */
+function laidOutAt(selector: string): number | null {
+  const box = document.querySelector(selector)?.getBoundingClientRect();
+  return box && box.width > 0 && box.height > 0 && box.top < innerHeight ? performance.now() : null;
+}
+
+/**
+ * One cold visit (a new browser context: empty cache, no cookies) as a phone on `profile`. Bytes are
+ * what came over the wire (CDP `Network.loadingFinished` encodedDataLength: headers and compressed
+ * bodies). With the page's own JavaScript off, init scripts and observer callbacks do not run in
+ * Chromium, so everything is read from outside: LCP from CDP's performance timeline, the first shop
+ * name by polling the DOM (every ~20 ms) until it is laid out in the viewport; it counts as visible at
+ * that moment or at First Contentful Paint, whichever is later, since nothing shows before the first paint.
+ */
+export async function visit(browser: Browser, url: string, options: { profile: NetworkProfile; javaScript: boolean; shopNameSelector: string }): Promise<VisitMetrics> {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: options.javaScript });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp, options.profile);
+    const types = new Map<string, string | undefined>();
+    const bytes: Record<Kind, number> = { document: 0, css: 0, js: 0, image: 0, other: 0 };
+    let requests = 0;
+    let lcpEpochMs: number | null = null;
+    let documentSent: { id: string; at: number } | null = null;
+    let ttfbMs = NaN;
+    cdp.on('Network.requestWillBeSent', (event) => {
+      types.set(event.requestId, event.type);
+      if (event.type === 'Document' && !documentSent) documentSent = { id: event.requestId, at: event.timestamp };
+    });
+    // Navigation Timing's responseStart leaves out the emulated latency; the network events include it.
+    cdp.on('Network.responseReceived', (event) => {
+      if (documentSent?.id === event.requestId) ttfbMs = (event.timestamp - documentSent.at) * 1000;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      requests += 1;
+      bytes[kindOf(types.get(event.requestId))] += event.encodedDataLength;
+    });
+    cdp.on('PerformanceTimeline.timelineEventAdded', ({ event }) => {
+      const lcp = event.lcpDetails;
+      if (lcp) lcpEpochMs = (lcp.renderTime || lcp.loadTime) * 1000;
+    });
+    await cdp.send('PerformanceTimeline.enable', { eventTypes: ['largest-contentful-paint'] });
+
+    const loaded = page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    let shopSeenAt: number | null = null;
+    let settled = false;
+    void loaded.finally(() => (settled = true)).catch(() => undefined);
+    // Polls until the name shows, and a little past `load` in case it arrives later (it should not).
+    for (let deadline = Date.now() + 120_000; shopSeenAt === null && Date.now() < deadline; ) {
+      shopSeenAt = await page.evaluate(laidOutAt, options.shopNameSelector).catch(() => null);
+      if (settled && shopSeenAt === null) {
+        shopSeenAt = await page.evaluate(laidOutAt, options.shopNameSelector).catch(() => null);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await loaded;
+    // Lazy images near the viewport and the hydration scripts may still be arriving after `load`.
+    await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
+    const timings = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      return { timeOrigin: performance.timeOrigin, fcpMs: fcp ? fcp.startTime : null };
+    });
+    return {
+      ttfbMs,
+      fcpMs: timings.fcpMs,
+      lcpMs: lcpEpochMs === null ? null : lcpEpochMs - timings.timeOrigin,
+      firstShopVisibleMs: shopSeenAt === null ? null : Math.max(shopSeenAt, timings.fcpMs ?? 0),
+      bytes,
+      requests,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,185 @@
+import { fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import { buildWebIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
+import { loadTest, type ThroughputResult } from './lib/autocannon-run';
+import { childPid, memoryMb, sampleRss } from './lib/process-memory';
+import { machine } from './lib/report';
+import { throwawayDatabase } from './lib/throwaway-database';
+
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const SEARCH_WORD = 'rice';
+/** Phones ask for gzip; so does every run here, the static server included (it gzips once in advance). */
+const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip' };
+/**
+ * A session cookie that does not verify: the web tier renders the page for an anonymous visitor, but a
+ * request carrying the session cookie shares nothing (neither pages nor provider answers), so this
+ * measures rendering with a provider call, as for a signed-in visitor.
+ */
+const BYPASS_CACHE = { cookie: '__kasuwa=bench-uncached' };
+const TARGETS = { ratioToStatic: 0.25, uncachedHomeRps: 500 };
+
+type Run = {
+  name: string;
+  server: 'static' | 'web';
+  path: string;
+  cached: boolean | null;
+  result: ThroughputResult;
+  peakRssMb: Record<string, number>;
+};
+
+function options() {
+  const { values } = parseArgs({
+    options: { shops: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' } },
+  });
+  return { shops: Number(values.shops), seconds: Number(values.seconds), connections: Number(values.connections) };
+}
+
+async function seed(shops: number, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'seed-bulk.ts'), '--shops', String(shops)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding exited with ${code}`);
+}
+
+async function startStaticServer(files: string[]) {
+  const port = await freePort();
+  const child = fork(path.join(ROOT, 'bench', 'lib', 'static-server.ts'), [String(port), ...files], { execArgv: ['--import', 'tsx'] });
+  await once(child, 'message');
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() };
+}
+
+async function html(url: string): Promise<string> {
+  const response = await request(url, { headers: { accept: 'text/html' } });
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  return response.body.text();
+}
+
+async function visitorCount(apiUrl: string, shopId: string): Promise<number> {
+  const response = await request(`${apiUrl}/shops/${shopId}`);
+  return ((await response.body.json()) as { visitor_count: number }).visitor_count;
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+async function main() {
+  const settings = options();
+  const started = new Date();
+  const report = { date: started.toISOString().slice(0, 10), machine: machine(), settings, database: '', runs: [] as Run[], visits: { requests: 0, counted: 0 }, processPeakRssMb: {} as Record<string, number> };
+  await buildWebIfStale();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-throughput-'));
+  const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
+  report.database = postgres ? 'PostgreSQL (throwaway database on DATABASE_URL)' : 'PGlite (embedded, in the API process)';
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const [webPort, apiPort] = [await freePort(), await freePort()];
+  let product: ReturnType<typeof startProduct> | undefined;
+  let statics: Awaited<ReturnType<typeof startStaticServer>> | undefined;
+  try {
+    console.log(`Seeding ${settings.shops} shops…`);
+    await seed(settings.shops, env);
+    product = startProduct({ webPort, apiPort, env, log: () => {} });
+    await product.ready;
+    const pids = { web: childPid('@react-router/serve'), api: childPid(path.join('server', 'main.ts')) };
+
+    const list = (await (await request(`${product.apiUrl}/shops?page=2`)).body.json()) as { for_you: { id: string }[] };
+    const shopId = list.for_you[0]!.id;
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'shop', path: `/shop/${shopId}` },
+      { name: 'search', path: `/searchResults?q=${SEARCH_WORD}` },
+    ];
+    const pageDir = path.join(dataDir, 'static');
+    await mkdir(pageDir);
+    for (const page of pages) await writeFile(path.join(pageDir, `${page.name}.html`), await html(`${product.webUrl}${page.path}`));
+    statics = await startStaticServer(pages.map((page) => path.join(pageDir, `${page.name}.html`)));
+    const allPids = { ...pids, static: statics.pid };
+
+    const measure = async (name: string, server: Run['server'], base: string, pagePath: string, cached: boolean | null, extra: Record<string, string> = {}) => {
+      const headers = { ...HEADERS, ...extra };
+      // A short warm-up lets the JIT and the provider's connection pool settle before counting.
+      await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: 3, headers });
+      const visitsBefore = name.startsWith('shop: web') ? await visitorCount(product!.apiUrl, shopId) : 0;
+      const sampler = sampleRss(allPids);
+      const result = await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: settings.seconds, headers });
+      const run: Run = { name, server, path: pagePath, cached, result, peakRssMb: sampler.stop() };
+      if (name.startsWith('shop: web')) {
+        // The check's own two reads each count a visit too; the first is already in visitsBefore.
+        const counted = (await visitorCount(product!.apiUrl, shopId)) - visitsBefore - 1;
+        report.visits = { requests: result.requests - result.non2xx, counted };
+      }
+      console.log(`${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+      report.runs.push(run);
+    };
+
+    for (const page of pages) {
+      await measure(`${page.name}: static file`, 'static', statics.url, `/${page.name}.html`, null);
+      // The shop page is never shared (each view counts a visit), so its anonymous run is already uncached.
+      await measure(`${page.name}: web, anonymous`, 'web', product.webUrl, page.path, page.name !== 'shop');
+      if (page.name !== 'shop') await measure(`${page.name}: web, uncached`, 'web', product.webUrl, page.path, false, BYPASS_CACHE);
+    }
+    report.processPeakRssMb = Object.fromEntries(Object.entries(allPids).map(([name, pid]) => [name, memoryMb(pid).peak]));
+  } finally {
+    statics?.stop();
+    await product?.stop();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const staticRps = (pageName: string) => report.runs.find((run) => run.name === `${pageName}: static file`)!.result.requestsPerSecond;
+  const ratio = (run: Run) => (run.server === 'static' ? 1 : run.result.requestsPerSecond / staticRps(run.name.split(':')[0]!));
+  const uncachedHome = report.runs.find((run) => run.name === 'home: web, uncached')!.result.requestsPerSecond;
+  const anonymous = report.runs.filter((run) => run.server === 'web' && !run.name.endsWith('uncached'));
+  const verdicts = [
+    `Anonymous public pages ≥ ${TARGETS.ratioToStatic * 100} % of the static-file limit: ${anonymous.every((run) => ratio(run) >= TARGETS.ratioToStatic) ? 'met' : 'NOT met'} (${anonymous.map((run) => `${run.name.split(':')[0]} ${Math.round(ratio(run) * 100)} %`).join(', ')}).`,
+    `Uncached rendering of \`/\` ≥ ${TARGETS.uncachedHomeRps} req/s: ${uncachedHome >= TARGETS.uncachedHomeRps ? 'met' : 'NOT met'} (${uncachedHome} req/s).`,
+    // Requests still in flight when autocannon stops reach the provider but are not answered to it: at most one per connection.
+    `Visitor counts: ${report.visits.counted} visits counted at the provider for ${report.visits.requests} answered shop-page requests ` +
+      `(${report.visits.counted >= report.visits.requests && report.visits.counted <= report.visits.requests + settings.connections ? 'every visit counted; the rest were in flight at the end' : 'MISMATCH'}).`,
+  ];
+  const m = report.machine;
+  const lines = [
+    `# Server throughput, ${report.date}`,
+    '',
+    `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
+    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier, API and load generator share the machine.`,
+    `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a 3 s warm-up, \`Accept-Encoding: gzip\`. ` +
+      `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
+      `"uncached": a session cookie that does not verify, so the page is rendered for an anonymous visitor but skips the shared cache.`,
+    '',
+    row(['Run', 'Path', 'req/s', 'Ratio to static', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx', 'Peak RSS web / API / static, MB']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    ...report.runs.map((run) =>
+      row([
+        run.name,
+        `\`${run.path.replace(/[0-9a-f-]{36}/, '{id}')}\``,
+        run.result.requestsPerSecond,
+        `${Math.round(ratio(run) * 100)} %`,
+        run.result.latencyMs.p50,
+        run.result.latencyMs.p95,
+        run.result.latencyMs.p99,
+        run.result.errors,
+        run.result.non2xx,
+        `${run.peakRssMb.web} / ${run.peakRssMb.api} / ${run.peakRssMb.static}`,
+      ]),
+    ),
+    '',
+    `Peak RSS over the whole run (VmHWM): ${Object.entries(report.processPeakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
+    '',
+    ...verdicts.map((verdict) => `- ${verdict}`),
+  ];
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `throughput-${report.date}`);
+  await writeFile(`${file}.json`, `${JSON.stringify({ ...report, verdicts }, null, 2)}\n`);
+  await writeFile(`${file}.md`, `${lines.join('\n')}\n`);
+  console.log(lines.join('\n'));
+}
+
+await main();
