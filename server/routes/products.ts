@@ -10,6 +10,7 @@ import { badRequest, formError, notFound } from '../errors';
 import { isId } from '../ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
 import { signedIn } from '../plugins/auth';
+import { stopIfClientGone } from '../plugins/client-gone';
 import { readMultipart } from '../plugins/multipart';
 import { checkBatch, rowField } from '../products/batch-form';
 import { ownedProduct, ownedShop } from '../shops/ownership';
@@ -76,17 +77,21 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
             unplaced++;
             return null;
           }
+          stopIfClientGone(request);
           images[slot] = await uploads.store(file);
           return images[slot];
         });
         const batch = checkBatch(fields, images, unplaced);
         if (!('rows' in batch)) throw badRequest(batch);
-        const created = await app.db.transaction((tx) =>
-          tx
+        const created = await app.db.transaction(async (tx) => {
+          const rows = await tx
             .insert(products)
             .values(batch.rows.map((row) => ({ shopId: shop.id, name: row.name, price: row.price, image: row.image })))
-            .returning(),
-        );
+            .returning();
+          // Checked last, inside the transaction: a client that gave up while we worked gets nothing stored.
+          stopIfClientGone(request);
+          return rows;
+        });
         return reply.code(201).send(created.map((row) => productJson(row, mediaBase())));
       } catch (error) {
         await uploads.discard();
@@ -147,6 +152,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         if (parsed.data.price !== undefined && parsed.data.price !== current.price) changes.price = parsed.data.price;
         if (image) changes.image = image.image;
         if (!Object.keys(changes).length) throw formError(MSG.noChanges);
+        stopIfClientGone(request);
         // Replaced only while it still holds the image we read, so a racing update cannot orphan one.
         const [updated] = await app.db
           .update(products)

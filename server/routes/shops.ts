@@ -10,6 +10,7 @@ import { badRequest, formError, notFound } from '../errors';
 import { isId } from '../ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
 import { signedIn } from '../plugins/auth';
+import { stopIfClientGone } from '../plugins/client-gone';
 import { readMultipart } from '../plugins/multipart';
 import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
@@ -53,6 +54,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     let image: StoredOrRejected | undefined;
     const { fields } = await readMultipart(request, async (file) => {
       if (file.field !== 'image' || image) return null;
+      stopIfClientGone(request);
       image = await uploads.store(file);
       return image;
     });
@@ -173,6 +175,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         else if ('rejected' in image) errors.image = [image.rejected];
         if (!parsed.success || !image || 'rejected' in image) throw badRequest(errors);
         const { tags, ...values } = parsed.data;
+        // The photo took a while: a client that gave up meanwhile was told it failed, so nothing is stored.
+        stopIfClientGone(request);
         const [created] = await app.db
           .insert(shops)
           .values({ ...values, tags: tags ?? [], ownerId: user.id, image: image.image })
@@ -216,6 +220,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         if (tags !== undefined && tags.join(',') !== current.tags.join(',')) changes.tags = tags;
         if (image) changes.image = image.image;
         if (!Object.keys(changes).length) throw formError(MSG.noChanges);
+        stopIfClientGone(request);
         // The row is only replaced while it still holds the image we read, so a racing update cannot orphan one.
         const updated = await app.db
           .update(shops)
