@@ -14,7 +14,7 @@ import { buildWebIfStale, freePort, startProduct, type LogLine } from '../script
 import { Browser } from './lib/browser';
 import { makePhotos } from './lib/photos';
 import { owner, visitor, type World } from './lib/people';
-import { childPid, memoryMb } from './lib/processes';
+import { memoryMb, productPids } from './lib/processes';
 import { Recorder } from './lib/recorder';
 import { numberFromEnv, row, writeResults } from './lib/report';
 import { apiLogin, checkImages, checkStorage, imagesOf, ownShops, type Problems } from './lib/verify';
@@ -48,7 +48,7 @@ async function main() {
   // A run that fails half way must not leave the servers running behind it.
   process.once('exit', () => product.kill());
   await product.ready;
-  const pids = { api: childPid('server/main.ts'), web: childPid('scripts/web-server.ts') };
+  const pids = productPids();
 
   const recorder = new Recorder();
   const world: World = {

@@ -1,21 +1,31 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * The pid of this process's child whose command line contains `marker` (e.g. `server/main.ts`):
- * `startProduct` does not hand out pids, and /proc names every child by its parent (Linux).
- */
-export function childPid(marker: string): number {
+/** This process's children as pid → command line, from /proc (Linux). */
+function children(): Map<number, string> {
+  const found = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
+      if (parent === process.pid) found.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
     } catch {
       // The process ended while we looked.
     }
   }
-  throw new Error(`no child process runs ${marker}`);
+  return found;
+}
+
+/**
+ * The pids of the two servers `startProduct` runs as this process's children (it does not hand them
+ * out): the API runs `server/main.ts`, the web tier is the other one, whatever serves it.
+ */
+export function productPids(): { api: number; web: number } {
+  const all = [...children()];
+  const api = all.find(([, command]) => command.includes('server/main.ts'))?.[0];
+  const web = all.find(([pid, command]) => pid !== api && command.includes('node'))?.[0];
+  if (api === undefined || web === undefined) throw new Error('the API and web tier processes were not found among our children');
+  return { api, web };
 }
 
 /** Resident memory of a process now and its peak since it started (VmHWM), in MB. */
