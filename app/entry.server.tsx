@@ -18,6 +18,9 @@ try {
 
 export const streamTimeout = 5_000;
 
+// For the web server, which answers remembered public pages before React Router (see the module).
+export { cachedPublicPage } from './lib/public-page-cache.server';
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

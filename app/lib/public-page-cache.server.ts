@@ -49,18 +49,33 @@ function replay(page: StoredPage, request: Request): Response {
   return new Response(body, { status: page.status, headers });
 }
 
+function cacheKey(request: Request): string | null {
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || !PUBLIC_PAGES.has(url.pathname) || !sharesPublicCache(request)) return null;
+  return url.pathname + url.search;
+}
+
+/**
+ * The remembered page for this request, or null. The web server (scripts/web-tier/server.ts) asks
+ * before handing the request to React Router, whose routing and middleware cost more than the replay;
+ * the middleware below asks again for anything that reaches it some other way.
+ */
+export function cachedPublicPage(request: Request): Response | null {
+  const key = cacheKey(request);
+  const stored = key === null ? undefined : pages.get(key);
+  return stored ? replay(stored, request) : null;
+}
+
 /**
  * Serves anonymous visitors' public pages from memory for PUBLIC_CACHE_SECONDS (see
- * public-cache.server.ts for how writes invalidate them and who counts as anonymous). Runs first, so a
- * remembered page skips the whole render; the stored headers already hold the security headers. A nonce
- * used in two responses would let a script copied from one page run in the other, so every replay gets
- * its own.
+ * public-cache.server.ts for how writes invalidate them and who counts as anonymous), and remembers
+ * them. Runs first among the middleware, so a remembered page skips the whole render; the stored
+ * headers already hold the security headers. A nonce used in two responses would let a script copied
+ * from one page run in the other, so every replay gets its own.
  */
 export const publicPageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const url = new URL(request.url);
-  if (request.method !== 'GET' || !PUBLIC_PAGES.has(url.pathname) || !sharesPublicCache(request)) return next();
-
-  const key = url.pathname + url.search;
+  const key = cacheKey(request);
+  if (key === null) return next();
   const stored = pages.get(key);
   if (stored) return replay(stored, request);
 

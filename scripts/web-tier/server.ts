@@ -35,8 +35,10 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   const handleWithRouter = createRequestHandler(build, 'production');
   const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
 
+  // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit skips React Router.
+  const { cachedPublicPage } = build.entry.module as { cachedPublicPage?: (request: Request) => Response | null };
   const handle: FetchHandler = async (request) => {
-    const response = (await serveStatic(request)) ?? (await handleWithRouter(request));
+    const response = (await serveStatic(request)) ?? cachedPublicPage?.(request) ?? (await handleWithRouter(request));
     applySecurityHeaders(response.headers, request.url);
     return compressed(request, response);
   };
