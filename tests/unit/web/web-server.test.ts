@@ -1,0 +1,87 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding, compressed } from '../../../scripts/web-tier/compression';
+import { staticFiles } from '../../../scripts/web-tier/static-files';
+
+describe('the encoding the web server answers with', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['*', 'br'],
+    ['gzip;q=0, *;q=0', null],
+    [null, null],
+  ])('is %j → %j', (accept, expected) => {
+    expect(chooseEncoding(accept)).toBe(expected);
+  });
+
+  it('leaves a body that already has an encoding, and small or binary bodies, as they are', () => {
+    const request = new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } });
+    const encoded = new Response('x'.repeat(5000), { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } });
+    expect(compressed(request, encoded)).toBe(encoded);
+    const small = new Response('tiny', { headers: { 'content-type': 'text/html', 'content-length': '4' } });
+    expect(compressed(request, small)).toBe(small);
+    const image = new Response('x'.repeat(5000), { headers: { 'content-type': 'image/jpeg' } });
+    expect(compressed(request, image)).toBe(image);
+  });
+
+  it('gzips a page and the result unzips to the page', async () => {
+    const page = `<!doctype html>${'<p>Jollof rice</p>'.repeat(200)}`;
+    const response = compressed(new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }), new Response(page, { headers: { 'content-type': 'text/html' } }));
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
+  });
+});
+
+describe('the static files', () => {
+  let root: string;
+  let serve: ReturnType<typeof staticFiles>;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-static-'));
+    await mkdir(path.join(root, 'client', 'assets'), { recursive: true });
+    await mkdir(path.join(root, 'client', '.vite'), { recursive: true });
+    await writeFile(path.join(root, 'client', 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(3000))});`);
+    await writeFile(path.join(root, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(root, 'client', '.vite', 'manifest.json'), '{}');
+    await writeFile(path.join(root, 'secret.txt'), 'not for the web');
+    serve = staticFiles(path.join(root, 'client'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') => serve(new Request(`http://x${pathname}`, { headers, method }));
+
+  it('serves a hashed asset for a year, immutable, brotli-compressed when asked', async () => {
+    const response = (await get('/assets/app-abc123.js', { 'accept-encoding': 'br' }))!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('answers 304 to a browser that has this version, and HEAD without a body', async () => {
+    const first = (await get('/favicon.svg'))!;
+    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    const again = (await get('/favicon.svg', { 'if-none-match': first.headers.get('etag')! }))!;
+    expect(again.status).toBe(304);
+    const head = (await get('/favicon.svg', {}, 'HEAD'))!;
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it.each(['/assets/..%2F..%2Fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/.vite/manifest.json', '/assets/..%5C..%5Csecret.txt', '/assets/%E0%A4%A', '/assets/', '/nothing.js'])(
+    'leaves %s to React Router (its 404), never a file outside the client folder',
+    async (pathname) => {
+      expect(await get(pathname)).toBeNull();
+    },
+  );
+
+  it('leaves posts to React Router', async () => {
+    expect(await get('/favicon.svg', {}, 'POST')).toBeNull();
+  });
+});
