@@ -192,3 +192,15 @@ describe('provider answers shared by anonymous visitors', () => {
     await expect(publicCache.cachedPublicRead(get('/'), 'categories', failing)).rejects.toThrow('down 2');
   });
 });
+
+describe('PUBLIC_CACHE_SECONDS', () => {
+  it('is 5 seconds unless set; 0 turns the sharing off; anything else is refused at start', async () => {
+    const { readWebEnv } = await import('../../../app/lib/env.server');
+    const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) };
+    expect(readWebEnv(base).publicCacheSeconds).toBe(5);
+    expect(readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: '0' }).publicCacheSeconds).toBe(0);
+    expect(readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: '2.5' }).publicCacheSeconds).toBe(2.5);
+    expect(() => readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: '-1' })).toThrow(/PUBLIC_CACHE_SECONDS/);
+    expect(() => readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: 'soon' })).toThrow(/PUBLIC_CACHE_SECONDS/);
+  });
+});
