@@ -5,6 +5,7 @@ import { MSG } from '../../app/lib/rules/messages';
 import type { StoredImage } from '../db/schema';
 import type { FilePart } from '../plugins/multipart';
 import type { MediaStorage } from './storage';
+import { imageTurns } from './turns';
 
 /** An upload the client must fix; the message is the user-facing text from MSG. */
 export class ImageRejected extends Error {}
@@ -18,22 +19,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 const IMAGES_AT_ONCE = 2;
 
-let busy = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `work` when one of the IMAGES_AT_ONCE turns is free; later uploads wait, holding only their bytes. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (busy < IMAGES_AT_ONCE) busy++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Hand the turn straight to the next waiting upload, or give it back.
-    const next = waiting.shift();
-    if (next) next();
-    else busy--;
-  }
-}
+const inTurn = imageTurns(IMAGES_AT_ONCE);
 
 /** 40 megapixels: more than any phone camera, and refused from the header, before a pixel is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -83,14 +69,20 @@ function variantWidths(mainWidth: number): number[] {
 /**
  * Checks an upload by its claims and its content, then stores a clean JPEG (no metadata, upright,
  * at most 1600 px) and WebP copies for smaller screens. Throws ImageRejected for what the client can fix.
+ * `since`: when the request that brought the file started, which orders the wait for a turn.
  */
-export async function storeImage(storage: MediaStorage, file: FilePart, folder: 'shops' | 'products'): Promise<StoredImage> {
+export async function storeImage(
+  storage: MediaStorage,
+  file: FilePart,
+  folder: 'shops' | 'products',
+  since = performance.now(),
+): Promise<StoredImage> {
   const claimProblem = checkImageClaims({ name: file.filename, type: file.mimetype, size: file.data.length });
   if (claimProblem) throw new ImageRejected(claimProblem);
   if (!looksLikeJpegOrPng(file.data)) throw new ImageRejected(MSG.imageType);
 
   const prefix = `${folder}/${randomUUID()}`;
-  const { width, height, main, variants } = await inTurn(async () => {
+  const { width, height, main, variants } = await inTurn(since, async () => {
     const pixels = await decode(file.data);
     const { width, height } = pixels.info;
     // mozjpeg settings make smaller files for the same quality; a libvips built without mozjpeg ignores them.

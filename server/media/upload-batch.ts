@@ -13,6 +13,8 @@ export type StoredOrRejected = { image: StoredImage } | { rejected: string };
  */
 export class UploadBatch {
   private stored: StoredImage[] = [];
+  /** Images of requests that started earlier are processed first (see `storeImage`). */
+  private readonly since = performance.now();
 
   constructor(
     private readonly storage: MediaStorage,
@@ -21,7 +23,7 @@ export class UploadBatch {
 
   async store(file: FilePart): Promise<StoredOrRejected> {
     try {
-      const image = await storeImage(this.storage, file, this.folder);
+      const image = await storeImage(this.storage, file, this.folder, this.since);
       this.stored.push(image);
       return { image };
     } catch (error) {
