@@ -105,7 +105,7 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     const shop = await findDemoShop(apiUrl);
     await openShop(page, `/shop/${shop.id}`);
 
-    await page.getByRole('link', { name: `Full-size photo of ${DEMO_SHOP_NAME}` }).click();
+    await page.getByRole('link', { name: `View full size photo of ${DEMO_SHOP_NAME}` }).click();
 
     if (jsMode === 'on') {
       const dialog = page.getByRole('dialog', { name: `Photo of ${DEMO_SHOP_NAME}` });

@@ -28,7 +28,7 @@ export function ShopPhoto({ shop }: { shop: Shop }) {
 
   return (
     <div className="shop-photo-frame">
-      <a href={fullUrl} onClick={showDialog} aria-label={`Full-size photo of ${shop.name}`}>
+      <a href={fullUrl} onClick={showDialog} aria-label={`View full size photo of ${shop.name}`}>
         {photo}
         <span className="photo-hint" aria-hidden="true">
           View full size

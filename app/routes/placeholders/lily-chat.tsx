@@ -48,12 +48,15 @@ export default function LilyChat() {
         <h1>Lily</h1>
         <p>Your shopping assistant</p>
       </header>
-      <ol className="lily-log" ref={log} role="log" aria-label="Conversation with Lily">
-        <LilyLine from="lily" text={GREETING} />
-        {lines.map((line, index) => (
-          <LilyExchange key={index} line={line} />
-        ))}
-      </ol>
+      {/* The log role sits on a wrapper: on the <ol> itself it would replace the list its lines belong to. */}
+      <div className="lily-log" role="log" aria-label="Conversation with Lily">
+        <ol ref={log}>
+          <LilyLine from="lily" text={GREETING} />
+          {lines.map((line, index) => (
+            <LilyExchange key={index} line={line} />
+          ))}
+        </ol>
+      </div>
       <form method="get" action="/lilyChat" className="lily-compose" onSubmit={onSubmit}>
         <label htmlFor="lily-say" className="visually-hidden">
           Message to Lily
