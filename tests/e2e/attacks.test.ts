@@ -254,7 +254,7 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
   });
 }
 
-describe(`path traversal on /media (JavaScript ${jsMode})`, () => {
+describe(`path traversal on /media and the static files (JavaScript ${jsMode})`, () => {
   const TRAVERSALS = [
     '/media/../../../../etc/passwd',
     '/media/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
@@ -268,6 +268,9 @@ describe(`path traversal on /media (JavaScript ${jsMode})`, () => {
     '/media/.secrets/jwt',
     '/media/../secrets/jwt',
     '/media/..%2Fsecrets%2Fjwt',
+    '/assets/..%2F..%2F..%2Fpackage.json',
+    '/assets/%2e%2e/%2e%2e/server/index.js',
+    '/assets/..%5C..%5Cpackage.json',
   ];
 
   test.for(TRAVERSALS)('%s is refused by the web relay and by the API, and serves nothing outside the media folder', async (path, { webUrl, apiUrl }) => {
