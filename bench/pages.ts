@@ -92,16 +92,18 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
       `JavaScript off on slow3g, every page shows its first shop within ${TARGETS.jsOffShopsVisibleSlow3gMs} ms in every run (slowest: ${worst.map((w) => `${w.page} ${w.visible ? Math.round(w.visible.max) : 'never'}`).join(', ')}).`,
     );
   }
-  const firstContent = cases.filter((c) => c.profile === cases[0]!.profile && c.javaScript).map((c) => ({ page: c.page, bytes: bytesOf(c, ['document', 'css']) }));
+  const firstContent = cases.map((c) => ({ page: c.page, bytes: bytesOf(c, ['document', 'css']) }));
+  const heaviest = (page: string) => Math.max(...firstContent.filter((f) => f.page === page).map((f) => f.bytes?.max ?? Infinity));
+  const pageNames = [...new Set(cases.map((c) => c.page))];
   judge(
     firstContent.every((f) => f.bytes !== null && f.bytes.max <= TARGETS.documentAndCssKb * 1024),
-    `bytes before first content (document + CSS) ≤ ${TARGETS.documentAndCssKb} KB (${firstContent.map((f) => `${f.page} ${kb(f.bytes)}`).join(', ')}).`,
+    `bytes before first content (document + CSS) ≤ ${TARGETS.documentAndCssKb} KB in every run (most: ${pageNames.map((page) => `${page} ${(heaviest(page) / 1024).toFixed(1)}`).join(', ')}).`,
   );
-  const home = cases.find((c) => c.page === 'home' && c.javaScript);
-  const homeTotal = home ? bytesOf(home, KINDS) : null;
+  // Chrome loads lazy images from further away on slow networks, so the heaviest home visit may be on any profile.
+  const homes = cases.filter((c) => c.page === 'home' && c.javaScript).map((c) => ({ profile: c.profile, total: bytesOf(c, KINDS) }));
   judge(
-    homeTotal !== null && homeTotal.max <= TARGETS.homeFirstVisitKb * 1024,
-    `home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB (${kb(homeTotal)} KB, most ${homeTotal ? (homeTotal.max / 1024).toFixed(1) : 'n/a'}).`,
+    homes.length > 0 && homes.every((h) => h.total !== null && h.total.max <= TARGETS.homeFirstVisitKb * 1024),
+    `home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB in every run (${homes.map((h) => `${h.profile} ${kb(h.total)} KB, most ${h.total ? (h.total.max / 1024).toFixed(1) : 'n/a'}`).join('; ')}).`,
   );
   return { lines, allMet };
 }
