@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { asPathSegment, fuzzParameters, jsonBodyOf, type RawBody, junkHeaders, nastyString, queryOf } from './support/fuzz';
+import { FUZZ_TEST_TIMEOUT_MS, asPathSegment, fuzzParameters, jsonBodyOf, type RawBody, junkHeaders, nastyString, queryOf } from './support/fuzz';
 import { expectHonestAnswer, expectInvariants, startFuzzWorld, type FuzzWorld } from './support/fuzz-world';
 import { bearer } from './support/requests';
 
@@ -111,17 +111,17 @@ describe('the API under generated requests', () => {
   it('answers every generated JSON body, header and query with a 2xx-4xx in the contract shapes', async () => {
     await fuzz(JSON_ENDPOINTS, 150);
     await expectInvariants(world);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 
   it('answers generated reads, paths and query strings without a 5xx', async () => {
     await fuzz(READ_ENDPOINTS, 120);
     await expectInvariants(world);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 
   it("lets nobody delete Ada's shop or products, whatever the request", async () => {
     await fuzz(DELETE_ENDPOINTS, 100);
     await expectInvariants(world);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 
   it('answers unknown methods and paths with 404 or 405, never a 5xx', async () => {
     const anyMethod = fc.constantFrom<Method>('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD');
@@ -139,5 +139,5 @@ describe('the API under generated requests', () => {
       fuzzParameters(400),
     );
     await expectInvariants(world);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../app/lib/rules/limits';
 import { hugePngHeader, jpegBuffer, pngBuffer, truncatedJpeg } from '../fixtures/images';
-import { CONTENT_TYPES, fuzzParameters, junkValue, nastyString } from './support/fuzz';
+import { CONTENT_TYPES, FUZZ_TEST_TIMEOUT_MS, fuzzParameters, junkValue, nastyString } from './support/fuzz';
 import { expectHonestAnswer, expectInvariants, startFuzzWorld, type FuzzWorld } from './support/fuzz-world';
 import { bearer } from './support/requests';
 
@@ -156,6 +156,6 @@ describe('the API under generated multipart forms', () => {
         fuzzParameters(90),
       );
       await expectInvariants(world);
-    });
+    }, FUZZ_TEST_TIMEOUT_MS);
   }
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Agent } from 'undici';
 import { beforeAll, describe, inject } from 'vitest';
 import { jpegBuffer } from '../fixtures/images';
-import { asPathSegment, fuzzParameters, nastyString, queryOf } from '../api/support/fuzz';
+import { FUZZ_TEST_TIMEOUT_MS, asPathSegment, fuzzParameters, nastyString, queryOf } from '../api/support/fuzz';
 import { expect, jsMode, test } from './support/browser';
 import { type ApiOwner, ownerAtApi, productsOf, shopAsStored, shopOf, webSessionCookie } from './support/web-requests';
 
@@ -199,7 +199,7 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
     );
     expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
     expect((await fetch(`${world.webUrl}/healthz`)).status).toBe(200);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 
   test('every page answers generated paths and query strings without a 5xx', async () => {
     await fc.assert(
@@ -222,5 +222,5 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
       fuzzParameters(400),
     );
     expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
-  });
+  }, FUZZ_TEST_TIMEOUT_MS);
 });

@@ -10,6 +10,12 @@ export function fuzzSeed(): number {
   return given ? Number(given) : 20261122;
 }
 
+/**
+ * A fuzz test runs several properties, each cut short after 25 s on a machine busy enough to need it
+ * (the runs done so far still count); the test's own limit leaves room for that.
+ */
+export const FUZZ_TEST_TIMEOUT_MS = 120_000;
+
 export function fuzzParameters(numRuns: number): fc.Parameters<unknown> {
   return { numRuns, seed: fuzzSeed(), endOnFailure: true, interruptAfterTimeLimit: 25_000 };
 }
