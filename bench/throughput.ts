@@ -183,7 +183,7 @@ async function main() {
     ...verdicts.map((verdict) => `- ${verdict}`),
   ];
   await mkdir(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `throughput-${report.date}`);
+  const file = path.join(RESULTS_DIR, `throughput-${report.date}${process.env.DATABASE_URL ? '-postgres' : ''}`);
   await writeFile(`${file}.json`, `${JSON.stringify({ ...report, verdicts }, null, 2)}\n`);
   await writeFile(`${file}.md`, `${lines.join('\n')}\n`);
   console.log(lines.join('\n'));
