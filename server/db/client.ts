@@ -31,7 +31,10 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
+  // PostgreSQL's default 128 MB of shared buffers is all resident in PGlite's WebAssembly memory; 32 MB
+  // answered 10,000-shop searches as fast and took 110 MB less (16 MB was 2.4 times slower).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir, startParams });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
