@@ -89,14 +89,18 @@ async function runRoute(
   const checks = await Promise.all(shopIds.map((shopId) => checkShop(urls.api, shopId)));
   const statuses: Record<string, number> = {};
   for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const saved = answers.map((answer) => answer.status === (route === 'api' ? 201 : 302));
   return {
     route,
     statuses,
     seconds,
     slowestAnswerSeconds: Math.max(...answers.map((answer) => answer.seconds)),
     memory: peaks,
-    productsExpected: owners.length * settings.products,
+    batchesSaved: saved.filter(Boolean).length,
+    productsExpected: saved.filter(Boolean).length * settings.products,
     productsFound: checks.reduce((sum, check) => sum + check.products, 0),
+    // All or nothing: a batch the owner was told failed must have left no product behind.
+    halfBatches: checks.filter((check, n) => !saved[n] && check.products > 0).length,
     files: checks.reduce((sum, check) => sum + check.files, 0),
     unreadable: checks.flatMap((check) => check.unreadable),
   };
@@ -130,7 +134,7 @@ async function runCase(kind: DatabaseKind, server: PostgresServer | undefined, p
     const urls = { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}` };
     const targets: MemoryTarget[] = [
       { name: kind === 'pglite' ? 'API with PGlite' : 'API', pid: childPid('server/main.ts') },
-      { name: 'web', pid: childPid('@react-router/serve') },
+      { name: 'web', pid: childPid('build/server/index.js') },
     ];
     if (kind === 'postgres' && server?.pid) targets.push({ name: 'PostgreSQL', pid: server.pid, tree: true });
     const tag = randomBytes(3).toString('hex');
