@@ -30,8 +30,11 @@ const listQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
 });
 
-/** Counts past this many matches are reported as "more" (`count_capped`), never counted exactly. */
-const COUNT_CAP = 1000;
+/**
+ * Counts past this many matches are reported as "more" (`count_capped`), never counted exactly: counting
+ * to 1,000 read up to 15,000 rows for a common word at 100,000 shops (15 ms), and no page shows the count.
+ */
+const COUNT_CAP = 100;
 
 const listAnswer = z.object({
   sponsored_shops: z.array(shopJsonSchema),
@@ -103,7 +106,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: z.object({ results: z.array(z.object({ id: z.string(), name: z.string(), category: z.string() })) }) },
       },
     },
-    async (request) => ({ results: await suggestShops(app.db, request.query.q ?? '', SEARCH_SUGGESTIONS, COUNT_CAP) }),
+    async (request) => ({ results: await suggestShops(app.db, request.query.q ?? '', SEARCH_SUGGESTIONS) }),
   );
 
   app.get(

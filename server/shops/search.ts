@@ -45,11 +45,7 @@ export function searchFilter(q: string | undefined, category: string | undefined
 
 type PlannerSetting = 'enable_seqscan' | 'enable_indexscan' | 'enable_bitmapscan' | 'enable_sort';
 
-/**
- * Every match through an index (trigram or category), so collecting stops after `cap + 1` of them however
- * rare they are. Only for combined conditions: for one word the planner's choice is right, and a table
- * scan that stops at `cap + 1` beats building the index bitmap of a common word.
- */
+/** Every match through an index (trigram or category), so collecting stops after enough of them however rare they are. */
 const COLLECT_THROUGH_INDEX = { enable_seqscan: 'off', enable_indexscan: 'off' } as const;
 /** Newest first along `shops_created_idx`, keeping the matches: any other plan sorts every match. */
 const WALK_NEWEST_FIRST = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off', enable_indexscan: 'on' } as const;
@@ -88,18 +84,22 @@ async function countUpTo(db: Db | Tx, where: SQL | undefined, now: Date, cap: nu
   return row?.count ?? 0;
 }
 
+/** Combined conditions are collected up to this many matches to choose between sorting them and walking. */
+const WALK_AFTER_MATCHES = 1000;
+
 /**
  * One page of the shops that are not sponsored now, newest first, and how many match (up to `cap + 1`).
  *
- * With an indexed filter, the matches are first collected, stopping at `cap + 1`.
- * Few matches (a rare word): the page is sorted from those ids alone. Many: the word is common, so walking
- * the shops newest first and keeping the matches fills a page after a few hundred rows. Either way the work
- * stays near `cap` rows, whatever the planner would have guessed.
+ * No filter or one condition: the planner's estimate is sound, so its own plans are right (the
+ * newest-first walk for a common word, the index for a rare one), and page and count run side by side.
+ * Several conditions: their matches are first collected through the index, stopping after
+ * WALK_AFTER_MATCHES. Few: the page is sorted from those ids alone. Many: walking the shops newest first
+ * and keeping the matches fills a page after a few hundred rows. Either way the work stays near a thousand
+ * rows, whatever the planner would have guessed.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap } = options;
-  if (!filter?.indexed) {
-    // No words (the home page) or only short ones: the newest-first index walk is the right plan and the planner takes it.
+  if (!filter?.indexed || !filter.combined) {
     const [page, matches] = await Promise.all([
       forYouShops(db, filter?.where, now, limit + 1, offset),
       countUpTo(db, filter?.where, now, cap),
@@ -107,13 +107,14 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
-    if (filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
+    await usePlans(tx, COLLECT_THROUGH_INDEX);
     const matching = await tx
       .select({ id: shops.id })
       .from(shops)
       .where(and(notSponsored(now), filter.where))
-      .limit(cap + 1);
-    if (matching.length <= cap) {
+      .limit(Math.max(cap, WALK_AFTER_MATCHES) + 1);
+    const matches = Math.min(matching.length, cap + 1);
+    if (matching.length <= WALK_AFTER_MATCHES) {
       const page = matching.length
         ? await selectShops(tx)
             .where(inArray(shops.id, matching.map((row) => row.id)))
@@ -121,21 +122,24 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
             .limit(limit + 1)
             .offset(offset)
         : [];
-      return { shops: page, matches: matching.length };
+      return { shops: page, matches };
     }
     await usePlans(tx, WALK_NEWEST_FIRST);
-    return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset), matches: matching.length };
+    return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset), matches };
   });
 }
 
 export type Suggestion = { id: string; name: string; category: string };
+
+/** Up to this many matches are simply sorted; past it, each group is read through its own index. */
+const SUGGEST_SORT_UP_TO = 100;
 
 /**
  * Up to `limit` shops for the live suggestions: names that start with what was typed first, then the
  * shops sponsored now, then the newest. A rare word orders its few matches directly; a common one is
  * answered from the three groups in turn, each read through an index, instead of sorting every match.
  */
-export async function suggestShops(db: Db, q: string, limit: number, cap: number): Promise<Suggestion[]> {
+export async function suggestShops(db: Db, q: string, limit: number): Promise<Suggestion[]> {
   const filter = searchFilter(q, undefined);
   if (!filter) return [];
   const now = new Date();
@@ -145,8 +149,8 @@ export async function suggestShops(db: Db, q: string, limit: number, cap: number
   const newestFirst = [desc(shops.createdAt), desc(shops.id)];
   return db.transaction(async (tx) => {
     if (filter.indexed && filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
-    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(cap + 1);
-    if (matching.length <= cap) {
+    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(SUGGEST_SORT_UP_TO + 1);
+    if (matching.length <= SUGGEST_SORT_UP_TO) {
       if (!matching.length) return [];
       return tx
         .select(columns)
