@@ -23,7 +23,8 @@ function children(): Map<number, string> {
 export function productPids(): { api: number; web: number } {
   const all = [...children()];
   const api = all.find(([, command]) => command.includes('server/main.ts'))?.[0];
-  const web = all.find(([pid, command]) => pid !== api && command.includes('node'))?.[0];
+  // Started with our own node binary; tsx's esbuild service is a child of ours too, and is not.
+  const web = all.find(([pid, command]) => pid !== api && command.split('\0')[0] === process.execPath)?.[0];
   if (api === undefined || web === undefined) throw new Error('the API and web tier processes were not found among our children');
   return { api, web };
 }
