@@ -74,7 +74,7 @@ async function describeDatabase(database: Database): Promise<{ version: string; 
   return { version: database.kind === 'pglite' ? `PGlite (${version})` : version, sizeMb: Math.round(Number(first!.size) / 1024 ** 2) };
 }
 
-/** What one answer holds: shop matches (count, "1000+" when capped, plus the sponsored) or suggestions. */
+/** What one answer holds: shop matches (the count, with "+" when capped, plus the sponsored) or suggestions. */
 async function matches(url: string): Promise<string> {
   const body = (await (await fetch(url)).json()) as { count?: number; count_capped?: boolean; sponsored_shops?: unknown[]; results?: unknown[] };
   if (body.results) return `${body.results.length} suggestions`;

@@ -13,8 +13,9 @@ export class ImageRejected extends Error {}
 // Memory over speed: the API runs on a small box and uploads arrive together. libvips' cache only pays
 // off when the same image is processed twice, which never happens here; one thread per image and two
 // images at a time (one per core of a small box) bound the pixels held at once, 35-60 MB per image.
-// Measured: 10 concurrent 5 MB uploads over HTTP peak at 220-230 MB RSS with MALLOC_ARENA_MAX=2 and
-// MALLOC_MMAP_THRESHOLD_=131072, 275-310 MB with glibc's defaults, which hoard freed libvips memory.
+// Measured (bench:uploads): 10 owners sending 10 photos of 12 megapixels and 4.8 MB each at once take the
+// API on PostgreSQL from 165 MB to 295-320 MB with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072;
+// glibc's defaults hoard freed libvips memory (about 80 MB more in isolation).
 sharp.cache(false);
 sharp.concurrency(1);
 const IMAGES_AT_ONCE = 2;
