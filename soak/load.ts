@@ -16,6 +16,7 @@ import { makePhotos } from './lib/photos';
 import { owner, visitor, type World } from './lib/people';
 import { memoryMb, productPids } from './lib/processes';
 import { Recorder } from './lib/recorder';
+import { startCluster } from './lib/postgres';
 import { numberFromEnv, row, writeResults } from './lib/report';
 import { apiLogin, checkImages, checkStorage, imagesOf, ownShops, type Problems } from './lib/verify';
 
@@ -25,10 +26,22 @@ const people = Math.round(numberFromEnv('SOAK_PEOPLE', 50));
 const owners = Math.max(1, Math.round(people * 0.3));
 /** Longer than any timeout of the web tier (60 s for a shop photo), so its own answer is what we see. */
 const BROWSER_TIMEOUT_MS = 70_000;
-const databaseUrl = process.env.SOAK_DATABASE_URL || undefined;
+/** PGlite by default; SOAK_DATABASE=postgres starts a throwaway cluster, SOAK_DATABASE_URL names an empty database. */
+const wantsPostgres = process.env.SOAK_DATABASE === 'postgres';
+
+async function database(): Promise<{ url: string | undefined; stop(): void }> {
+  if (process.env.SOAK_DATABASE_URL) return { url: process.env.SOAK_DATABASE_URL, stop: () => {} };
+  if (!wantsPostgres) return { url: undefined, stop: () => {} };
+  const cluster = await startCluster();
+  if ('unavailable' in cluster) throw new Error(`PostgreSQL: ${cluster.unavailable}.`);
+  return cluster;
+}
 
 async function main() {
   const host = machine();
+  const cluster = await database();
+  process.once('exit', () => cluster.stop());
+  const databaseUrl = cluster.url;
   console.log(`soak:load: ${people} people (${owners} owners) for ${seconds} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${host.loadAverageAtStart}`);
   await buildWebIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-soak-load-'));
@@ -96,9 +109,9 @@ async function main() {
 
   await product.stop();
   logStream.end();
-  const database = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite(path.join(dataDir, 'db'));
-  const storage = await checkStorage(database, path.join(dataDir, 'media'));
-  await database.close();
+  const stored = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite(path.join(dataDir, 'db'));
+  const storage = await checkStorage(stored, path.join(dataDir, 'media'));
+  await stored.close();
   problems.push(...storage.problems);
 
   const date = new Date().toISOString();
@@ -148,7 +161,7 @@ async function main() {
     '',
   ].join('\n');
   console.log(markdown);
-  console.log(`Written to ${writeResults('load', report, markdown)}`);
+  console.log(`Written to ${writeResults(databaseUrl ? 'load-postgres' : 'load', report, markdown)}`);
   if (failed) console.log(`Servers' logs and data kept in ${dataDir}`);
   else await rm(dataDir, { recursive: true, force: true });
   process.exitCode = failed ? 1 : 0;
