@@ -9,6 +9,7 @@ import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
 import { drainUnreadBody } from './lib/unread-body.server';
+import { removeSpooledUploads } from './lib/upload/spool.server';
 import { applySecurityHeaders } from './lib/security-headers.server';
 import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
@@ -19,6 +20,7 @@ export type RouteHandle = { bare?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
   drainUnreadBody,
+  removeSpooledUploads,
   publicPageCache,
   async ({ request }, next) => {
     const response = await next();

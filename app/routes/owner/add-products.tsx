@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!shopId) return data({ result: formFailure(MSG.shopIdMissing) }, { status: 400 });
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, shopId);
-  const form = await readFormWithin(request, ADD_PRODUCTS_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, ADD_PRODUCTS_MAX_BYTES);
   if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.uploadTooLarge) }, { status: 413 });
   const submission = parseSubmission(form, addProductsSchema);
   // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.

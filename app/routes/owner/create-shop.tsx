@@ -29,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const form = await readFormWithin(request, SHOP_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
   if (form === 'too-large') {
     return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } }, created: false }, { status: 413 });
   }

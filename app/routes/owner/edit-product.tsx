@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const own = await ownProduct(request, visitor, params.product_id);
   if (!own.product) throw data(MSG.productDataUnavailable, { status: own.status });
   const { product } = own;
-  const form = await readFormWithin(request, EDIT_PRODUCT_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, EDIT_PRODUCT_MAX_BYTES);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } } }, { status: 413 });
   const submission = parseSubmission(form, editProductSchema(product));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });

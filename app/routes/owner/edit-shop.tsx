@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const saved = await ownShop(request, visitor, params.shop_id);
-  const form = await readFormWithin(request, SHOP_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
   if (form === 'too-large') {
     return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLargeShort] } }, updated: false }, { status: 413 });
   }

@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, params.shop_id);
-  const form = await readFormWithin(request, DELETE_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, DELETE_FORM_MAX_BYTES);
   const submission = form === 'too-large' ? null : parseSubmission(form, deleteProductSchema);
   if (submission?.status !== 'success') return data({ deleteError: MSG.deleteProductFailed }, { status: 400 });
   try {

@@ -1,5 +1,24 @@
-import { describe, expect, test } from 'vitest';
-import { readFormWithin } from '../../../app/lib/upload/read-form.server';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+let dataDir: string;
+let readFormWithin: typeof import('../../../app/lib/upload/read-form.server').readFormWithin;
+let spool: typeof import('../../../app/lib/upload/spool.server');
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-read-form-'));
+  process.env.DATA_DIR = dataDir;
+  ({ readFormWithin } = await import('../../../app/lib/upload/read-form.server'));
+  spool = await import('../../../app/lib/upload/spool.server');
+});
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 function post(body: FormData | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
   return new Request('http://kasuwa.test/createShop', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
@@ -8,40 +27,93 @@ function post(body: FormData | ReadableStream<Uint8Array>, headers: Record<strin
 function formWith(bytes: number) {
   const form = new FormData();
   form.set('name', 'Mama Put');
-  form.set('image', new File([new Uint8Array(bytes)], 'front.jpg', { type: 'image/jpeg' }));
+  form.set('image', new File([new Uint8Array(bytes).fill(7)], 'front.jpg', { type: 'image/jpeg' }));
   return form;
 }
 
+/** Reads the form inside the middleware that owns the request's upload folders, as an action does. */
+async function readAsAction<T>(request: Request, maxBytes: number, use: (form: FormData | 'too-large') => Promise<T> | T): Promise<T> {
+  const context = new RouterContextProvider();
+  let result: T | undefined;
+  await spool.removeSpooledUploads({ request, context, params: {}, unstable_pattern: '/' } as never, async () => {
+    result = await use(await readFormWithin({ request, context }, maxBytes));
+    return new Response(null, { status: 204 });
+  });
+  return result as T;
+}
+
+const uploadsOnDisk = async () => (existsSync(spool.uploadsFolder()) ? readdir(spool.uploadsFolder()) : []);
+
 describe('reading a form with a size limit', () => {
-  test('gives the fields and the file of a form within the limit', async () => {
-    const form = await readFormWithin(post(formWith(1000)), 10_000);
-    expect(form).toBeInstanceOf(FormData);
-    if (!(form instanceof FormData)) return;
-    expect(form.get('name')).toBe('Mama Put');
-    expect((form.get('image') as File).size).toBe(1000);
+  test('gives the fields and the file of a form within the limit, the file read from disk until the answer is ready', async () => {
+    const seen = await readAsAction(post(formWith(1000)), 10_000, async (form) => {
+      if (!(form instanceof FormData)) throw new Error('expected a form');
+      const image = form.get('image') as File;
+      return { name: form.get('name'), image: image.name, type: image.type, bytes: new Uint8Array(await image.arrayBuffer()), folders: await uploadsOnDisk() };
+    });
+    expect(seen.name).toBe('Mama Put');
+    expect(seen.image).toBe('front.jpg');
+    expect(seen.type).toBe('image/jpeg');
+    expect(seen.bytes).toEqual(new Uint8Array(1000).fill(7));
+    expect(seen.folders).toHaveLength(1);
+    expect(await uploadsOnDisk()).toEqual([]);
+  });
+
+  test('keeps an untouched file input as the empty file a browser sends, and repeated names in order', async () => {
+    const form = new FormData();
+    form.append('tags', 'rice');
+    form.append('image', new File([], '', { type: 'application/octet-stream' }));
+    form.append('tags', 'beans');
+    const seen = await readAsAction(post(form), 10_000, (read) => {
+      if (!(read instanceof FormData)) throw new Error('expected a form');
+      const image = read.get('image') as File;
+      return { tags: read.getAll('tags'), image: [image.name, image.size] };
+    });
+    expect(seen).toEqual({ tags: ['rice', 'beans'], image: ['', 0] });
   });
 
   test('refuses a body that says it is too large, reading it to its end', async () => {
     const request = post(formWith(20_000));
-    expect(await readFormWithin(request, 10_000)).toBe('too-large');
+    expect(await readAsAction(request, 10_000, (form) => form)).toBe('too-large');
     expect(request.bodyUsed).toBe(true);
   });
 
-  test('refuses a body that turns out too large without saying so (chunked)', async () => {
+  test('refuses a body that turns out too large without saying so (chunked), and keeps none of it', async () => {
+    const whole = new Uint8Array(await new Response(formWith(50_000)).arrayBuffer());
+    const boundary = new TextDecoder().decode(whole.subarray(2, whole.indexOf(13)));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent >= 50_000) return controller.close();
+        if (sent >= whole.length) return controller.close();
+        controller.enqueue(whole.slice(sent, sent + 10_000));
         sent += 10_000;
-        controller.enqueue(new Uint8Array(10_000));
       },
     });
-    expect(await readFormWithin(post(stream, { 'content-type': 'multipart/form-data; boundary=x' }), 25_000)).toBe('too-large');
-    expect(sent).toBe(50_000);
+    const request = post(stream, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(await readAsAction(request, 25_000, (form) => form)).toBe('too-large');
+    expect(sent).toBeGreaterThanOrEqual(whole.length);
+    expect(await uploadsOnDisk()).toEqual([]);
   });
 
   test('answers 400 to a body that is not a form', async () => {
     const stream = new Blob(['not a form']).stream();
-    await expect(readFormWithin(post(stream, { 'content-type': 'multipart/form-data; boundary=x' }), 10_000)).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(readAsAction(post(stream, { 'content-type': 'multipart/form-data; boundary=x' }), 10_000, (form) => form)).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+    await expect(readAsAction(post(new Blob(['x']).stream(), { 'content-type': 'application/pdf' }), 10_000, (form) => form)).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+  });
+
+  test('a start removes upload folders older than an hour and keeps newer ones', async () => {
+    const old = path.join(spool.uploadsFolder(), 'form-old');
+    const recent = path.join(spool.uploadsFolder(), 'form-recent');
+    await mkdir(old, { recursive: true });
+    await mkdir(recent, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    await spool.removeStaleUploads();
+    expect(await uploadsOnDisk()).toEqual(['form-recent']);
+    await rm(recent, { recursive: true });
   });
 });
