@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
@@ -55,19 +56,34 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
   });
 }
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** A whole body compressed in one go, off the main thread. */
+function compressWhole(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(body);
+}
+
 /**
- * The response compressed for this request when that is worth it. A body that already carries an
+ * The response compressed for this request when that is worth it. A body of known length (a rendered
+ * page) is compressed whole; one without (a stream) as it comes. A body that already carries an
  * encoding (the public page cache stores its pages gzipped) is left alone.
  */
-export function compressed(request: Request, response: Response): Response {
+export async function compressed(request: Request, response: Response): Promise<Response> {
   if (!response.body || response.headers.has('content-encoding') || !isCompressible(response.headers.get('content-type'))) return response;
   const length = response.headers.get('content-length');
   if (length !== null && Number(length) < MIN_BYTES) return response;
   const headers = new Headers(response.headers);
   headers.append('Vary', 'Accept-Encoding');
   const encoding = chooseEncoding(request.headers.get('accept-encoding'));
-  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!encoding) return new Response(response.body, init);
   headers.set('Content-Encoding', encoding);
+  if (length !== null) {
+    const body = await compressWhole(encoding, Buffer.from(await response.arrayBuffer()));
+    headers.set('Content-Length', String(body.length));
+    return new Response(new Uint8Array(body), init);
+  }
   headers.delete('Content-Length');
-  return new Response(response.body.pipeThrough(flushingCompressor(encoding)), { status: response.status, statusText: response.statusText, headers });
+  return new Response(response.body.pipeThrough(flushingCompressor(encoding)), init);
 }

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding, compressed } from '../../../scripts/web-tier/compression';
 import { staticFiles } from '../../../scripts/web-tier/static-files';
@@ -19,22 +19,34 @@ describe('the encoding the web server answers with', () => {
     expect(chooseEncoding(accept)).toBe(expected);
   });
 
-  it('leaves a body that already has an encoding, and small or binary bodies, as they are', () => {
+  it('leaves a body that already has an encoding, and small or binary bodies, as they are', async () => {
     const request = new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } });
     const encoded = new Response('x'.repeat(5000), { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' } });
-    expect(compressed(request, encoded)).toBe(encoded);
+    expect(await compressed(request, encoded)).toBe(encoded);
     const small = new Response('tiny', { headers: { 'content-type': 'text/html', 'content-length': '4' } });
-    expect(compressed(request, small)).toBe(small);
+    expect(await compressed(request, small)).toBe(small);
     const image = new Response('x'.repeat(5000), { headers: { 'content-type': 'image/jpeg' } });
-    expect(compressed(request, image)).toBe(image);
+    expect(await compressed(request, image)).toBe(image);
   });
 
   it('gzips a page and the result unzips to the page', async () => {
     const page = `<!doctype html>${'<p>Jollof rice</p>'.repeat(200)}`;
-    const response = compressed(new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }), new Response(page, { headers: { 'content-type': 'text/html' } }));
+    const response = await compressed(new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }), new Response(page, { headers: { 'content-type': 'text/html' } }));
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
+  });
+
+  it('compresses a page of known length whole, with the length of what it sends', async () => {
+    const page = `<!doctype html>${'<p>Suya spot</p>'.repeat(300)}`;
+    const response = await compressed(
+      new Request('http://x/', { headers: { 'accept-encoding': 'br, gzip' } }),
+      new Response(page, { headers: { 'content-type': 'text/html', 'content-length': String(Buffer.byteLength(page)) } }),
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-length')).toBe(String(body.length));
+    expect(brotliDecompressSync(body).toString()).toBe(page);
   });
 });
 
