@@ -28,8 +28,8 @@ export function publicCacheMs(): number {
  * cookie, even an expired one. A signed-in page names the person, and an owner (or the older client
  * writing straight to the API) must see their own change at once; the session code must see the cookie.
  */
-export function sharesPublicCache(request: Request): boolean {
-  return publicCacheMs() > 0 && !(request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+export function sharesPublicCache(cookie: string | null | undefined): boolean {
+  return publicCacheMs() > 0 && !(cookie ?? '').includes(`${SESSION_COOKIE}=`);
 }
 
 /** A memory of at most `capacity` entries (search words are the visitors' own), oldest forgotten first. */
@@ -64,7 +64,7 @@ const answers = boundedMemory<Promise<unknown>>(500);
  * PUBLIC_CACHE_SECONDS. Visitors arriving together share one provider call; a failed call is forgotten at once.
  */
 export function cachedPublicRead<T>(request: Request, key: string, read: () => Promise<T>): Promise<T> {
-  if (!sharesPublicCache(request)) return read();
+  if (!sharesPublicCache(request.headers.get('cookie'))) return read();
   const remembered = answers.get(key) as Promise<T> | undefined;
   if (remembered) return remembered;
   const readUnder = version;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareFunction } from 'react-router';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts.server';
 import { boundedMemory, contentVersion, sharesPublicCache } from './public-cache.server';
+import { HSTS } from './security-headers.server';
 
 /**
  * Pages that look the same to every anonymous visitor, as documents and as React Router data requests
@@ -23,47 +25,86 @@ const pages = boundedMemory<StoredPage>(200);
 
 export const CACHE_HEADER = 'X-Kasuwa-Cache';
 
+/** Headers each replay sets for itself: the length differs with the encoding, HSTS with how the visitor came. */
+const SET_BY_REPLAY = new Set(['content-length', 'strict-transport-security', CACHE_HEADER.toLowerCase()]);
+
 function nonceOf(headers: Headers): string | null {
   return /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
 }
 
-function acceptsGzip(request: Request): boolean {
-  return /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:,|$))/.test(request.headers.get('accept-encoding') ?? '');
+function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  return /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:,|$))/.test(acceptEncoding ?? '');
 }
+
+type Replay = { status: number; headers: [string, string][]; body: Uint8Array<ArrayBuffer> | string };
 
 /**
  * The stored page with a new nonce in the policy and in every tag that carried the old one. Gzip is
  * joined from parts compressed when the page was stored, so a replay does not compress the page again
  * (the web server's compression leaves a body that is already encoded alone).
  */
-function replay(page: StoredPage, request: Request): Response {
-  const headers = new Headers(page.headers);
+function replay(page: StoredPage, acceptEncoding: string | null | undefined, https: boolean): Replay {
   const nonce = page.nonce ? randomBytes(16).toString('base64') : '';
-  if (page.nonce) headers.set('Content-Security-Policy', headers.get('Content-Security-Policy')!.replace(page.nonce, nonce));
-  headers.set(CACHE_HEADER, 'hit');
-  headers.append('Vary', 'Accept-Encoding');
-  if (!acceptsGzip(request)) return new Response(page.bodyParts.join(nonce), { status: page.status, headers });
+  const headers = page.headers.map(([name, value]): [string, string] =>
+    page.nonce && name === 'content-security-policy' ? [name, value.replace(page.nonce, nonce)] : [name, value],
+  );
+  headers.push([CACHE_HEADER, 'hit'], ['vary', 'Accept-Encoding']);
+  if (https) headers.push(['strict-transport-security', HSTS]);
+  if (!acceptsGzip(acceptEncoding)) {
+    const body = page.bodyParts.join(nonce);
+    headers.push(['content-length', String(Buffer.byteLength(body))]);
+    return { status: page.status, headers, body };
+  }
   const body = gzipJoined(page.gzipParts, nonce);
-  headers.set('Content-Encoding', 'gzip');
-  headers.set('Content-Length', String(body.length));
-  return new Response(body, { status: page.status, headers });
+  headers.push(['content-encoding', 'gzip'], ['content-length', String(body.length)]);
+  return { status: page.status, headers, body };
 }
 
-function cacheKey(request: Request): string | null {
-  const url = new URL(request.url);
-  if (request.method !== 'GET' || !PUBLIC_PAGES.has(url.pathname) || !sharesPublicCache(request)) return null;
+function cacheKey(method: string, url: URL, cookie: string | null | undefined): string | null {
+  if (method !== 'GET' || !PUBLIC_PAGES.has(url.pathname) || !sharesPublicCache(cookie)) return null;
   return url.pathname + url.search;
 }
 
+function storedFor(request: Request): StoredPage | undefined {
+  const key = cacheKey(request.method, new URL(request.url), request.headers.get('cookie'));
+  return key === null ? undefined : pages.get(key);
+}
+
 /**
- * The remembered page for this request, or null. The web server (scripts/web-tier/server.ts) asks
- * before handing the request to React Router, whose routing and middleware cost more than the replay;
- * the middleware below asks again for anything that reaches it some other way.
+ * The remembered page for this request, or null: the middleware below asks for anything that reaches
+ * React Router (the development server's requests, say).
  */
 export function cachedPublicPage(request: Request): Response | null {
-  const key = cacheKey(request);
+  const stored = storedFor(request);
+  if (!stored) return null;
+  const { status, headers, body } = replay(stored, request.headers.get('accept-encoding'), request.url.startsWith('https:'));
+  return new Response(body, { status, headers });
+}
+
+// Any origin will do: only the path and query of a request's target are read.
+const ANY_ORIGIN = 'http://kasuwa.invalid';
+
+/**
+ * Answers a remembered page straight on Node's own request and response, and says whether it did. The
+ * web server (scripts/web-tier/server.ts) asks first, before building the fetch Request that React
+ * Router needs: on a page every visitor shares, that conversion and the routing cost several times the
+ * replay. The stored headers already hold the security headers.
+ */
+export function answerFromPublicCache(request: IncomingMessage, response: ServerResponse, https: boolean): boolean {
+  if (request.method !== 'GET' || !request.url?.startsWith('/')) return false;
+  let url: URL;
+  try {
+    url = new URL(request.url, ANY_ORIGIN);
+  } catch {
+    return false;
+  }
+  const key = cacheKey(request.method, url, request.headers.cookie);
   const stored = key === null ? undefined : pages.get(key);
-  return stored ? replay(stored, request) : null;
+  if (!stored) return false;
+  const { status, headers, body } = replay(stored, request.headers['accept-encoding'], https);
+  response.writeHead(status, headers.flat());
+  response.end(body);
+  return true;
 }
 
 /**
@@ -74,10 +115,10 @@ export function cachedPublicPage(request: Request): Response | null {
  * from one page run in the other, so every replay gets its own.
  */
 export const publicPageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const key = cacheKey(request);
+  const key = cacheKey(request.method, new URL(request.url), request.headers.get('cookie'));
   if (key === null) return next();
-  const stored = pages.get(key);
-  if (stored) return replay(stored, request);
+  const remembered = cachedPublicPage(request);
+  if (remembered) return remembered;
 
   const readUnder = contentVersion();
   const response = await next();
@@ -88,6 +129,7 @@ export const publicPageCache: MiddlewareFunction<Response> = async ({ request },
   const nonce = nonceOf(response.headers);
   const bodyParts = nonce ? body.split(nonce) : [body];
   response.headers.set(CACHE_HEADER, 'miss');
-  pages.set(key, { status: response.status, headers: [...response.headers], bodyParts, gzipParts: compressParts(bodyParts), nonce }, readUnder);
+  const headers = [...response.headers].filter(([name]) => !SET_BY_REPLAY.has(name));
+  pages.set(key, { status: response.status, headers, bodyParts, gzipParts: compressParts(bodyParts), nonce }, readUnder);
   return new Response(body, { status: response.status, headers: response.headers });
 };

@@ -35,10 +35,13 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   const handleWithRouter = createRequestHandler(build, 'production');
   const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
 
-  // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit skips React Router.
-  const { cachedPublicPage } = build.entry.module as { cachedPublicPage?: (request: Request) => Response | null };
+  // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit is answered
+  // on Node's own request, before the fetch Request and React Router cost anything.
+  const { answerFromPublicCache } = build.entry.module as {
+    answerFromPublicCache?: (request: http.IncomingMessage, response: http.ServerResponse, https: boolean) => boolean;
+  };
   const handle: FetchHandler = async (request) => {
-    const response = (await serveStatic(request)) ?? cachedPublicPage?.(request) ?? (await handleWithRouter(request));
+    const response = (await serveStatic(request)) ?? (await handleWithRouter(request));
     applySecurityHeaders(response.headers, request.url);
     return compressed(request, response);
   };
@@ -51,7 +54,9 @@ export async function startWebServer(buildFile: string, port: number, host: stri
 
   const server = http.createServer((request, response) => {
     logWhenFinished(request, response);
-    return (fromTrustedProxy(request) ? viaTls : plain)(request, response);
+    const https = fromTrustedProxy(request);
+    if (answerFromPublicCache?.(request, response, https)) return;
+    return (https ? viaTls : plain)(request, response);
   });
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
   console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);

@@ -99,6 +99,36 @@ describe('the shared cache of anonymous public pages', () => {
     expect(text).toContain("Mama Titi's Kitchen");
   });
 
+  it('is answered by the web server straight on Node’s request, with a fresh nonce and HSTS only over HTTPS', async () => {
+    await visit(get('/searchResults?q=suya'));
+    let https = false;
+    const node = createServer((request, response) => {
+      if (!pageCache.answerFromPublicCache(request, response, https)) response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    try {
+      const plain = await fetch(`${base}/searchResults?q=suya`, { headers: { 'accept-encoding': 'identity' } });
+      https = true;
+      const secure = await fetch(`${base}/searchResults?q=suya`);
+      const signedIn = await fetch(`${base}/searchResults?q=suya`, { headers: { cookie: '__kasuwa=signed.value' } });
+      const other = await fetch(`${base}/searchResults?q=rice`);
+
+      const text = await plain.text();
+      const nonce = /'nonce-([^']+)'/.exec(plain.headers.get('Content-Security-Policy')!)![1];
+      expect(plain.headers.get('X-Kasuwa-Cache')).toBe('hit');
+      expect(nonces(text)).toEqual([nonce, nonce]);
+      expect(text).toContain("Mama Titi's Kitchen");
+      expect(plain.headers.get('Strict-Transport-Security')).toBeNull();
+      expect(secure.headers.get('Strict-Transport-Security')).toContain('max-age=');
+      expect(nonces(await secure.text())).not.toContain(nonce);
+      expect([signedIn.status, other.status]).toEqual([404, 404]);
+    } finally {
+      node.closeAllConnections();
+      await new Promise((resolve) => node.close(resolve));
+    }
+  });
+
   it('always renders for a request with the session cookie, even an invalid one', async () => {
     renders = 0;
     await visit(get('/'));
