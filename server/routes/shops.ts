@@ -6,7 +6,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_SUGGESTIONS } from '../../app/
 import { MSG } from '../../app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
 import { products, shops } from '../db/schema';
-import { badRequest, formError, notFound } from '../errors';
+import { badRequest, forbidden, formError, notFound } from '../errors';
 import { isId } from '../ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
 import { signedIn } from '../plugins/auth';
@@ -16,6 +16,7 @@ import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
+import { addVisits, isTrustedHop } from '../shops/visits';
 import { fieldIssues } from '../validation';
 
 const detail = z.object({ detail: z.string() });
@@ -47,6 +48,10 @@ const listAnswer = z.object({
 });
 
 const multipartBody = { consumes: ['multipart/form-data'] };
+
+/** A web tier reports its views about once a second; these bound one report. */
+const MAX_SHOPS_A_CALL = 1000;
+const MAX_VIEWS_A_CALL = 1_000_000;
 
 export const shopRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -152,6 +157,26 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       if (!shop) throw notFound();
       const shopProducts = await productsByShop(app.db, [id]);
       return shopJson(shop, mediaBase(), shopProducts.get(id));
+    },
+  );
+
+  const fromTrustedHop = isTrustedHop(app.config.trustProxy);
+  app.post(
+    '/shops/visits',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Add views served from a web tier’s shared pages to shops’ visitor counts (ext); TRUST_PROXY hops only',
+        body: z.object({ visits: z.record(z.string().max(64), z.number().int().min(1).max(MAX_VIEWS_A_CALL)).refine(
+          (visits) => Object.keys(visits).length <= MAX_SHOPS_A_CALL,
+          `At most ${MAX_SHOPS_A_CALL} shops a call.`,
+        ) }),
+        response: { 200: z.object({ counted: z.number().describe('Shops whose count grew; unknown ids are skipped') }), 400: fieldErrors, 403: detail },
+      },
+    },
+    async (request) => {
+      if (!fromTrustedHop(request.socket.remoteAddress)) throw forbidden();
+      return { counted: await addVisits(app.db, request.body.visits) };
     },
   );
 

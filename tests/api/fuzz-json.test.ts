@@ -22,6 +22,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/auth/password-reset/request/', fields: ['email'] },
   { method: 'POST', path: '/auth/password-reset/verify/', fields: ['uid', 'token'] },
   { method: 'POST', path: '/auth/password-reset/confirm/', fields: ['uid', 'token', 'new_password', 'password'] },
+  { method: 'POST', path: '/shops/visits/', fields: ['visits'] },
   { method: 'POST', path: '/ads/payment/initiate/', fields: ['shop_id', 'amount'] },
   { method: 'POST', path: '/ads/payment/verify/', fields: ['reference'] },
   { method: 'POST', path: '/ads/payment/webhook/', fields: ['event', 'data'] },

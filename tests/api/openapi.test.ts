@@ -31,6 +31,7 @@ describe('service documents', () => {
       '/shops/{id}/update',
       '/shops/{id}/delete',
       '/shops/suggest',
+      '/shops/visits',
       '/categories',
       '/shops/{shop_id}/products',
       '/shops/{shop_id}/products/batch-create',
