@@ -20,8 +20,10 @@ removeStaleUploads().catch((error: unknown) => console.error(error));
 
 export const streamTimeout = 5_000;
 
-// For the web server, which answers remembered public pages before React Router (see the module).
+// For the web server, which answers remembered public pages before React Router (see the module) and
+// reports the visits counted from them as it stops.
 export { answerFromPublicCache } from './lib/public-page-cache.server';
+export { flushVisitCounts } from './lib/visit-counts.server';
 
 export default function handleRequest(
   request: Request,

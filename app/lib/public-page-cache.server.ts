@@ -4,13 +4,27 @@ import type { MiddlewareFunction } from 'react-router';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts.server';
 import { boundedMemory, contentVersion, sharesPublicCache } from './public-cache.server';
 import { HSTS } from './security-headers.server';
+import { countSharedView, shopPagesShareable } from './visit-counts.server';
 
 /**
  * Pages that look the same to every anonymous visitor, as documents and as React Router data requests
- * (`/_.data`, `/searchResults.data`). The shop page is not here: each view must count a visit at the
- * provider, and that call is most of the page's cost.
+ * (`/_.data`, `/searchResults.data`), and shop pages (`/shop/{id}`, `/shop/{id}.data`). A shop page's
+ * view must count a visit: one served from here is counted by visit-counts.server.ts, and shop pages
+ * are shared only once the provider has said it takes visits that way.
  */
-const PUBLIC_PAGES = new Set(['/', '/_.data', '/searchResults', '/searchResults.data']);
+const LIST_PAGES = new Set(['/', '/_.data', '/searchResults', '/searchResults.data']);
+const SHOP_PAGE = /^\/shop\/([^/]+?)(?:\.data)?$/;
+
+/** The shop a shop page shows, when it is one (its id as the page's URL spells it, decoded). */
+function shopIdOf(pathname: string): string | null {
+  const encoded = SHOP_PAGE.exec(pathname)?.[1];
+  if (!encoded) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
 
 type StoredPage = {
   status: number;
@@ -21,7 +35,8 @@ type StoredPage = {
   nonce: string | null;
 };
 
-const pages = boundedMemory<StoredPage>(200);
+// About 50 KB a page (text and gzip): a few hundred of the most visited shop pages and searches.
+const pages = boundedMemory<StoredPage>(500);
 
 export const CACHE_HEADER = 'X-Kasuwa-Cache';
 
@@ -60,25 +75,24 @@ function replay(page: StoredPage, acceptEncoding: string | null | undefined, htt
   return { status: page.status, headers, body };
 }
 
+const responseOf = ({ status, headers, body }: Replay) => new Response(body, { status, headers });
+
+function isSharedPage(pathname: string): boolean {
+  if (LIST_PAGES.has(pathname)) return true;
+  return shopIdOf(pathname) !== null && shopPagesShareable();
+}
+
 function cacheKey(method: string, url: URL, cookie: string | null | undefined): string | null {
-  if (method !== 'GET' || !PUBLIC_PAGES.has(url.pathname) || !sharesPublicCache(cookie)) return null;
+  if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie)) return null;
   return url.pathname + url.search;
 }
 
-function storedFor(request: Request): StoredPage | undefined {
-  const key = cacheKey(request.method, new URL(request.url), request.headers.get('cookie'));
-  return key === null ? undefined : pages.get(key);
-}
-
-/**
- * The remembered page for this request, or null: the middleware below asks for anything that reaches
- * React Router (the development server's requests, say).
- */
-export function cachedPublicPage(request: Request): Response | null {
-  const stored = storedFor(request);
-  if (!stored) return null;
-  const { status, headers, body } = replay(stored, request.headers.get('accept-encoding'), request.url.startsWith('https:'));
-  return new Response(body, { status, headers });
+/** The stored page for `key`; a shop page served from it counts as a visit. */
+function storedFor(key: string | null, pathname: string): StoredPage | undefined {
+  const stored = key === null ? undefined : pages.get(key);
+  const shopId = stored && shopIdOf(pathname);
+  if (shopId) countSharedView(shopId);
+  return stored;
 }
 
 // Any origin will do: only the path and query of a request's target are read.
@@ -98,8 +112,7 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
   } catch {
     return false;
   }
-  const key = cacheKey(request.method, url, request.headers.cookie);
-  const stored = key === null ? undefined : pages.get(key);
+  const stored = storedFor(cacheKey(request.method, url, request.headers.cookie), url.pathname);
   if (!stored) return false;
   const { status, headers, body } = replay(stored, request.headers['accept-encoding'], https);
   response.writeHead(status, headers.flat());
@@ -115,10 +128,11 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
  * from one page run in the other, so every replay gets its own.
  */
 export const publicPageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const key = cacheKey(request.method, new URL(request.url), request.headers.get('cookie'));
+  const url = new URL(request.url);
+  const key = cacheKey(request.method, url, request.headers.get('cookie'));
   if (key === null) return next();
-  const remembered = cachedPublicPage(request);
-  if (remembered) return remembered;
+  const stored = storedFor(key, url.pathname);
+  if (stored) return responseOf(replay(stored, request.headers.get('accept-encoding'), url.protocol === 'https:'));
 
   const readUnder = contentVersion();
   const response = await next();

@@ -39,7 +39,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { shop, webUrl: getWebEnv().webUrl };
 }
 
-// Every view counts a visit at the provider, so no cache may answer in its place.
+// Every view must count a visit: a browser's or a CDN's copy would not. The web tier's own shared copy
+// counts the views it answers (lib/visit-counts.server.ts).
 export function headers() {
   return { 'Cache-Control': 'private, no-cache' };
 }

@@ -37,8 +37,9 @@ export async function startWebServer(buildFile: string, port: number, host: stri
 
   // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit is answered
   // on Node's own request, before the fetch Request and React Router cost anything.
-  const { answerFromPublicCache } = build.entry.module as {
+  const { answerFromPublicCache, flushVisitCounts } = build.entry.module as {
     answerFromPublicCache?: (request: http.IncomingMessage, response: http.ServerResponse, https: boolean) => boolean;
+    flushVisitCounts?: () => Promise<void>;
   };
   const handle: FetchHandler = async (request) => {
     const response = (await serveStatic(request)) ?? (await handleWithRouter(request));
@@ -66,7 +67,8 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   const stop = () => {
     if (stopping) process.exit(130);
     stopping = true;
-    server.close(() => process.exit(0));
+    // Visits counted from remembered shop pages go to the provider before the process ends.
+    server.close(() => void (flushVisitCounts?.() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
   process.on('SIGINT', stop);

@@ -16,6 +16,7 @@ import {
   shopListSchema,
   shopSchema,
   suggestionsSchema,
+  visitsCountedSchema,
 } from './contract';
 import { ProviderError } from './errors';
 
@@ -54,8 +55,11 @@ function urlFor(path: string, query: CallOptions['query']): string {
   return url.toString();
 }
 
+// Posts that change nothing a visitor sees: sign-ins and such, and the views counted in bulk.
+const LEAVES_PAGES_ALONE = /^(?:auth\/|shops\/visits\/)/;
+
 async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
-  if (method === 'GET' || path.startsWith('auth/')) return send(method, path, options);
+  if (method === 'GET' || LEAVES_PAGES_ALONE.test(path)) return send(method, path, options);
   try {
     return await send(method, path, options);
   } finally {
@@ -171,6 +175,9 @@ export const provider = {
   getShop: (shopId: string) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
+  /** Our provider's bulk visit count (ext): views served from the shared page memory, by shop id. */
+  reportVisits: (visits: Record<string, number>) =>
+    callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { visits }, timeoutMs: WRITE_TIMEOUT_MS }),
   shopProducts: (shopId: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`),
   getProduct: (productId: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`),
 

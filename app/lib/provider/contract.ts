@@ -111,6 +111,8 @@ export const paymentVerifySchema = z.object({
 
 export const messageSchema = z.object({ message: z.string().optional() });
 
+export const visitsCountedSchema = z.object({ counted: z.number() });
+
 export type Shop = z.infer<typeof shopSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type ShopList = z.infer<typeof shopListSchema>;

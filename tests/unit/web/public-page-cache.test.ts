@@ -9,15 +9,27 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 type PageCache = typeof import('../../../app/lib/public-page-cache.server');
 type PublicCache = typeof import('../../../app/lib/public-cache.server');
+let visitCounts: typeof import('../../../app/lib/visit-counts.server');
 let pageCache: PageCache;
 let publicCache: PublicCache;
 let provider: typeof import('../../../app/lib/provider/client.server').provider;
 let server: Server;
 let dataDir: string;
+const reported: Record<string, number>[] = [];
 
 beforeAll(async () => {
-  // A provider that accepts every call, so the client's writes can be seen to invalidate.
-  server = createServer((_request, response) => {
+  // A provider that accepts every call, so the client's writes can be seen to invalidate, and takes
+  // visits in bulk, keeping them for the tests to read.
+  server = createServer(async (request, response) => {
+    if (request.url === '/shops/visits/') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const { visits } = JSON.parse(body) as { visits: Record<string, number> };
+      reported.push(visits);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ counted: Object.keys(visits).length }));
+      return;
+    }
     response.writeHead(204);
     response.end();
   });
@@ -28,6 +40,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '5';
   pageCache = await import('../../../app/lib/public-page-cache.server');
+  visitCounts = await import('../../../app/lib/visit-counts.server');
   publicCache = await import('../../../app/lib/public-cache.server');
   ({ provider } = await import('../../../app/lib/provider/client.server'));
 });
@@ -129,6 +142,25 @@ describe('the shared cache of anonymous public pages', () => {
     }
   });
 
+  it('shares a shop page once the provider takes visits in bulk, and reports every view it served from memory', async () => {
+    renders = 0;
+    reported.length = 0;
+    // The first view asks the provider whether it counts visits in bulk, and is not shared meanwhile.
+    await visit(get('/shop/shop-7'));
+    await vi.waitFor(() => expect(reported).toEqual([{}]));
+    const stored = await visit(get('/shop/shop-7'));
+    const hits = [await visit(get('/shop/shop-7')), await visit(get('/shop/shop-7.data')), await visit(get('/shop/shop-7'))];
+    const signedIn = await visit(get('/shop/shop-7', { cookie: '__kasuwa=signed.value' }));
+    await visitCounts.flushVisitCounts();
+
+    // Rendered views counted themselves at the provider (its GET /shops/{id}); the rest come in bulk.
+    expect(renders).toBe(4);
+    expect(stored.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
+    expect(hits.map((hit) => hit.response.headers.get('X-Kasuwa-Cache'))).toEqual(['hit', 'miss', 'hit']);
+    expect(signedIn.response.headers.get('X-Kasuwa-Cache')).toBeNull();
+    expect(reported.slice(1)).toEqual([{ 'shop-7': 2 }]);
+  });
+
   it('always renders for a request with the session cookie, even an invalid one', async () => {
     renders = 0;
     await visit(get('/'));
@@ -188,19 +220,19 @@ describe('the shared cache of anonymous public pages', () => {
     expect(renders).toBe(2);
   });
 
-  it('keeps each search apart and stores nothing but whole, anonymous 200 pages of the public lists', async () => {
+  it('keeps each search apart and stores nothing but whole, anonymous 200 pages of the public lists and shops', async () => {
     renders = 0;
     await visit(get('/searchResults?q=rice'));
     await visit(get('/searchResults?q=beans'));
     await visit(get('/'), render({ status: 503 }));
     await visit(get('/'), render({ headers: { 'Set-Cookie': 'flash=1' } }));
-    await visit(get('/shop/abc'));
+    await visit(get('/shop/abc/products'));
     await visit(get('/', {}, 'HEAD'));
     expect(renders).toBe(6);
 
     await visit(get('/searchResults?q=rice'));
     await visit(get('/searchResults?q=beans'));
-    await visit(get('/shop/abc'));
+    await visit(get('/shop/abc/products'));
     expect(renders).toBe(7);
   });
 });

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+let server: Server;
+let dataDir: string;
+let answer: { status: number; body: unknown } = { status: 503, body: { detail: 'Down for a moment.' } };
+const reported: Record<string, number>[] = [];
+let visitCounts: typeof import('../../../app/lib/visit-counts.server');
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    if (request.url === '/shops/visits/') reported.push((JSON.parse(body) as { visits: Record<string, number> }).visits);
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-visits-'));
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DATA_DIR = dataDir;
+  visitCounts = await import('../../../app/lib/visit-counts.server');
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('visits of shop pages served from memory', () => {
+  it('keeps the views of a report the provider could not take, and sends them with the next', async () => {
+    const errors = vi.spyOn(console, 'error');
+    visitCounts.countSharedView('shop-1');
+    visitCounts.countSharedView('shop-1');
+    await visitCounts.flushVisitCounts();
+    visitCounts.countSharedView('shop-2');
+    answer = { status: 200, body: { counted: 2 } };
+    await visitCounts.flushVisitCounts();
+
+    expect(reported).toEqual([{ 'shop-1': 2 }, { 'shop-1': 2, 'shop-2': 1 }]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('never shares shop pages with a provider that does not take visits in bulk', async () => {
+    answer = { status: 404, body: { detail: 'Not found.' } };
+    expect(visitCounts.shopPagesShareable()).toBe(false);
+    await vi.waitFor(() => expect(reported.at(-1)).toEqual({}));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = { status: 200, body: { counted: 0 } };
+    expect(visitCounts.shopPagesShareable()).toBe(false);
+  });
+});
