@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(auth);
-  await app.register(multipart);
+  await app.register(multipart, { spoolDir: path.join(config.dataDir, 'tmp', 'api-uploads') });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { sweepOrphanMedia } from './media/orphan-sweep';
+import { sweepSpooledUploads } from './plugins/multipart';
 
 /** Starts the provider API: configuration, database and migrations, demo data, then listening. */
 async function main() {
@@ -18,6 +19,10 @@ async function main() {
   sweepOrphanMedia(database.db, path.join(config.dataDir, 'media'), startedAt).then(
     (result) => app.log.info(result, 'orphan media sweep done'),
     (error: unknown) => app.log.error({ err: error }, 'orphan media sweep failed'),
+  );
+  sweepSpooledUploads(app.uploadSpool, startedAt).then(
+    (removed) => app.log.info({ removed }, 'left-over uploads removed'),
+    (error: unknown) => app.log.error({ err: error }, 'removing left-over uploads failed'),
   );
 
   let stopping = false;

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../server/db/client';
 import { drawDemoImage } from '../../server/db/demo-images';
 import { ads, users, type StoredImage } from '../../server/db/schema';
 import { storeImage } from '../../server/media/images';
+import { filePartOf } from '../../server/media/file-part';
 import type { MediaStorage } from '../../server/media/storage';
 import { bulkShop, seededRandom, type BulkShop } from './bulk-shops';
 
@@ -94,7 +95,7 @@ export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedO
   const started = performance.now();
   const ownerId = await bulkOwnerId(db);
   const data = await drawDemoImage({ folder: 'shops', colour: 0, title: 'KS', caption: 'Kasuwa bulk shop' });
-  const image = await storeImage(storage, { field: 'image', filename: 'bulk.jpg', mimetype: 'image/jpeg', data }, 'shops');
+  const image = await storeImage(storage, filePartOf(data, { field: 'image', filename: 'bulk.jpg', mimetype: 'image/jpeg' }), 'shops');
   const random = seededRandom(options.shops);
   const now = new Date();
   const sponsoredUntil = new Date(now);

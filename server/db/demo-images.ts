@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { removeImages, storeImage } from '../media/images';
+import { filePartOf } from '../media/file-part';
 import type { MediaStorage } from '../media/storage';
 import type { StoredImage } from './schema';
 
@@ -80,7 +81,7 @@ export async function storeDemoImages(storage: MediaStorage, images: DemoImage[]
       const image = images[index]!;
       try {
         const data = await drawDemoImage(image);
-        stored[index] = await storeImage(storage, { field: 'image', filename: 'demo.jpg', mimetype: 'image/jpeg', data }, image.folder);
+        stored[index] = await storeImage(storage, filePartOf(data, { field: 'image', filename: 'demo.jpg', mimetype: 'image/jpeg' }), image.folder);
       } catch (error) {
         failure ??= { error };
       }

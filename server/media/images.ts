@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { checkImageClaims } from '../../app/lib/rules/images';
 import { MSG } from '../../app/lib/rules/messages';
 import type { StoredImage } from '../db/schema';
-import type { FilePart } from '../plugins/multipart';
+import type { FilePart } from './file-part';
 import type { MediaStorage } from './storage';
 import { imageTurns } from './turns';
 
@@ -78,13 +78,15 @@ export async function storeImage(
   folder: 'shops' | 'products',
   since = performance.now(),
 ): Promise<StoredImage> {
-  const claimProblem = checkImageClaims({ name: file.filename, type: file.mimetype, size: file.data.length });
+  const claimProblem = checkImageClaims({ name: file.filename, type: file.mimetype, size: file.size });
   if (claimProblem) throw new ImageRejected(claimProblem);
-  if (!looksLikeJpegOrPng(file.data)) throw new ImageRejected(MSG.imageType);
 
   const prefix = `${folder}/${randomUUID()}`;
   const { width, height, main, variants } = await inTurn(since, async () => {
-    const pixels = await decode(file.data);
+    // Read only now: an upload waiting for its turn holds no memory.
+    const data = await file.read();
+    if (!looksLikeJpegOrPng(data)) throw new ImageRejected(MSG.imageType);
+    const pixels = await decode(data);
     const { width, height } = pixels.info;
     // mozjpeg settings make smaller files for the same quality; a libvips built without mozjpeg ignores them.
     const main = await fromPixels(pixels).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();

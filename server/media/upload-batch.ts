@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredImage } from '../db/schema';
-import type { FilePart } from '../plugins/multipart';
+import type { FilePart } from './file-part';
 import { ImageRejected, removeImages, storeImage } from './images';
 import type { MediaStorage } from './storage';
 

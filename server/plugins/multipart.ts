@@ -1,11 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
 import { ApiError, detailError, fileTooLarge } from '../errors';
+import type { FilePart } from '../media/file-part';
 
-/** One uploaded file, read whole: images are small (5 MB at most) and sharp wants a buffer anyway. */
-export type FilePart = { field: string; filename: string; mimetype: string; data: Buffer };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded files wait, each only while `onFile` handles it (see readMultipart). */
+    uploadSpool: string;
+  }
+}
+
 
 const FIELD_MAX_BYTES = 64 * 1024;
 const LIMITS = {
@@ -19,9 +31,10 @@ const LIMITS = {
   parts: 130,
 };
 
-/** The multipart parser with our limits; routes read bodies with `readMultipart`. */
-export const multipart = fp(
-  async (app) => {
+/** The multipart parser with our limits; routes read bodies with `readMultipart`. `spoolDir`: where files wait (a temporary folder by default). */
+export const multipart = fp<{ spoolDir?: string }>(
+  async (app, options) => {
+    app.decorate('uploadSpool', options.spoolDir ?? path.join(os.tmpdir(), 'kasuwa-api-uploads'));
     await app.register(fastifyMultipart, { limits: LIMITS });
   },
   { name: 'multipart' },
@@ -43,24 +56,39 @@ function malformed(error: unknown): ApiError {
   return detailError(400, LIMIT_MESSAGES[code] ?? `Multipart form parse error - ${reason}`);
 }
 
-/**
- * Reads one file part, failing with a 413 the moment it crosses the size limit rather than at its end.
- * Chunks are copied into one buffer sized for the largest allowed file: pages never written are never
- * backed by memory, and unlike collecting chunks then concatenating, a file is never held twice.
- */
-async function readFile(file: MultipartFile['file']): Promise<Buffer> {
+/** Writes one file part to `folder`, failing with a 413 the moment it crosses the size limit rather than at its end. */
+async function spoolFile(file: MultipartFile['file'], folder: string): Promise<{ path: string; size: number }> {
   const refuse = () => file.destroy(fileTooLarge());
   // busboy parses a whole network chunk at once, so a big chunk may have crossed the limit already.
   if (file.truncated) refuse();
   else file.once('limit', refuse);
-  const buffer = Buffer.allocUnsafeSlow(IMAGE_MAX_BYTES);
-  let length = 0;
+  await mkdir(folder, { recursive: true });
+  const target = path.join(folder, `${randomUUID()}.part`);
   try {
-    for await (const chunk of file as AsyncIterable<Buffer>) length += chunk.copy(buffer, length);
+    await pipeline(file, createWriteStream(target));
+    return { path: target, size: (await stat(target)).size };
   } catch (error) {
+    await rm(target, { force: true });
     throw malformed(error);
   }
-  return buffer.subarray(0, length);
+}
+
+/**
+ * Removes uploads a killed process left waiting in `folder`. Only files written before `before` (this
+ * process's start): another API process sharing the folder may be writing newer ones.
+ */
+export async function sweepSpooledUploads(folder: string, before: Date): Promise<number> {
+  const names = await readdir(folder).catch(() => []);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const modified = await stat(file).then((stats) => stats.mtimeMs, () => Infinity);
+    if (modified < before.getTime()) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 function mediaTypeOf(request: FastifyRequest): string {
@@ -68,8 +96,8 @@ function mediaTypeOf(request: FastifyRequest): string {
 }
 
 /**
- * Reads a multipart/form-data body part by part, in order. Each file is buffered while it streams and
- * handed to `onFile` at once, before the next part is read, so one request holds one upload in memory.
+ * Reads a multipart/form-data body part by part, in order. Each file is written to disk while it streams
+ * and handed to `onFile` at once, before the next part is read; its file is removed when `onFile` is done.
  *
  * - A file over IMAGE_MAX_BYTES throws `fileTooLarge()` (413) as soon as it crosses the limit.
  * - A file part with an empty filename and no bytes is skipped: it is what a browser sends for a file
@@ -108,12 +136,16 @@ export async function readMultipart<T>(
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         continue;
       }
-      const data = await readFile(part.file);
-      // Some clients leave the filename out entirely rather than send it empty.
-      const filename = part.filename ?? '';
-      if (filename === '' && data.length === 0) continue;
-      const result = await onFile({ field: part.fieldname, filename, mimetype: part.mimetype, data });
-      files.push({ field: part.fieldname, result });
+      const spooled = await spoolFile(part.file, request.server.uploadSpool);
+      try {
+        // Some clients leave the filename out entirely rather than send it empty.
+        const filename = part.filename ?? '';
+        if (filename === '' && spooled.size === 0) continue;
+        const file: FilePart = { field: part.fieldname, filename, mimetype: part.mimetype, size: spooled.size, read: () => readFile(spooled.path) };
+        files.push({ field: part.fieldname, result: await onFile(file) });
+      } finally {
+        await rm(spooled.path, { force: true });
+      }
     }
   } catch (error) {
     if (onAbort && files.length > 0) {

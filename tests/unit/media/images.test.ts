@@ -8,7 +8,7 @@ import { MSG } from '../../../app/lib/rules/messages';
 import type { StoredImage } from '../../../server/db/schema';
 import { ImageRejected, imageJson, removeImages, storeImage } from '../../../server/media/images';
 import { localDiskStorage, type MediaStorage } from '../../../server/media/storage';
-import type { FilePart } from '../../../server/plugins/multipart';
+import { type FilePart, filePartOf } from '../../../server/media/file-part';
 import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '../../fixtures/images';
 
 let root: string;
@@ -23,7 +23,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const jpegPart = (data: Buffer, filename = 'photo.jpg'): FilePart => ({ field: 'image', filename, mimetype: 'image/jpeg', data });
+const jpegPart = (data: Buffer, filename = 'photo.jpg'): FilePart => filePartOf(data, { field: 'image', filename, mimetype: 'image/jpeg' });
 
 async function stored(key: string): Promise<Buffer> {
   const file = await storage.open(key);
@@ -98,7 +98,7 @@ describe('storing an uploaded photo', () => {
   it('stores a transparent PNG as a JPEG on white', async () => {
     const png = await pngBuffer({ width: 300, height: 300, transparent: true });
 
-    const image = await storeImage(storage, { field: 'image', filename: 'logo.PNG', mimetype: 'image/png', data: png }, 'shops');
+    const image = await storeImage(storage, filePartOf(png, { field: 'image', filename: 'logo.PNG', mimetype: 'image/png' }), 'shops');
 
     const main = await stored(image.key);
     expect((await sharp(main).metadata()).format).toBe('jpeg');
@@ -109,7 +109,7 @@ describe('storing an uploaded photo', () => {
 
 describe('refusing an upload', () => {
   it('refuses a .gif by its name', async () => {
-    const message = await rejection({ field: 'image', filename: 'cat.gif', mimetype: 'image/gif', data: Buffer.from('GIF89a') });
+    const message = await rejection(filePartOf(Buffer.from('GIF89a'), { field: 'image', filename: 'cat.gif', mimetype: 'image/gif' }));
     expect(message).toBe(MSG.imageExtension);
   });
 
@@ -127,7 +127,7 @@ describe('refusing an upload', () => {
 
   it('refuses a PNG claiming 20000×20000 pixels from its header, without decoding it', async () => {
     const started = performance.now();
-    const message = await rejection({ field: 'image', filename: 'bomb.png', mimetype: 'image/png', data: hugePngHeader() });
+    const message = await rejection(filePartOf(hugePngHeader(), { field: 'image', filename: 'bomb.png', mimetype: 'image/png' }));
     expect(message).toBe(MSG.imageTooManyPixels);
     expect(performance.now() - started).toBeLessThan(500);
   });

@@ -1,30 +1,37 @@
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../app/lib/rules/limits';
 import { MSG } from '../../../app/lib/rules/messages';
 import { ApiError } from '../../../server/errors';
-import { type FilePart, multipart, readMultipart } from '../../../server/plugins/multipart';
+import type { FilePart } from '../../../server/media/file-part';
+import { multipart, readMultipart, sweepSpooledUploads } from '../../../server/plugins/multipart';
 import { noisyJpeg } from '../../fixtures/images';
 import { tinyApp } from './tiny-app';
 
 let app: FastifyInstance;
-/** What each request handed to `onFile`, and what `onAbort` was asked to clean up. */
-let seen: { files: FilePart[]; aborted: string[][] };
+/** What each request handed to `onFile` (with its bytes, read while it was handled), and what `onAbort` was asked to clean up. */
+let seen: { files: (FilePart & { data: Buffer })[]; aborted: string[][] };
 /** Set by a test to make `onFile` fail for a file of that name. */
 let failOnFile: string | undefined;
+
+let spoolDir: string;
 
 beforeEach(async () => {
   seen = { files: [], aborted: [] };
   failOnFile = undefined;
+  spoolDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-spool-'));
   app = tinyApp();
-  await app.register(multipart);
+  await app.register(multipart, { spoolDir });
   app.post('/upload', async (request) => {
     const { fields, files } = await readMultipart(
       request,
       async (file) => {
         if (file.filename === failOnFile) throw new ApiError(400, { image: ['not this one'] });
-        seen.files.push(file);
+        seen.files.push({ ...file, data: await file.read() });
         return file.filename;
       },
       async (completed) => {
@@ -38,6 +45,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await app.close();
+  await rm(spoolDir, { recursive: true, force: true });
 });
 
 function form(entries: [string, string | { filename: string; data: Buffer; type?: string }][]): FormData {
@@ -74,6 +82,16 @@ describe('reading a multipart form', () => {
       ['image/jpeg', 'first'],
       ['image/png', 'second'],
     ]);
+  });
+
+  it('keeps no file on disk once the request is done, whether it was handled or refused', async () => {
+    await upload(form([['image', { filename: 'front.jpg', data: Buffer.from('first') }]]));
+    failOnFile = 'bad.jpg';
+    const refused = await upload(form([['image', { filename: 'ok.jpg', data: Buffer.from('a') }], ['image', { filename: 'bad.jpg', data: Buffer.from('b') }]]));
+    const tooBig = await upload(form([['image', { filename: 'big.jpg', data: Buffer.alloc(IMAGE_MAX_BYTES + 1) }]]));
+
+    expect([refused.statusCode, tooBig.statusCode]).toEqual([400, 413]);
+    expect(await readdir(spoolDir)).toEqual([]);
   });
 
   it('keeps the last value of a repeated text field', async () => {
@@ -220,5 +238,20 @@ describe('refusing bodies that are not a sound form', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'The field "description" is too long (at most 64 KB).' });
+  });
+});
+
+describe('uploads left behind by a killed process', () => {
+  it('are removed at the next start, and files written since it started are kept', async () => {
+    const startedAt = new Date();
+    const old = path.join(spoolDir, 'old.part');
+    const recent = path.join(spoolDir, 'recent.part');
+    await writeFile(old, 'x');
+    await writeFile(recent, 'y');
+    await utimes(old, new Date(startedAt.getTime() - 60_000), new Date(startedAt.getTime() - 60_000));
+    await utimes(recent, new Date(startedAt.getTime() + 1000), new Date(startedAt.getTime() + 1000));
+
+    expect(await sweepSpooledUploads(spoolDir, startedAt)).toBe(1);
+    expect(await readdir(spoolDir)).toEqual(['recent.part']);
   });
 });
