@@ -1,10 +1,10 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type FetchHandler, createRequestListener } from '@mjackson/node-fetch-server';
 import { type ServerBuild, createRequestHandler } from 'react-router';
 import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
+import { type FetchHandler, fetchListener } from './fetch-listener';
 import { staticFiles } from './static-files';
 
 // Only a proxy on this machine (nginx, caddy in front of the port) may say the visitor came over HTTPS,
@@ -50,8 +50,8 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     console.error(error);
     return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
-  const plain = createRequestListener(handle, { onError });
-  const viaTls = createRequestListener(handle, { onError, protocol: 'https:' });
+  const plain = fetchListener(handle, { onError, protocol: 'http:' });
+  const viaTls = fetchListener(handle, { onError, protocol: 'https:' });
 
   const server = http.createServer((request, response) => {
     logWhenFinished(request, response);

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FetchHandler, fetchListener } from '../../../scripts/web-tier/fetch-listener';
+
+let server: Server | undefined;
+
+async function serve(handler: FetchHandler, onRequest: (req: IncomingMessage) => void = () => {}): Promise<string> {
+  const listener = fetchListener(handler, { protocol: 'http:', onError: () => new Response('failed', { status: 500 }) });
+  server = createServer((req, res) => {
+    onRequest(req);
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+describe('the web server’s fetch adapter', () => {
+  it('reads a posted body only as fast as the action takes it, instead of piling it up in memory', async () => {
+    let received: IncomingMessage | undefined;
+    let readBeforeTheActionAsked = 0;
+    const base = await serve(
+      async (request) => {
+        await delay(400);
+        readBeforeTheActionAsked = received!.socket.bytesRead;
+        const body = await request.arrayBuffer();
+        return new Response(String(body.byteLength));
+      },
+      (req) => (received = req),
+    );
+    const size = 48 * 1024 * 1024;
+    const answer = await fetch(`${base}/upload`, { method: 'POST', body: new Uint8Array(size) });
+
+    expect(await answer.text()).toBe(String(size));
+    expect(readBeforeTheActionAsked).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('keeps each Set-Cookie apart, sends no body for HEAD, and answers a throwing handler with onError', async () => {
+    const base = await serve(async (request) => {
+      if (request.url.endsWith('/fail')) throw new Error('boom');
+      const headers = new Headers();
+      headers.append('set-cookie', 'a=1; Path=/');
+      headers.append('set-cookie', 'b=2; Path=/');
+      return new Response('page', { headers });
+    });
+
+    const page = await fetch(`${base}/`);
+    expect(page.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(await page.text()).toBe('page');
+    expect(await (await fetch(`${base}/`, { method: 'HEAD' })).text()).toBe('');
+    const failed = await fetch(`${base}/fail`);
+    expect([failed.status, await failed.text()]).toEqual([500, 'failed']);
+  });
+
+  it('aborts the request’s signal when the visitor goes away', async () => {
+    let started = false;
+    let aborted = false;
+    const base = await serve(async (request) => {
+      started = true;
+      await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+      aborted = true;
+      return new Response('too late');
+    });
+    const gone = new AbortController();
+    const visit = fetch(`${base}/slow`, { signal: gone.signal }).catch(() => 'gone');
+    await expect.poll(() => started).toBe(true);
+    gone.abort();
+
+    expect(await visit).toBe('gone');
+    await expect.poll(() => aborted).toBe(true);
+  });
+});
