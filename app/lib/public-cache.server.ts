@@ -62,9 +62,11 @@ const answers = boundedMemory<Promise<unknown>>(500);
 /**
  * The provider's answer to a public read (no token, same for everyone), shared by anonymous visitors for
  * PUBLIC_CACHE_SECONDS. Visitors arriving together share one provider call; a failed call is forgotten at once.
+ * `withSignedIn`: signed-in visitors share it too, for an answer where another person's change showing a
+ * few seconds late is harmless (the category list: counting it reads every shop).
  */
-export function cachedPublicRead<T>(request: Request, key: string, read: () => Promise<T>): Promise<T> {
-  if (!sharesPublicCache(request.headers.get('cookie'))) return read();
+export function cachedPublicRead<T>(request: Request, key: string, read: () => Promise<T>, options: { withSignedIn?: boolean } = {}): Promise<T> {
+  if (options.withSignedIn ? publicCacheMs() === 0 : !sharesPublicCache(request.headers.get('cookie'))) return read();
   const remembered = answers.get(key) as Promise<T> | undefined;
   if (remembered) return remembered;
   const readUnder = version;

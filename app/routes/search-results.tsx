@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, page: String(page) })}`, () =>
       provider.listShops({ q, category, page, pageSize: PAGE_SIZE }),
     ),
-    cachedPublicRead(request, 'categories', () => provider.categories()),
+    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') {

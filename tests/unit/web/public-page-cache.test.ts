@@ -247,6 +247,16 @@ describe('provider answers shared by anonymous visitors', () => {
     expect(await publicCache.cachedPublicRead(get('/', { cookie: '__kasuwa=x' }), 'shops?page=1', read)).toBe('answer 2');
   });
 
+  it('shares the category list with signed-in visitors too, and reads it afresh after a write', async () => {
+    let calls = 0;
+    const read = async () => `categories ${++calls}`;
+    const signedIn = get('/searchResults', { cookie: '__kasuwa=signed.value' });
+    expect(await publicCache.cachedPublicRead(get('/searchResults'), 'categories', read, { withSignedIn: true })).toBe('categories 1');
+    expect(await publicCache.cachedPublicRead(signedIn, 'categories', read, { withSignedIn: true })).toBe('categories 1');
+    publicCache.publicContentChanged();
+    expect(await publicCache.cachedPublicRead(signedIn, 'categories', read, { withSignedIn: true })).toBe('categories 2');
+  });
+
   it('forgets a failed call at once', async () => {
     let calls = 0;
     const failing = () => Promise.reject(new Error(`down ${++calls}`));
