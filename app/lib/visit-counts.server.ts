@@ -61,7 +61,11 @@ export function shopPagesShareable(): boolean {
     bulkVisits = 'asking';
     provider.reportVisits({}).then(
       () => (bulkVisits = 'yes'),
-      (error: unknown) => (bulkVisits = refused(error) ? 'no' : 'unknown'),
+      (error: unknown) => {
+        bulkVisits = refused(error) ? 'no' : 'unknown';
+        // Worth knowing when the provider is ours: TRUST_PROXY then does not name this web tier.
+        if (bulkVisits === 'no') console.warn(`Shop pages are not shared: the provider does not take visits in bulk (${(error as Error).message}).`);
+      },
     );
   }
   return bulkVisits === 'yes';
