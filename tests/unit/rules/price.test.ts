@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../app/lib/rules/messages';
 import { checkEditedPrice, checkNewPrice, priceInNaira } from '../../../app/lib/rules/price';
 
@@ -41,5 +41,36 @@ describe('prices in naira', () => {
     expect(priceInNaira(5000)).toBe('₦5,000');
     expect(priceInNaira(1_000_000)).toBe('₦1,000,000');
     expect(priceInNaira(850.5)).toBe('₦850.50');
+  });
+});
+
+/**
+ * `Intl.NumberFormat` as ECMA-402 had it before 2023 (the browsers of old phones): a currency's minimum
+ * fraction digits default to its minor unit (2 for the naira) and a maximum below the minimum is a RangeError.
+ */
+class Pre2023NumberFormat extends Intl.NumberFormat {
+  constructor(locale: string, options: Intl.NumberFormatOptions = {}) {
+    const minimum = options.minimumFractionDigits ?? (options.style === 'currency' ? 2 : 0);
+    if (options.maximumFractionDigits !== undefined && options.maximumFractionDigits < minimum) {
+      throw new RangeError('maximumFractionDigits value is out of range.');
+    }
+    super(locale, options);
+  }
+}
+
+describe('prices in naira on an engine following ECMA-402 before 2023', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('loads and shows the same prices', async () => {
+    expect(() => new Pre2023NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 })).toThrow(RangeError);
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: Pre2023NumberFormat }));
+    vi.resetModules();
+    const old = await import('../../../app/lib/rules/price');
+    expect(old.priceInNaira(5000)).toBe('₦5,000');
+    expect(old.priceInNaira(1_000_000)).toBe('₦1,000,000');
+    expect(old.priceInNaira(850.5)).toBe('₦850.50');
   });
 });
