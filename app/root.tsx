@@ -4,7 +4,9 @@ import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
+import { PageSkeleton } from './components/shops/page-skeleton';
 import { getWebEnv } from './lib/env.server';
+import { usePendingSkeleton } from './lib/pending';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
@@ -50,6 +52,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
+  // A list page on its way stands in at once for the page being left: on a slow connection the old page
+  // would otherwise stay up with no sign that the tap was taken.
+  const skeleton = usePendingSkeleton();
   return (
     <html lang="en-NG">
       <head>
@@ -66,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {!bare && <Header signedIn={root?.signedIn ?? false} />}
         {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
         <div id="content" className="page">
-          {children}
+          {skeleton ? <PageSkeleton {...skeleton} /> : children}
         </div>
         {!bare && <Footer />}
         {!bare && <BottomNav />}

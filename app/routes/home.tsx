@@ -1,12 +1,10 @@
 import { data } from 'react-router';
 import { Pager } from '../components/shops/pager';
-import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
-import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom, socialTags } from '../lib/seo';
-import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/home';
 
@@ -25,14 +23,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const pending = usePendingNavigationTo('/');
   const { shops, page, nextPage, failed } = loaderData;
   return (
     <main>
       <h1 className="section-title">For You</h1>
-      {pending ? (
-        <SkeletonGrid count={SKELETONS.home} label="Loading shops" />
-      ) : failed ? (
+      {failed ? (
         <p className="notice error" role="alert">
           {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
         </p>

@@ -1,12 +1,10 @@
 import { data, Form, Link } from 'react-router';
 import { Pager } from '../components/shops/pager';
-import { ShopGrid, SkeletonGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
-import { usePendingNavigationTo } from '../lib/pending';
 import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom } from '../lib/seo';
-import { SKELETONS } from '../lib/rules/limits';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/search-results';
 
@@ -51,7 +49,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, category, page, categoryNames, shops, nextPage, failed } = loaderData;
-  const pending = usePendingNavigationTo('/searchResults');
   const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
   return (
     <main>
@@ -86,9 +83,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         </label>
         <button type="submit">Search</button>
       </Form>
-      {pending ? (
-        <SkeletonGrid count={SKELETONS.search} label="Loading results" />
-      ) : failed ? (
+      {failed ? (
         <p className="notice error" role="alert">
           {MSG.networkOrUnexpected} <a href={searchHref(q, category, page)}>Try again</a>
         </p>

@@ -7,6 +7,7 @@ import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
 import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { type Owner, newOwner, shopAtApi, signedInOwner, tag } from './support/owners';
+import { skeletonCards, slowData } from './support/pending';
 
 type ApiProduct = { id: string; name: string; price: number; image_url: string };
 type Photo = { name: string; mimeType: string; buffer: Buffer };
@@ -332,17 +333,9 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     await openForm(page, `/shop/${shop.id}/add-products`, 'add-products');
-    await page.route(
-      (url) => url.pathname === `/shop/${shop.id}/products.data`,
-      async (route) => {
-        await delay(1_000);
-        await route.continue();
-      },
-    );
+    await slowData(page, `/shop/${shop.id}/products`);
     await page.getByRole('link', { name: 'Back to products' }).click();
-    const skeletons = page.getByRole('list', { name: 'Loading products' }).locator('li');
-    await skeletons.first().waitFor();
-    expect(await skeletons.count()).toBe(8);
+    expect(await skeletonCards(page, 'Loading products')).toBe(8);
     await page.getByText('This shop has no products yet.', { exact: false }).waitFor();
   });
 

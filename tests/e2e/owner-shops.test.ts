@@ -7,6 +7,7 @@ import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
 import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { type ApiShop, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
+import { skeletonCards, slowData } from './support/pending';
 
 type Photo = { name: string; mimeType: string; buffer: Buffer };
 
@@ -289,17 +290,9 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     const shop = await shopAtApi(apiUrl, owner);
     await page.goto(`/myShop?delete=${shop.id}`);
     await whenInteractive(page, '.confirm-delete button');
-    await page.route(
-      (url) => url.pathname === '/myShop.data',
-      async (route) => {
-        if (route.request().method() === 'GET') await delay(1_000);
-        await route.continue();
-      },
-    );
+    await slowData(page, '/myShop');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    const skeletons = page.getByRole('list', { name: 'Loading your shops' }).locator('li');
-    await skeletons.first().waitFor();
-    expect(await skeletons.count()).toBe(4);
+    expect(await skeletonCards(page, 'Loading your shops')).toBe(4);
     await page.getByText(MSG.noShops).waitFor();
     expect(await page.getByText(MSG.shopDeleted).isVisible()).toBe(true);
   });

@@ -1,6 +1,5 @@
 import { Link, data, redirect } from 'react-router';
 import { AddProductsForm } from '../../components/owner/add-products-form';
-import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
@@ -60,16 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AddProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, added } = loaderData;
-  const listing = usePendingProductsPage();
   const products = `/shop/${encodeURIComponent(shop.id)}/products`;
-  // Going back to the list shows its skeleton while it loads (SPEC §9: 8 cards).
-  if (listing) {
-    return (
-      <main>
-        <ProductsSkeleton />
-      </main>
-    );
-  }
   return (
     <main className="products-form-page">
       <div className="owner-head">

@@ -1,6 +1,5 @@
 import { Link, data, redirect } from 'react-router';
 import { EditProductForm } from '../../components/owner/edit-product-form';
-import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
@@ -57,15 +56,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, updated } = loaderData;
-  const listing = usePendingProductsPage();
-  // Going back to the list shows its skeleton while it loads (SPEC §9: 8 cards).
-  if (listing) {
-    return (
-      <main>
-        <ProductsSkeleton />
-      </main>
-    );
-  }
   if (!product) {
     return (
       <main className="products-form-page">

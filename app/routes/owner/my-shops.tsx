@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
-import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
 import { OwnerShopCard } from '../../components/owner/owner-shop-card';
-import { SkeletonGrid } from '../../components/shops/shop-grid';
 import { readForm } from '../../lib/forms/submission.server';
-import { usePendingNavigationTo } from '../../lib/pending';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
 import { isProviderError, type ProviderError } from '../../lib/provider/errors';
-import { DELAYS_MS, SKELETONS } from '../../lib/rules/limits';
+import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
 import stylesheet from '../../styles/owner.css?url';
@@ -63,10 +61,6 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
   const { shops, failed } = loaderData;
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigation = useNavigation();
-  // The list coming back after a delete. (Arriving from another page, React Router keeps that page on
-  // screen until the list is here; opening or closing the dialog loads nothing.)
-  const refreshing = usePendingNavigationTo(MY_SHOPS) && navigation.formMethod !== undefined;
   const deleting = shops.find((shop) => shop.id === params.get('delete'));
   return (
     <main>
@@ -93,9 +87,7 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
           </p>
         )
       )}
-      {refreshing ? (
-        <SkeletonGrid count={SKELETONS.myShops} label="Loading your shops" />
-      ) : failed ? (
+      {failed ? (
         <p className="notice error" role="alert">
           {MSG.couldNotFetchShops} <a href={MY_SHOPS}>Try again</a>
         </p>

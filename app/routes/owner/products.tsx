@@ -1,7 +1,6 @@
 import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '../../components/owner/confirm-delete-dialog';
 import { OwnerProductCard } from '../../components/owner/owner-product-card';
-import { ProductsSkeleton, usePendingProductsPage } from '../../components/owner/products-skeleton';
 import { deleteProductSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
@@ -73,7 +72,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function OwnerProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, products } = loaderData;
   const [params] = useSearchParams();
-  const pending = usePendingProductsPage();
   const deleting = products.find((product) => product.id === params.get('delete'));
   const here = productsPath(shop.id);
   return (
@@ -97,9 +95,7 @@ export default function OwnerProducts({ loaderData, actionData }: Route.Componen
           error={actionData?.deleteError}
         />
       )}
-      {pending ? (
-        <ProductsSkeleton />
-      ) : products.length === 0 ? (
+      {products.length === 0 ? (
         <p className="notice">This shop has no products yet. Add some so buyers can see what you sell.</p>
       ) : (
         <ul className="shop-grid owner-products" aria-label="Your products">

@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { MSG } from '../../app/lib/rules/messages';
+import { whenInteractive } from './support/accounts';
+import { expect, jsMode, test } from './support/browser';
+import { shopAtApi, signedInOwner } from './support/owners';
+import { skeletonCards, slowData } from './support/pending';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+describe(`moving between pages (JavaScript ${jsMode})`, () => {
+  // Without JavaScript every navigation is a full page load: the browser keeps the old page until the new one arrives.
+  describe.runIf(jsMode === 'on')('skeleton cards show at once when a list page is opened from another page', () => {
+    test('Home from Settings in the bottom navigation: eight', async ({ page }) => {
+      await page.goto('/settings');
+      await whenInteractive(page, '.bottom-nav a');
+      await slowData(page, '/');
+      await mainNav(page).getByRole('link', { name: 'Home' }).click();
+      expect(await skeletonCards(page, 'Loading shops')).toBe(8);
+      expect(await heading(page, 'Settings').count()).toBe(0);
+      await page.getByRole('list', { name: 'Shops for you' }).waitFor();
+    });
+
+    test('search results from the header search on a shop page: eight', async ({ page, apiUrl }) => {
+      const { for_you: shops } = (await (await fetch(`${apiUrl}/shops`)).json()) as { for_you: { id: string; name: string }[] };
+      await page.goto(`/shop/${shops[0]!.id}`);
+      await whenInteractive(page, 'header a');
+      await slowData(page, '/searchResults');
+      await page.getByLabel('Search', { exact: true }).click();
+      await page.getByRole('searchbox', { name: 'Search shops' }).fill('charger');
+      await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+      expect(await skeletonCards(page, 'Loading results')).toBe(8);
+      expect(await heading(page, shops[0]!.name).count()).toBe(0);
+      await page.getByRole('list', { name: 'Search results' }).waitFor();
+    });
+
+    test('My Shops from the home page’s bottom navigation: four', async ({ page, apiUrl }) => {
+      await signedInOwner(page, apiUrl);
+      await whenInteractive(page, '.bottom-nav a');
+      await slowData(page, '/myShop');
+      await mainNav(page).getByRole('link', { name: 'My Shop' }).click();
+      expect(await skeletonCards(page, 'Loading your shops')).toBe(4);
+      expect(await page.getByRole('list', { name: 'Shops for you' }).count()).toBe(0);
+      await page.getByText(MSG.noShops).waitFor();
+    });
+
+    test('a shop’s products from My Shops: eight', async ({ page, apiUrl }) => {
+      const owner = await signedInOwner(page, apiUrl);
+      const shop = await shopAtApi(apiUrl, owner);
+      await page.goto('/myShop');
+      await whenInteractive(page, '.owner-shops a');
+      await slowData(page, `/shop/${shop.id}/products`);
+      await page.getByRole('link', { name: 'Products' }).click();
+      expect(await skeletonCards(page, 'Loading products')).toBe(8);
+      expect(await page.getByRole('list', { name: 'Your shops' }).count()).toBe(0);
+      await page.getByText('This shop has no products yet.', { exact: false }).waitFor();
+    });
+  });
+});
