@@ -8,6 +8,7 @@ import { skeletonCards, slowData } from './support/pending';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 describe(`moving between pages (JavaScript ${jsMode})`, () => {
   // Without JavaScript every navigation is a full page load: the browser keeps the old page until the new one arrives.
@@ -56,5 +57,27 @@ describe(`moving between pages (JavaScript ${jsMode})`, () => {
       expect(await page.getByRole('list', { name: 'Your shops' }).count()).toBe(0);
       await page.getByText('This shop has no products yet.', { exact: false }).waitFor();
     });
+  });
+
+  test('a link followed from far down a page opens the next page at its top, and Back returns to where the reader was', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await whenInteractive(page, '.shop-grid a');
+    const cards = page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem');
+    const last = cards.last();
+    await last.scrollIntoViewIfNeeded();
+    const before = await scrollY(page);
+    expect(before).toBeGreaterThan(1_000);
+    const name = (await last.locator('.card-name').textContent())!;
+
+    await last.getByRole('link').click();
+    await page.waitForURL(/\/shop\/[0-9a-f-]{36}$/);
+    await heading(page, name).waitFor();
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await page.getByRole('list', { name: 'Shops for you' }).waitFor();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(before - 100);
+    expect(await scrollY(page)).toBeLessThan(before + 100);
   });
 });
