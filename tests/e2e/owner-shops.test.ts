@@ -276,13 +276,15 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     }
 
     await page.getByText(MSG.shopDeleted).waitFor();
+    const shown = Date.now();
     expect(await cards.count()).toBe(1);
     expect(await card(kept!).isVisible()).toBe(true);
     expect((await shopsOf(apiUrl, owner)).map((shop) => shop.id)).toEqual([kept!.id]);
-    if (jsMode === 'on') {
-      await page.getByText(MSG.shopDeleted).waitFor({ state: 'detached', timeout: 6_000 });
-      expect(new URL(page.url()).search).toBe('');
-    }
+    // SPEC §2: for 3 seconds (without JavaScript the page refreshes to plain My Shops).
+    await page.getByText(MSG.shopDeleted).waitFor({ state: 'detached', timeout: 8_000 });
+    expect(Date.now() - shown).toBeGreaterThan(2_500);
+    expect(new URL(page.url()).search).toBe('');
+    await card(kept!).waitFor();
   });
 
   test.runIf(jsMode === 'on')('four skeleton cards hold the list’s place while it comes back after a delete', async ({ page, apiUrl }) => {

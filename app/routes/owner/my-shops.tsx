@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
 import { OwnerShopCard } from '../../components/owner/owner-shop-card';
 import { readForm } from '../../lib/forms/submission.server';
+import { useServerRendered } from '../../lib/hydrated';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
 import { isProviderError, type ProviderError } from '../../lib/provider/errors';
@@ -104,16 +105,24 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** 'Shop deleted successfully!' for 3 seconds (SPEC §2); without JavaScript it stays until the next page. */
+/**
+ * 'Shop deleted successfully!' for 3 seconds (SPEC §2). In the server's HTML (a delete without JavaScript)
+ * a meta refresh then loads plain My Shops, as RedirectNotice does; after a delete with JavaScript a timer
+ * drops the query, which loads nothing (see shouldRevalidate).
+ */
 function DeletedNotice() {
+  const serverRendered = useServerRendered();
   const navigate = useNavigate();
   useEffect(() => {
+    if (serverRendered) return;
     const timer = setTimeout(() => navigate(MY_SHOPS, { replace: true, preventScrollReset: true }), DELAYS_MS.deleteMessage);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, serverRendered]);
   return (
     <p className="notice success" role="status">
       {MSG.shopDeleted}
+      {/* React places this in the document's head. */}
+      {serverRendered && <meta httpEquiv="refresh" content={`${Math.round(DELAYS_MS.deleteMessage / 1000)};url=${MY_SHOPS}`} />}
     </p>
   );
 }
