@@ -54,10 +54,12 @@ function transactionJson(row: SimulatorRow) {
   };
 }
 
+/** The shop's own metadata as a Location header: only a web address, as the URL parser writes it (no line breaks). */
 function webAddress(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {
-    return ['http:', 'https:'].includes(new URL(value).protocol) ? value : undefined;
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) ? url.href : undefined;
   } catch {
     return undefined;
   }
