@@ -17,7 +17,7 @@ main{max-width:24rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radi
 h1{font-size:1.25rem;margin:0 0 .5rem}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
 .note{font-size:.875rem;color:#5c5247}form{display:grid;gap:.75rem;margin-top:1.25rem}
 button{min-height:48px;font-size:1rem;border-radius:8px;border:1px solid #1f1a14;background:#fff;color:#1f1a14}
-button[value=pay]{background:#0b6b3a;border-color:#0b6b3a;color:#fff;font-weight:700}`;
+button[value=pay],button[value=confirm]{background:#0b6b3a;border-color:#0b6b3a;color:#fff;font-weight:700}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -36,8 +36,22 @@ export function checkoutPage(transaction: { email: string; amountKobo: number; c
 <p class="note">Payment simulator: no card is charged and no money moves.</p>
 <form method="post">
 <button name="outcome" value="pay">Pay</button>
+<button name="outcome" value="transfer">Pay by bank transfer</button>
 <button name="outcome" value="decline">Decline card</button>
 <button name="outcome" value="cancel">Cancel</button>
+</form>`,
+  );
+}
+
+/** A bank transfer sent but not yet confirmed: the bank's side of the simulator, on the same checkout link. */
+export function transferPendingPage(transaction: { amountKobo: number; currency: string }): string {
+  return page(
+    'Paystack simulator transfer',
+    `<h1>Transfer awaiting confirmation</h1>
+<p class="amount">${escapeHtml(formatAmount(transaction.amountKobo, transaction.currency))}</p>
+<p class="note">Payment simulator: press Confirm transfer when the bank would have confirmed it.</p>
+<form method="post">
+<button name="outcome" value="confirm">Confirm transfer</button>
 </form>`,
   );
 }

@@ -8,14 +8,20 @@ import { simulatorTransactions } from '../db/schema';
 import { ApiError } from '../errors';
 import { ownOrigin } from './own-origin';
 import { sameSecret, paystackSignature } from './signature';
-import { checkoutPage, messagePage } from './simulator-pages';
+import { checkoutPage, messagePage, transferPendingPage } from './simulator-pages';
 
 type SimulatorRow = typeof simulatorTransactions.$inferSelect;
 
+/**
+ * The checkout's buttons, each from the state it applies to. A bank transfer stays `pending` until the
+ * bank confirms it (Confirm transfer, on the same checkout link), as Paystack's transfers do for minutes.
+ */
 const OUTCOMES = {
-  pay: { status: 'success', gatewayResponse: 'Successful', title: 'Payment successful' },
-  decline: { status: 'failed', gatewayResponse: 'Declined', title: 'Card declined' },
-  cancel: { status: 'abandoned', gatewayResponse: 'The transaction was cancelled', title: 'Payment cancelled' },
+  pay: { from: 'ongoing', status: 'success', gatewayResponse: 'Successful', title: 'Payment successful' },
+  transfer: { from: 'ongoing', status: 'pending', gatewayResponse: 'Transfer awaiting confirmation', title: 'Transfer sent' },
+  decline: { from: 'ongoing', status: 'failed', gatewayResponse: 'Declined', title: 'Card declined' },
+  cancel: { from: 'ongoing', status: 'abandoned', gatewayResponse: 'The transaction was cancelled', title: 'Payment cancelled' },
+  confirm: { from: 'pending', status: 'success', gatewayResponse: 'Successful', title: 'Transfer confirmed' },
 } as const;
 type Outcome = keyof typeof OUTCOMES;
 
@@ -46,6 +52,17 @@ function transactionJson(row: SimulatorRow) {
     metadata: row.metadata,
     customer: { email: row.email },
   };
+}
+
+/** The shop's own metadata as a Location header: only a web address, as the URL parser writes it (no line breaks). */
+function webAddress(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function sendPage(reply: FastifyReply, statusCode: number, html: string) {
@@ -144,24 +161,32 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
     const row = await findByAccessCode(request.params.access_code);
-    if (!row || row.status !== 'ongoing') return unavailablePage(reply, row);
-    return sendPage(reply, 200, checkoutPage(row));
+    if (row?.status === 'ongoing') return sendPage(reply, 200, checkoutPage(row));
+    if (row?.status === 'pending') return sendPage(reply, 200, transferPendingPage(row));
+    return unavailablePage(reply, row);
   });
 
   app.post('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
     const chosen = (request.body as Record<string, unknown> | undefined)?.outcome;
     if (typeof chosen !== 'string' || !Object.hasOwn(OUTCOMES, chosen)) {
-      return sendPage(reply, 400, messagePage('Choose an action', 'Please choose Pay, Decline card or Cancel.'));
+      return sendPage(reply, 400, messagePage('Choose an action', 'Please choose Pay, Pay by bank transfer, Decline card or Cancel.'));
     }
     const outcome = OUTCOMES[chosen as Outcome];
-    // Only an ongoing transaction changes, so a double click or a second tab cannot pay twice.
+    const paid = outcome.status === 'success';
+    // Only a transaction in the button's state changes, so a double click or a second tab cannot pay twice.
     const [row] = await app.db
       .update(simulatorTransactions)
-      .set({ status: outcome.status, gatewayResponse: outcome.gatewayResponse, paidAt: chosen === 'pay' ? new Date() : null })
-      .where(and(eq(simulatorTransactions.accessCode, request.params.access_code), eq(simulatorTransactions.status, 'ongoing')))
+      .set({ status: outcome.status, gatewayResponse: outcome.gatewayResponse, paidAt: paid ? new Date() : null })
+      .where(and(eq(simulatorTransactions.accessCode, request.params.access_code), eq(simulatorTransactions.status, outcome.from)))
       .returning();
     if (!row) return unavailablePage(reply, await findByAccessCode(request.params.access_code));
-    if (chosen === 'pay') await sendChargeSuccess(row, request.log);
+    if (paid) await sendChargeSuccess(row, request.log);
+    // Like Paystack, Cancel goes to the shop's `cancel_action` when it gave one, never to the callback.
+    if (chosen === 'cancel') {
+      const cancelAction = webAddress(row.metadata.cancel_action);
+      if (!cancelAction) return sendPage(reply, 200, messagePage(outcome.title, 'You can close this page.'));
+      return reply.code(303).header('location', cancelAction).send();
+    }
     if (!row.callbackUrl) return sendPage(reply, 200, messagePage(outcome.title, 'You can close this page.'));
     const callback = new URL(row.callbackUrl);
     callback.searchParams.set('trxref', row.reference);

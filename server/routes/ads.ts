@@ -39,8 +39,20 @@ const verification = z.object({
   ad: adJsonSchema,
 });
 
-/** Paystack's in-between states; anything else that is not success is final. */
-const STILL_PENDING = new Set(['ongoing', 'pending', 'processing', 'queued']);
+/**
+ * Where each of Paystack's transaction statuses leaves the shopper. `abandoned` is both a checkout never
+ * paid and one cancelled; `reversed` was refunded or charged back. In-between states wait for the bank.
+ */
+const PAYSTACK_OUTCOME = new Map<string, 'paid' | 'pending' | 'failed' | 'abandoned'>([
+  ['success', 'paid'],
+  ['ongoing', 'pending'],
+  ['pending', 'pending'],
+  ['processing', 'pending'],
+  ['queued', 'pending'],
+  ['failed', 'failed'],
+  ['reversed', 'failed'],
+  ['abandoned', 'abandoned'],
+]);
 
 function verificationJson(ad: AdRow): z.infer<typeof verification> {
   return {
@@ -52,6 +64,10 @@ function verificationJson(ad: AdRow): z.infer<typeof verification> {
     shop_id: ad.shopId,
     ad: adJson(ad),
   };
+}
+
+function verifyPageOf(webUrl: string, reference: string): string {
+  return `${webUrl}/verify-transaction?reference=${encodeURIComponent(reference)}`;
 }
 
 /** Paystack's trouble becomes a 502 the shopper can read; the cause stays in the log. */
@@ -102,7 +118,8 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
           amountKobo: AD_PLAN_KOBO,
           reference,
           callbackUrl: `${app.config.webUrl}/verify-transaction`,
-          metadata: { shop_id: shop.id, user_id: user.id, purpose: 'ad' },
+          // Paystack's checkout sends a shopper who cancels here; without it they would stay on Paystack's page.
+          metadata: { shop_id: shop.id, user_id: user.id, purpose: 'ad', cancel_action: verifyPageOf(app.config.webUrl, reference) },
         });
         const opened = { authorization_url: checkout.authorization_url, access_code: checkout.access_code, reference };
         await recordCheckout(app.db, opened);
@@ -121,7 +138,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['ads'],
         summary: 'Ask Paystack about a payment; a successful one grants the month, once',
-        description: 'Not paid: 400 with the gateway message. Still in progress: 200 with status "pending".',
+        description: `Declined, cancelled or reversed: 400 with the gateway message. Still in progress (Paystack's ongoing, pending, processing, queued): 200 with status "pending". A status Paystack does not document: 502.`,
         security: [{ bearer: [] }],
         body: z.object({ reference: requiredText(MSG.referenceRequired, 200) }),
         response: { 200: verification, 400: fieldErrors, 401: detail, 404: detail, 502: detail },
@@ -137,7 +154,13 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       const payment = await paystack.verify(ad.reference).catch((error: unknown) => {
         throw providerFailure(error, request.log);
       });
-      if (payment.status === 'success') {
+      const outcome = PAYSTACK_OUTCOME.get(payment.status);
+      if (!outcome) {
+        // A status Paystack may add later: nothing is recorded, and the shopper is asked to check again.
+        request.log.warn({ reference: ad.reference, status: payment.status }, 'unknown Paystack transaction status');
+        throw detailError(502, MSG.paymentVerifyUnreachable);
+      }
+      if (outcome === 'paid') {
         if (!paysForAdPlan(payment)) {
           request.log.warn({ reference: ad.reference, amount: payment.amount, currency: payment.currency }, 'payment does not match the ad plan');
           await recordUnpaid(ad.reference, 'failed', MSG.paymentMismatch);
@@ -146,9 +169,9 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
         const activated = await activateAd(app.db, { ...payment, reference: ad.reference });
         return verificationJson(activated ?? ad);
       }
-      if (STILL_PENDING.has(payment.status)) return { ...verificationJson(ad), status: 'pending' as const };
+      if (outcome === 'pending') return { ...verificationJson(ad), status: 'pending' as const };
       const gatewayResponse = payment.gateway_response || MSG.paymentNotCompleted;
-      await recordUnpaid(ad.reference, payment.status === 'abandoned' ? 'abandoned' : 'failed', gatewayResponse);
+      await recordUnpaid(ad.reference, outcome, gatewayResponse);
       throw detailError(400, gatewayResponse);
     },
   );

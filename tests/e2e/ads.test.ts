@@ -1,15 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
+import { ads, shops } from '../../server/db/schema';
+import { buyMonth } from '../api/support/payments';
 import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { type ApiShop, type Owner, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
+import { startProductWithDatabase } from './support/product-with-database';
 
-type Outcome = 'Pay' | 'Decline card' | 'Cancel';
-type ApiAd = { reference: string; status: string; ends_at: string | null };
+type Outcome = 'Pay' | 'Pay by bank transfer' | 'Decline card' | 'Cancel';
+type ApiAd = { reference: string; status: string; paid_at: string | null; ends_at: string | null };
 
-/** From the shop's plan page through Pay to the simulator's checkout, where `outcome` is pressed; back on the site after. */
-async function buyAdPlan(page: Page, shop: ApiShop, outcome: Outcome) {
+/**
+ * From the shop's plan page through Pay to the simulator's checkout, where `outcome` is pressed; back on the
+ * site after. Returns the checkout's address, where the bank later confirms a transfer.
+ */
+async function buyAdPlan(page: Page, shop: ApiShop, outcome: Outcome): Promise<string> {
   await page.goto(`/shop/${shop.id}/step1`);
   expect(await page.getByText('Step 1 of 2').isVisible()).toBe(true);
   await page.getByRole('link', { name: 'Continue' }).click();
@@ -18,8 +25,21 @@ async function buyAdPlan(page: Page, shop: ApiShop, outcome: Outcome) {
   await page.getByRole('button', { name: 'Pay ₦5,000' }).click();
   await page.getByRole('heading', { name: 'Pay Kasuwa' }).waitFor();
   expect(await page.getByText('₦5,000').isVisible()).toBe(true);
+  const checkout = page.url();
   await page.getByRole('button', { name: outcome, exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/verify-transaction' && url.searchParams.has('reference'));
+  return checkout;
+}
+
+/** The bank's side of a transfer: the simulator's Confirm transfer, pressed away from the shopper's browser. */
+async function bankConfirmsTransfer(checkout: string) {
+  const response = await fetch(checkout, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'confirm' }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
 }
 
 async function adsOf(apiUrl: string, owner: Owner, shopId: string): Promise<ApiAd[]> {
@@ -33,15 +53,41 @@ async function sponsoredUntil(apiUrl: string, owner: Owner, shopId: string): Pro
   return shop?.is_sponsored ? (shop.sponsored_until ?? null) : null;
 }
 
-/** Whether the home page lists the shop among its leading Sponsored cards. */
+/** Whether the home page shows the shop's card with the Sponsored badge and only Sponsored cards before it. */
 async function sponsoredOnHome(page: Page, shopName: string): Promise<boolean> {
   await page.goto('/');
   const cards = await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').allTextContents();
-  const leading = cards.slice(0, cards.findIndex((text) => !text.startsWith('Sponsored')));
-  return leading.some((text) => text.includes(shopName));
+  const at = cards.findIndex((text) => text.includes(shopName));
+  return at >= 0 && cards.slice(0, at + 1).every((text) => text.startsWith('Sponsored'));
+}
+
+async function hasAdBadgeInSearch(page: Page, shopName: string): Promise<boolean> {
+  await page.goto(`/searchResults?q=${encodeURIComponent(shopName)}`);
+  const found = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ hasText: shopName });
+  await found.waitFor();
+  return found.getByText('Ad', { exact: true }).isVisible();
+}
+
+/** What the shop's card on My Shops says about its ad ("Sponsored until 24 Dec 2026"), or null when nothing. */
+async function sponsoredOnMyShops(page: Page, shopName: string): Promise<string | null> {
+  await page.goto('/myShop');
+  const card = page.getByRole('listitem').filter({ hasText: shopName });
+  await card.waitFor();
+  const text = await card.textContent();
+  return text?.match(/Sponsored(?: until \d{1,2} \S+ \d{4})?/)?.[0] ?? null;
+}
+
+/** The result page's terms and what each says, spaces as typed (Intl puts a narrow space before "am"). */
+async function resultDetails(page: Page): Promise<Record<string, string>> {
+  const result = page.getByRole('status');
+  const terms = await result.locator('dt').allTextContents();
+  const details = await result.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((term, i) => [term, details[i]!.replace(/\s/g, ' ')]));
 }
 
 const lagosDay = (iso: string) => new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(iso));
+const lagosMoment = (iso: string) =>
+  new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso)).replace(/\s/g, ' ');
 
 describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
   test('paying sponsors the shop for a month: the result page, My Shops, the home page and search all show it', async ({ page, apiUrl }) => {
@@ -55,22 +101,21 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     expect(await page.getByText('₦5,000').first().isVisible()).toBe(true);
 
     await buyAdPlan(page, shop, 'Pay');
-    const result = page.getByRole('status');
-    await result.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    await page.getByRole('status').getByRole('heading', { name: 'Payment successful' }).waitFor();
     const until = await sponsoredUntil(apiUrl, owner, shop.id);
+    const [ad] = await adsOf(apiUrl, owner, shop.id);
     expect(until).not.toBeNull();
-    const details = await result.locator('dd').allTextContents();
-    expect(details[0]).toBe('₦5,000');
-    expect(details).toContain(shop.name);
-    expect(details.at(-1)).toBe(lagosDay(until!));
+    expect(ad!.paid_at).not.toBeNull();
+    expect(await resultDetails(page)).toEqual({
+      Amount: '₦5,000',
+      Date: lagosMoment(ad!.paid_at!),
+      Shop: shop.name,
+      'Sponsored until': lagosDay(until!),
+    });
 
-    await page.goto('/myShop');
-    expect(await page.getByRole('listitem').filter({ hasText: shop.name }).getByText(`Sponsored until ${lagosDay(until!)}`).isVisible()).toBe(true);
+    expect(await sponsoredOnMyShops(page, shop.name)).toBe(`Sponsored until ${lagosDay(until!)}`);
     expect(await sponsoredOnHome(page, shop.name)).toBe(true);
-
-    await page.goto(`/searchResults?q=${encodeURIComponent(shop.name)}`);
-    const found = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ hasText: shop.name });
-    expect(await found.getByText('Ad', { exact: true }).isVisible()).toBe(true);
+    expect(await hasAdBadgeInSearch(page, shop.name)).toBe(true);
   });
 
   test('reloading the result page grants nothing twice; buying again adds exactly one month', async ({ page, apiUrl }) => {
@@ -113,6 +158,42 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     expect(await sponsoredOnHome(page, shop.name)).toBe(false);
   });
 
+  test('a bank transfer not yet confirmed shows as pending with Check again, and turns to paid by itself', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const checkout = await buyAdPlan(page, shop, 'Pay by bank transfer');
+    await page.getByRole('heading', { name: 'Payment pending' }).waitFor();
+    expect(await page.getByText(MSG.paymentPending).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Check again' }).isVisible()).toBe(true);
+    expect(await sponsoredUntil(apiUrl, owner, shop.id)).toBeNull();
+    if (jsMode === 'off') {
+      const refresh = await page.locator('meta[http-equiv="refresh"]').getAttribute('content');
+      expect(refresh).toMatch(/^10;url=\/verify-transaction\?reference=kasuwa-[\w-]+&since=\d+$/);
+    }
+
+    await bankConfirmsTransfer(checkout);
+    // Nobody touches the page: its own re-check finds the payment within the 10 seconds between checks.
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 20_000 });
+    expect(await resultDetails(page)).toMatchObject({ Amount: '₦5,000', Shop: shop.name });
+    expect(await sponsoredUntil(apiUrl, owner, shop.id)).not.toBeNull();
+  });
+
+  test('after half an hour, the pending page stops checking by itself and leaves Check again, which starts over', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await buyAdPlan(page, shop, 'Pay by bank transfer');
+    await page.getByRole('heading', { name: 'Payment pending' }).waitFor();
+    const reference = new URL(page.url()).searchParams.get('reference')!;
+
+    await page.goto(`/verify-transaction?reference=${reference}&since=${Date.now() - 31 * 60_000}`);
+    await page.getByRole('heading', { name: 'Payment pending' }).waitFor();
+    expect(await page.getByText('This page has stopped checking by itself; use Check again.').isVisible()).toBe(true);
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Check again' }).click();
+    await page.getByText('This page checks again every 10 seconds.').waitFor();
+  });
+
   test('a payment not yet made shows as pending with Check again, then as paid once it is', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
@@ -135,6 +216,21 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     await page.goto(`/verify-transaction?reference=${ad!.reference}`);
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
     expect(await page.getByRole('link', { name: 'Check again' }).count()).toBe(0);
+  });
+
+  test('Pay for a shop deleted meanwhile says the shop is not found, and opens no payment', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await page.goto(`/shop/${shop.id}/paymentInitiation`);
+    await whenInteractive(page, '.ads-page form');
+    const deleted = await fetch(`${apiUrl}/shops/${shop.id}/delete/`, { method: 'DELETE', headers: { authorization: `Bearer ${owner.token}` } });
+    expect(deleted.status).toBe(204);
+
+    await page.getByRole('button', { name: 'Pay ₦5,000' }).click();
+    await page.getByText(MSG.shopWithIdNotFound(shop.id)).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/shop/${shop.id}/paymentInitiation`);
+    const history = await fetch(`${apiUrl}/ads/?shop_id=${shop.id}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(history.status).toBe(404);
   });
 
   test('Pay pressed twice opens one payment', async ({ page, apiUrl }) => {
@@ -208,5 +304,42 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/step1`);
     await page.getByText('Step 1 of 2').waitFor();
+  });
+});
+
+describe(`when the month runs out (JavaScript ${jsMode})`, () => {
+  let product: Awaited<ReturnType<typeof startProductWithDatabase>>;
+  beforeAll(async () => {
+    product = await startProductWithDatabase();
+  });
+  afterAll(() => product?.stop());
+
+  test('an expired ad no longer shows Sponsored on the home page, Ad in search, or Sponsored until on My Shops', async ({ browser }) => {
+    const { api, webUrl } = product;
+    const context = await browser.newContext({ baseURL: webUrl, javaScriptEnabled: jsMode === 'on', locale: 'en-NG' });
+    try {
+      const page = await context.newPage();
+      // Signed in, the pages are never the shared copy anonymous visitors get, so they show the database as it is now.
+      const owner = await signedInOwner(page, api.url);
+      const shop = await shopAtApi(api.url, owner, `Jos Honey ${tag()}`);
+      const { verified } = await buyMonth(api, owner.token, shop.id);
+      expect(verified.status).toBe(200);
+      expect(await sponsoredOnHome(page, shop.name)).toBe(true);
+      expect(await hasAdBadgeInSearch(page, shop.name)).toBe(true);
+      expect(await sponsoredOnMyShops(page, shop.name)).toBe(`Sponsored until ${lagosDay(verified.body.ad.ends_at)}`);
+
+      await api.database.db.update(shops).set({ sponsoredUntil: sql`now() - interval '1 day'` }).where(eq(shops.id, shop.id));
+      await api.database.db
+        .update(ads)
+        .set({ startsAt: sql`now() - interval '1 month 1 day'`, endsAt: sql`now() - interval '1 day'` })
+        .where(eq(ads.id, verified.body.ad.id));
+
+      expect(await sponsoredOnHome(page, shop.name)).toBe(false);
+      expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').filter({ hasText: shop.name }).count()).toBe(1);
+      expect(await hasAdBadgeInSearch(page, shop.name)).toBe(false);
+      expect(await sponsoredOnMyShops(page, shop.name)).toBeNull();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -19,6 +19,24 @@ export function isCheckoutUrl(url: string): boolean {
   }
 }
 
+/**
+ * A pending payment is checked again by itself for this long after it first showed pending, then only when
+ * the person asks: every check is a request that keeps the session alive, and SPEC §4 signs out someone
+ * who has gone. As long as the session's grace for coming back from the checkout (30 minutes).
+ */
+const RECHECK_FOR_MS = 30 * 60_000;
+
+/**
+ * Where the pending page goes for its next check by itself, carrying when the checks began (`since`, ms);
+ * null once they have gone on for RECHECK_FOR_MS. A missing, malformed or future `since` starts now.
+ */
+export function nextRecheck(reference: string, since: string | null, now = Date.now()): string | null {
+  const given = since && /^\d{1,15}$/.test(since) ? Number(since) : NaN;
+  const began = given <= now ? given : now;
+  if (now - began >= RECHECK_FOR_MS) return null;
+  return `/verify-transaction?${new URLSearchParams({ reference, since: String(began) })}`;
+}
+
 export type VerifiedPayment =
   | { state: 'paid'; amount: number; paidAt: string | null; until: string | null; shop: { id: string; name: string } | null }
   | { state: 'pending'; amount: number; shop: { id: string; name: string } | null }

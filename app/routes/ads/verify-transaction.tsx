@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, data, useRevalidator } from 'react-router';
+import { Link, data, useNavigate } from 'react-router';
 import { dayInLagos, momentInLagos } from '../../lib/dates';
 import { useServerRendered } from '../../lib/hydrated';
 import { MSG } from '../../lib/rules/messages';
@@ -7,7 +7,7 @@ import { priceInNaira } from '../../lib/rules/price';
 import { requireVisitor, visitorContext } from '../../lib/session.server';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/verify-transaction';
-import { verifyPayment } from './payments.server';
+import { nextRecheck, verifyPayment } from './payments.server';
 
 /** A bank transfer can take minutes to confirm: the pending page asks again this often. */
 const RECHECK_SECONDS = 10;
@@ -16,14 +16,16 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsS
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const reference = new URL(request.url).searchParams.get('reference')?.trim() ?? '';
+  const { searchParams } = new URL(request.url);
+  const reference = searchParams.get('reference')?.trim() ?? '';
   const payment = await verifyPayment(request, visitor, reference);
   const status = payment.state === 'failed' ? (payment.mayRetry ? 503 : 400) : 200;
-  return data({ payment, reference }, { status });
+  const recheck = payment.state === 'pending' ? nextRecheck(reference, searchParams.get('since')) : null;
+  return data({ payment, reference, recheck }, { status });
 }
 
 export default function VerifyTransaction({ loaderData }: Route.ComponentProps) {
-  const { payment, reference } = loaderData;
+  const { payment, reference, recheck } = loaderData;
   const again = `/verify-transaction?reference=${encodeURIComponent(reference)}`;
   return (
     <main className="ads-page">
@@ -54,7 +56,7 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
           </dl>
         </section>
       ) : payment.state === 'pending' ? (
-        <PendingPayment shopName={payment.shop?.name} again={again} />
+        <PendingPayment shopName={payment.shop?.name} again={again} recheck={recheck} />
       ) : (
         <section className="notice error payment-result" role="alert">
           <h1>{MSG.verificationFailed}</h1>
@@ -77,27 +79,28 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
 }
 
 /**
- * Checks again by itself: a refresh in the head of the server's page (works without JavaScript), or a
- * quiet reload of the data when the page came from a navigation in the browser.
+ * Checks again by itself while `recheck` says so: a refresh in the head of the server's page (works
+ * without JavaScript), or a navigation in the browser when the page came from one. Check again starts over.
  */
-function PendingPayment({ shopName, again }: { shopName: string | undefined; again: string }) {
+function PendingPayment({ shopName, again, recheck }: { shopName: string | undefined; again: string; recheck: string | null }) {
   const serverRendered = useServerRendered();
-  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (serverRendered) return;
-    const timer = setInterval(() => void revalidate(), RECHECK_SECONDS * 1000);
+    if (serverRendered || !recheck) return;
+    const timer = setInterval(() => void navigate(recheck, { replace: true, preventScrollReset: true }), RECHECK_SECONDS * 1000);
     return () => clearInterval(timer);
-  }, [revalidate, serverRendered]);
+  }, [navigate, recheck, serverRendered]);
   return (
     <section className="notice payment-result" role="status">
       <h1>Payment pending</h1>
       <p>
         {MSG.paymentPending} {shopName ? `${shopName} will be sponsored` : 'Your shop will be sponsored'} as soon as it is confirmed; bank
-        transfers can take a few minutes. This page checks again every {RECHECK_SECONDS} seconds.
+        transfers can take a few minutes.{' '}
+        {recheck ? `This page checks again every ${RECHECK_SECONDS} seconds.` : 'This page has stopped checking by itself; use Check again.'}
       </p>
       <Link to={again}>Check again</Link>
       {/* React places this in the document's head. */}
-      {serverRendered && <meta httpEquiv="refresh" content={String(RECHECK_SECONDS)} />}
+      {serverRendered && recheck && <meta httpEquiv="refresh" content={`${RECHECK_SECONDS};url=${recheck}`} />}
     </section>
   );
 }

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../app/lib/rules/messages';
+import { simulatorTransactions } from '../../../server/db/schema';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, checkoutUrl, isOneMonthAfter, press, sponsoredUntil, startCheckout, verify } from '../support/payments';
 import { signUp, type SignedUp } from '../support/requests';
@@ -26,7 +29,7 @@ describe('buying a month of ads through the checkout page', () => {
     expect(page.status).toBe(200);
     expect(html).toContain('₦5,000');
     expect(html).toContain(ada.email);
-    for (const button of ['>Pay<', '>Decline card<', '>Cancel<']) expect(html).toContain(button);
+    for (const button of ['>Pay<', '>Pay by bank transfer<', '>Decline card<', '>Cancel<']) expect(html).toContain(button);
 
     const paid = await press(api, checkout, 'pay');
     expect(paid.status).toBe(303);
@@ -67,10 +70,12 @@ describe('buying a month of ads through the checkout page', () => {
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
   });
 
-  it('cancelling on the checkout page sponsors nothing', async () => {
+  it("cancelling on the checkout page comes back to the payment's verify page and sponsors nothing", async () => {
     const shop = await newShop('Kano Leather Works');
     const checkout = await startCheckout(api, ada.access, shop.id);
-    expect((await press(api, checkout, 'cancel')).status).toBe(303);
+    const cancelled = await press(api, checkout, 'cancel');
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.location).toBe(`${api.config.webUrl}/verify-transaction?reference=${checkout.reference}`);
 
     const verified = await verify(api, ada.access, checkout.reference);
     expect(verified).toEqual({ status: 400, body: { detail: 'The transaction was cancelled' } });
@@ -88,6 +93,28 @@ describe('buying a month of ads through the checkout page', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ status: 'pending', date: null, amount: 5000, ad: { status: 'pending' } });
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
+  });
+
+  it('a bank transfer waits as pending until the bank confirms it, then sponsors the shop', async () => {
+    const shop = await newShop('Owerri Yam Depot');
+    const checkout = await startCheckout(api, ada.access, shop.id);
+    const sent = await press(api, checkout, 'transfer');
+    expect(sent.status).toBe(303);
+    expect(new URL(sent.location!).searchParams.get('reference')).toBe(checkout.reference);
+
+    const waiting = await verify(api, ada.access, checkout.reference);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body).toMatchObject({ status: 'pending', date: null, ad: { status: 'pending' } });
+    expect(await sponsoredUntil(api, shop.id)).toBeNull();
+    const bankSide = await (await fetch(checkoutUrl(api, checkout))).text();
+    expect(bankSide).toContain('>Confirm transfer<');
+    expect(bankSide).not.toContain('>Pay<');
+
+    expect((await press(api, checkout, 'confirm')).status).toBe(303);
+    const paid = await verify(api, ada.access, checkout.reference);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'success', ad: { status: 'success' } });
+    expect(await sponsoredUntil(api, shop.id)).not.toBeNull();
   });
 
   it('a paid checkout says it is complete and cannot be paid again', async () => {
@@ -109,6 +136,52 @@ describe('buying a month of ads through the checkout page', () => {
     const page = await fetch(`${api.url}/payments/simulator/checkout/no-such-code`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('not valid');
+  });
+});
+
+describe("each of Paystack's transaction statuses, as verifying tells the shopper", () => {
+  /** A checkout the simulator reports with `status`, as Paystack would for a card, transfer, direct debit or refund. */
+  async function checkoutReporting(status: string, gatewayResponse: string) {
+    const shop = await newShop(`Status ${status} Stores`);
+    const checkout = await startCheckout(api, ada.access, shop.id);
+    await api.database.db
+      .update(simulatorTransactions)
+      .set({ status, gatewayResponse, paidAt: status === 'success' ? new Date() : null })
+      .where(eq(simulatorTransactions.reference, checkout.reference));
+    return { shop, checkout };
+  }
+
+  it('success grants the month', async () => {
+    const { shop, checkout } = await checkoutReporting('success', 'Successful');
+    expect((await verify(api, ada.access, checkout.reference)).body).toMatchObject({ status: 'success' });
+    expect(await sponsoredUntil(api, shop.id)).not.toBeNull();
+  });
+
+  it.each(['ongoing', 'pending', 'processing', 'queued'])('%s is still pending: nothing recorded, nothing sponsored yet', async (status) => {
+    const { shop, checkout } = await checkoutReporting(status, 'Awaiting the bank');
+    const verified = await verify(api, ada.access, checkout.reference);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ status: 'pending', ad: { status: 'pending' } });
+    expect(await sponsoredUntil(api, shop.id)).toBeNull();
+  });
+
+  it.each([
+    ['failed', 'Insufficient Funds', 'failed'],
+    ['reversed', 'Refunded', 'failed'],
+    ['abandoned', 'The transaction was not completed', 'abandoned'],
+  ])('%s is a failure with the gateway message, and sponsors nothing', async (status, gatewayResponse, recorded) => {
+    const { shop, checkout } = await checkoutReporting(status, gatewayResponse);
+    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 400, body: { detail: gatewayResponse } });
+    const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
+    expect(ad.status).toBe(recorded);
+    expect(await sponsoredUntil(api, shop.id)).toBeNull();
+  });
+
+  it('a status Paystack does not document asks to check again and records nothing', async () => {
+    const { shop, checkout } = await checkoutReporting('expired', 'Expired');
+    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 502, body: { detail: MSG.paymentVerifyUnreachable } });
+    const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
+    expect(ad.status).toBe('pending');
   });
 });
 
@@ -138,6 +211,24 @@ describe('the Paystack simulator API', () => {
     const second = await fetch(`${api.url}/payments/simulator/transaction/initialize`, { method: 'POST', headers: key(), body });
     expect(second.status).toBe(400);
     expect(await second.json()).toEqual({ status: false, message: 'Duplicate Transaction Reference' });
+  });
+
+  it("sends Cancel to the metadata's cancel_action, and without one leaves the shopper on its own page", async () => {
+    const open = async (reference: string, metadata: Record<string, string>) => {
+      const response = await fetch(`${api.url}/payments/simulator/transaction/initialize`, {
+        method: 'POST',
+        headers: key(),
+        body: JSON.stringify({ email: 'a@b.ng', amount: 500000, reference, callback_url: 'http://localhost:3000/back', metadata }),
+      });
+      return (await response.json()).data as { authorization_url: string; access_code: string; reference: string };
+    };
+    const withAction = await open('cancel-with-action', { cancel_action: 'http://localhost:3000/cancelled?order=7' });
+    expect(await press(api, withAction, 'cancel')).toMatchObject({ status: 303, location: 'http://localhost:3000/cancelled?order=7' });
+
+    const without = await open('cancel-without-action', {});
+    const stayed = await press(api, without, 'cancel');
+    expect(stayed).toMatchObject({ status: 200, location: null });
+    expect(stayed.html).toContain('Payment cancelled');
   });
 
   it('escapes what the checkout page echoes', async () => {

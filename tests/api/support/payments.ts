@@ -5,7 +5,7 @@ import type { TestApi } from './harness';
 import { bearer } from './requests';
 
 export type Checkout = { authorization_url: string; access_code: string; reference: string };
-export type Outcome = 'pay' | 'decline' | 'cancel';
+export type Outcome = 'pay' | 'transfer' | 'decline' | 'cancel' | 'confirm';
 
 /** A JSON call over real HTTP, the way the web tier makes it. */
 export async function callApi(api: TestApi, method: 'GET' | 'POST', path: string, token?: string, body?: unknown) {

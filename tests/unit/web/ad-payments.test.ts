@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { isCheckoutUrl, paymentStartFailure } from '../../../app/routes/ads/payments.server';
+import { isCheckoutUrl, nextRecheck, paymentStartFailure } from '../../../app/routes/ads/payments.server';
 
 describe('what Pay says when the payment cannot start (SPEC §8)', () => {
   it("shows the server's own words", () => {
@@ -28,5 +33,77 @@ describe('the checkout the browser is sent to', () => {
 
   it('never a script, a data address or a relative path', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,hi', '/myShop', '']) expect(isCheckoutUrl(url), url).toBe(false);
+  });
+});
+
+describe('how long a pending payment is checked again by itself', () => {
+  const now = Date.parse('2026-11-24T10:00:00Z');
+  const minutesAgo = (minutes: number) => String(now - minutes * 60_000);
+
+  it('starts counting at the first check and carries that moment to the next one', () => {
+    expect(nextRecheck('kasuwa-1', null, now)).toBe(`/verify-transaction?reference=kasuwa-1&since=${now}`);
+    expect(nextRecheck('kasuwa-1', minutesAgo(29), now)).toBe(`/verify-transaction?reference=kasuwa-1&since=${minutesAgo(29)}`);
+  });
+
+  it('stops after half an hour, leaving Check again to the person', () => {
+    expect(nextRecheck('kasuwa-1', minutesAgo(30), now)).toBeNull();
+    expect(nextRecheck('kasuwa-1', minutesAgo(600), now)).toBeNull();
+  });
+
+  it('starts over from a moment that is malformed or in the future', () => {
+    for (const since of ['', 'soon', '1e3', '-5', String(now + 60_000)]) {
+      expect(nextRecheck('kasuwa-1', since, now), since).toBe(`/verify-transaction?reference=kasuwa-1&since=${now}`);
+    }
+  });
+});
+
+describe('with the provider stopped', () => {
+  let dataDir: string;
+  let routes: {
+    verify: typeof import('../../../app/routes/ads/verify-transaction');
+    pay: typeof import('../../../app/routes/ads/payment-initiation');
+    session: typeof import('../../../app/lib/session.server');
+  };
+  const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, access: 'token' };
+
+  beforeAll(async () => {
+    const probe = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
+    process.env.PROVIDER_URL = `http://127.0.0.1:${port}`;
+    process.env.DATA_DIR = dataDir;
+    routes = {
+      verify: await import('../../../app/routes/ads/verify-transaction'),
+      pay: await import('../../../app/routes/ads/payment-initiation'),
+      session: await import('../../../app/lib/session.server'),
+    };
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  function args(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
+    const context = new RouterContextProvider();
+    context.set(routes.session.visitorContext, owner);
+    return { request: new Request(`http://localhost${url}`, init), params, context } as never;
+  }
+
+  /** A `data()` answer as its status and payload. */
+  const answer = (value: unknown) => {
+    const shaped = value as { init?: { status?: number }; data?: unknown };
+    return { status: shaped.init?.status, data: shaped.data };
+  };
+
+  it('the verification page is a 503 that offers Check again, since the payment may have gone through', async () => {
+    const verified = answer(await routes.verify.loader(args('/verify-transaction?reference=kasuwa-1')));
+    expect(verified).toEqual({
+      status: 503,
+      data: { payment: { state: 'failed', error: MSG.paymentVerifyUnreachable, mayRetry: true }, reference: 'kasuwa-1', recheck: null },
+    });
+  });
+
+  it('Pay says "Failed to initiate payment. Please try later." on the payment page', async () => {
+    const paid = answer(await routes.pay.action(args('/shop/s1/paymentInitiation', { method: 'POST' }, { shop_id: 's1' })));
+    expect(paid).toEqual({ status: 502, data: { error: MSG.paymentInitFailed } });
   });
 });

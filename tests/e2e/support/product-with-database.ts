@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ROOT, WEB_SERVER, freePort } from '../../../scripts/lib/product';
+import { startTestApi } from '../../api/support/harness';
+import { testProductEnv } from './global-setup';
+
+/**
+ * An API running in this process, its database at hand, and a web tier of its own in front of it: for a
+ * test that must change what only the database can, such as moving an ad's end into the past. The
+ * suite's shared product keeps its embedded database to itself.
+ */
+export async function startProductWithDatabase() {
+  const port = await freePort();
+  const webUrl = `http://localhost:${port}`;
+  const api = await startTestApi({ listen: true, env: { WEB_URL: webUrl } });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-own-web-'));
+  const env = testProductEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_URL: webUrl, PROVIDER_URL: api.url });
+  const child = spawn(process.execPath, ['--import', 'tsx', WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
+    cwd: ROOT,
+    env,
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await api.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  for (let tries = 0; ; tries++) {
+    const healthy = await fetch(`${webUrl}/healthz`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (tries > 120 || child.exitCode !== null) {
+      await stop();
+      throw new Error('The web tier in front of the test API did not start.');
+    }
+    await delay(250);
+  }
+  return { api, webUrl, stop };
+}
