@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Session = typeof import('../../../app/lib/session.server');
 let session: Session;
@@ -171,5 +171,122 @@ describe('the session middleware after the idle limit', () => {
     const response = await run('http://localhost/media/shops/a/w320.webp');
     expect(await response.text()).toBe('nobody');
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('the idle limit (5 minutes) counted from the person’s last request', () => {
+  const MINUTE = 60_000;
+  let logout: typeof import('../../../app/routes/auth/logout');
+
+  beforeAll(async () => {
+    logout = await import('../../../app/routes/auth/logout');
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The cookie of someone who signed in just now. */
+  async function freshCookie() {
+    const store = session.sessionStorage();
+    const cookie = await store.getSession();
+    cookie.set('user', user);
+    cookie.set('access', 'token');
+    cookie.set('lastSeen', Date.now());
+    return (await store.commitSession(cookie)).split(';')[0]!;
+  }
+
+  /**
+   * One request `afterMs` from now, through the middleware to `page` as React Router runs it: whether the
+   * person was still signed in, what came back, and the cookie the browser holds afterwards.
+   */
+  async function request(
+    cookie: string,
+    afterMs: number,
+    url = 'http://localhost/settings',
+    init: RequestInit = {},
+    page = async (_request: Request) => new Response('page'),
+  ) {
+    vi.setSystemTime(Date.now() + afterMs);
+    const request = new Request(url, { ...init, headers: { cookie } });
+    const context = new RouterContextProvider();
+    const next = async () => (context.get(session.visitorContext) ? page(request) : new Response('signed out'));
+    try {
+      const response = (await session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next)) as Response;
+      const setCookie = response.headers.get('set-cookie');
+      return { signedIn: (await response.clone().text()) !== 'signed out', response, cookie: setCookie ? setCookie.split(';')[0]! : cookie };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { signedIn: false, response: thrown, cookie: '' };
+    }
+  }
+
+  it('a request too soon after the last recorded one to be written down still counts: no sign-out before the limit since it', async () => {
+    let cookie = await freshCookie();
+    const soon = await request(cookie, 29_000);
+    expect(soon.signedIn).toBe(true);
+    // Not rewritten: the cookie stays as it was, which is what makes the allowance below necessary.
+    expect(soon.response.headers.get('set-cookie')).toBeNull();
+    cookie = soon.cookie;
+
+    expect((await request(cookie, 5 * MINUTE - 1)).signedIn).toBe(true);
+  });
+
+  it('ends the session at most a write interval (30 s) after the limit, with the Session Expired dialog', async () => {
+    const cookie = await freshCookie();
+    expect((await request(cookie, 5 * MINUTE + 29_000)).signedIn).toBe(true);
+
+    const late = await request(await freshCookie(), 5 * MINUTE + 30_001);
+    expect(late.signedIn).toBe(false);
+    expect(late.response.headers.get('location')).toBe('/login?expired=1');
+  });
+
+  it('requests spread out more than the write interval keep the session going for as long as they come', async () => {
+    let cookie = await freshCookie();
+    for (let minute = 0; minute < 20; minute += 1) {
+      const step = await request(cookie, 4 * MINUTE);
+      expect(step.signedIn, `after ${(minute + 1) * 4} minutes`).toBe(true);
+      cookie = step.cookie;
+    }
+  });
+
+  describe('an idle tab asking to sign out', () => {
+    const askToSignOut = (cookie: string, afterMs: number) =>
+      request(cookie, afterMs, 'http://localhost/logout', { method: 'POST', body: new URLSearchParams({ intent: 'idle' }) }, (posted) =>
+        logout.action({ request: posted, context: new RouterContextProvider(), params: {} } as never),
+      );
+
+    it('is told how long the session has left while the person is active in another tab, and the session goes on', async () => {
+      let cookie = await freshCookie();
+      const elsewhere = await request(cookie, 4 * MINUTE);
+      cookie = elsewhere.cookie;
+
+      const asked = await askToSignOut(cookie, MINUTE);
+      expect(asked.response.status).toBe(200);
+      expect(await asked.response.json()).toEqual({ msLeft: 5 * MINUTE + 30_000 - MINUTE });
+      // Asking is not activity: the cookie is not rewritten.
+      expect(asked.response.headers.get('set-cookie')).toBeNull();
+    });
+
+    it('ends the session once nobody has used it for the limit', async () => {
+      const asked = await askToSignOut(await freshCookie(), 5 * MINUTE + 30_000);
+      expect(asked.response.status).toBe(302);
+      expect(asked.response.headers.get('location')).toBe('/login?expired=1');
+      expect(asked.response.headers.get('set-cookie')).toMatch(/^__kasuwa=;/);
+    });
+
+    it('is not counted as activity: asking again and again does not keep an idle session alive', async () => {
+      let cookie = await freshCookie();
+      for (let minute = 1; minute <= 5; minute += 1) {
+        const asked = await askToSignOut(cookie, MINUTE);
+        expect(asked.response.status, `after ${minute} minutes`).toBe(200);
+        cookie = asked.cookie;
+      }
+      const last = await askToSignOut(cookie, 30_000);
+      expect(last.response.headers.get('location')).toBe('/login?expired=1');
+    });
   });
 });
