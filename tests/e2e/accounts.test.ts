@@ -10,6 +10,7 @@ import { latestResetLink } from '../support/outbox';
 import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { testProductEnv } from './support/global-setup';
+import { shopAtApi } from './support/owners';
 
 const SIGNED_IN = ['My Shop', 'Logout'];
 const SIGNED_OUT = ['Sign Up', 'Sign In'];
@@ -181,6 +182,35 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     expect((await context.cookies()).some((cookie) => cookie.name === '__kasuwa' && cookie.value !== '')).toBe(false);
   });
 
+  test('a provider 401 on My Shop’s page or its delete form ends the session and loads the sign-in page afresh', async ({ page, context, apiUrl }) => {
+    const person = newPerson();
+    const { token } = await signUpAtApi(apiUrl, person);
+    const shop = await shopAtApi(apiUrl, { username: person.username, password: person.password, token: token.access });
+    await signIn(page, person.username, person.password);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The form is on screen before the password changes elsewhere; its token is then refused.
+    await page.goto(`/myShop?delete=${shop.id}`);
+    await whenInteractive(page, '.confirm-delete button');
+    await markDocument(page);
+    await resetAtApi(apiUrl, person.email, 'changed-elsewhere');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectSignedOutOnFreshLogin(page, context);
+    const session = (await (await postJson(`${apiUrl}/auth/login/`, { username_or_email: person.username, password: 'changed-elsewhere' })).json()) as {
+      token: { access: string };
+    };
+    const profile = await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${session.token.access}` } });
+    expect(((await profile.json()) as { shops: { id: string }[] }).shops.map(({ id }) => id)).toEqual([shop.id]);
+
+    await signIn(page, person.username, 'changed-elsewhere');
+    await page.waitForURL((url) => url.pathname === '/');
+    await whenInteractive(page, '.bottom-nav a');
+    await markDocument(page);
+    await resetAtApi(apiUrl, person.email, 'changed-again');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Shop' }).click();
+    await expectSignedOutOnFreshLogin(page, context);
+  });
+
   test('the password reset: the emailed link, a new password, signing in with it; the used link then says so', async ({ page, apiUrl }) => {
     const person = newPerson();
     await signUpAtApi(apiUrl, person);
@@ -219,6 +249,19 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     expect(await page.getByLabel('New password').count()).toBe(0);
   });
 });
+
+/** With JavaScript, marks the page's window: a full page load starts a new one without the mark. */
+async function markDocument(page: Page) {
+  if (jsMode === 'on') await page.evaluate(() => Object.assign(window, { kasuwaEarlierDocument: true }));
+}
+
+/** The sign-in page, reached with a full page load, and no session left in the browser. */
+async function expectSignedOutOnFreshLogin(page: Page, context: BrowserContext) {
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect.poll(() => accountMenu(page)).toEqual(SIGNED_OUT);
+  expect((await context.cookies()).some((cookie) => cookie.name === '__kasuwa' && cookie.value !== '')).toBe(false);
+  if (jsMode === 'on') expect(await page.evaluate(() => 'kasuwaEarlierDocument' in window)).toBe(false);
+}
 
 /** Rewrites this browser's session cookie so its access token is about to expire, as the server's own session code reads it. */
 async function expireAccessToken(context: BrowserContext, webUrl: string) {
@@ -320,4 +363,5 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       await context.close();
     },
   );
+
 });
