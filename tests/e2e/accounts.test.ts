@@ -342,7 +342,8 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       if (jsMode === 'on') {
         await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1', { timeout: IDLE_SECONDS * 1000 * 4 });
       } else {
-        await page.waitForTimeout(IDLE_SECONDS * 1000 + 500);
+        // The limit, plus the tenth of it by which the server may count late (never early), plus a margin.
+        await page.waitForTimeout(IDLE_SECONDS * 1100 + 500);
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
         await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1');
       }
@@ -364,4 +365,36 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
     },
   );
 
+  test.runIf(jsMode === 'on')(
+    'a tab left idle does not sign out someone busy in another tab; once both are idle, both show Session Expired',
+    async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: product.webUrl, locale: 'en-NG' });
+      const idle = await context.newPage();
+      await idle.goto('/signup');
+      await fillSignUp(idle, newPerson());
+      await idle.waitForURL((url) => url.pathname === '/');
+      await whenInteractive(idle, '.bottom-nav a');
+      await markDocument(idle);
+      const busy = await context.newPage();
+      await busy.goto('/settings');
+      await whenInteractive(busy, '.bottom-nav a');
+
+      for (let pressed = 0; pressed < IDLE_SECONDS * 12; pressed += 1) {
+        await busy.keyboard.press('Shift');
+        await busy.waitForTimeout(250);
+      }
+
+      expect(new URL(idle.url()).pathname).toBe('/');
+      expect(await idle.evaluate(() => 'kasuwaEarlierDocument' in window)).toBe(true);
+      await busy.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+      await busy.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => accountMenu(busy)).toEqual(SIGNED_IN);
+
+      for (const page of [idle, busy]) {
+        await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1', { timeout: IDLE_SECONDS * 1000 * 4 });
+        expect(await page.getByRole('dialog', { name: MSG.sessionExpiredTitle }).isVisible()).toBe(true);
+      }
+      await context.close();
+    },
+  );
 });

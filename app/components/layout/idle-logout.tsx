@@ -36,10 +36,11 @@ export function IdleLogout({ minutes = IDLE_MINUTES_FACILITY_DEFAULT }: { minute
       const response = await fetch('/logout', { method: 'POST', body, cache: 'no-store' }).catch(() => null);
       asking = false;
       if (stopped) return;
-      // The session has ended: a full page load, so nothing of the signed-in page stays on screen.
+      // The session has ended: a full page load, so nothing of the signed-in page stays on screen, and Back
+      // does not return to it.
       if (response?.redirected) {
         stop();
-        window.location.assign(response.url);
+        window.location.replace(response.url);
         return;
       }
       const answer = (await response?.json().catch(() => null)) as { msLeft?: unknown } | null;
