@@ -118,6 +118,29 @@ const RENEW_WHEN_SECONDS_LEFT = 120;
 
 // Requests that are not a person's navigation (images, suggestions, health) never bounce to /login.
 const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|sitemap\.xml|robots\.txt)/;
+// Signing out, or an idle tab asking whether it may, is not the person being active.
+const NOT_ACTIVITY_PATHS = /^\/logout\/?$/;
+
+const idleLimitMs = () => getWebEnv().sessionIdleMinutes * 60_000;
+
+/** Writing the cookie on every request would cost bytes for nothing: `lastSeen` is rewritten only this often. */
+const lastSeenEveryMs = (idleMs: number) => Math.min(idleMs / 10, 30_000);
+
+/**
+ * How long the session has left before it counts as idle. The person's last request may have come up to
+ * `lastSeenEveryMs` after the `lastSeen` it left in the cookie, so the session ends that much after the limit
+ * rather than ever before it.
+ */
+function idleMsLeft(lastSeen: number | undefined): number {
+  const idleMs = idleLimitMs();
+  return idleMs + lastSeenEveryMs(idleMs) - (Date.now() - (lastSeen ?? 0));
+}
+
+/** What the idle timer of one tab is told: the session's time left, which the person may be using in another tab. */
+export async function idleMsLeftOf(request: Request): Promise<number> {
+  const session = await sessionStorage().getSession(request.headers.get('cookie'));
+  return session.get('user') ? idleMsLeft(session.get('lastSeen')) : 0;
+}
 
 /**
  * Reads the session for every request: ends it after SESSION_IDLE_MINUTES without a request (so it works
@@ -133,17 +156,15 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (user) {
     const { pathname } = new URL(request.url);
     const background = BACKGROUND_PATHS.test(pathname);
-    const idleMs = getWebEnv().sessionIdleMinutes * 60_000;
-    const idleFor = Date.now() - (session.get('lastSeen') ?? 0);
+    const lastSeen = session.get('lastSeen');
     const backFromCheckout = pathname === CHECKOUT_RETURN_PATH && Date.now() - (session.get('checkoutAt') ?? 0) < CHECKOUT_GRACE_MS;
-    if (idleFor > idleMs && !backFromCheckout) {
+    if (idleMsLeft(lastSeen) <= 0 && !backFromCheckout) {
       // A photo or suggestion is served as to a visitor but leaves the cookie alone: the person's next
       // navigation ends the session and shows them the Session Expired dialog.
       if (background) return next();
       throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await store.destroySession(session) } });
     }
-    // Writing the cookie on every request would cost bytes for nothing; a tenth of the idle limit is precise enough.
-    if (idleFor > Math.min(idleMs / 10, 30_000)) {
+    if (!NOT_ACTIVITY_PATHS.test(pathname) && Date.now() - (lastSeen ?? 0) > lastSeenEveryMs(idleLimitMs())) {
       session.set('lastSeen', Date.now());
       changed = true;
     }

@@ -10,6 +10,7 @@ import { latestResetLink } from '../support/outbox';
 import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { testProductEnv } from './support/global-setup';
+import { shopAtApi } from './support/owners';
 
 const SIGNED_IN = ['My Shop', 'Logout'];
 const SIGNED_OUT = ['Sign Up', 'Sign In'];
@@ -181,6 +182,35 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     expect((await context.cookies()).some((cookie) => cookie.name === '__kasuwa' && cookie.value !== '')).toBe(false);
   });
 
+  test('a provider 401 on My Shop’s page or its delete form ends the session and loads the sign-in page afresh', async ({ page, context, apiUrl }) => {
+    const person = newPerson();
+    const { token } = await signUpAtApi(apiUrl, person);
+    const shop = await shopAtApi(apiUrl, { username: person.username, password: person.password, token: token.access });
+    await signIn(page, person.username, person.password);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The form is on screen before the password changes elsewhere; its token is then refused.
+    await page.goto(`/myShop?delete=${shop.id}`);
+    await whenInteractive(page, '.confirm-delete button');
+    await markDocument(page);
+    await resetAtApi(apiUrl, person.email, 'changed-elsewhere');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectSignedOutOnFreshLogin(page, context);
+    const session = (await (await postJson(`${apiUrl}/auth/login/`, { username_or_email: person.username, password: 'changed-elsewhere' })).json()) as {
+      token: { access: string };
+    };
+    const profile = await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${session.token.access}` } });
+    expect(((await profile.json()) as { shops: { id: string }[] }).shops.map(({ id }) => id)).toEqual([shop.id]);
+
+    await signIn(page, person.username, 'changed-elsewhere');
+    await page.waitForURL((url) => url.pathname === '/');
+    await whenInteractive(page, '.bottom-nav a');
+    await markDocument(page);
+    await resetAtApi(apiUrl, person.email, 'changed-again');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Shop' }).click();
+    await expectSignedOutOnFreshLogin(page, context);
+  });
+
   test('the password reset: the emailed link, a new password, signing in with it; the used link then says so', async ({ page, apiUrl }) => {
     const person = newPerson();
     await signUpAtApi(apiUrl, person);
@@ -219,6 +249,19 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     expect(await page.getByLabel('New password').count()).toBe(0);
   });
 });
+
+/** With JavaScript, marks the page's window: a full page load starts a new one without the mark. */
+async function markDocument(page: Page) {
+  if (jsMode === 'on') await page.evaluate(() => Object.assign(window, { kasuwaEarlierDocument: true }));
+}
+
+/** The sign-in page, reached with a full page load, and no session left in the browser. */
+async function expectSignedOutOnFreshLogin(page: Page, context: BrowserContext) {
+  await page.waitForURL((url) => url.pathname === '/login');
+  await expect.poll(() => accountMenu(page)).toEqual(SIGNED_OUT);
+  expect((await context.cookies()).some((cookie) => cookie.name === '__kasuwa' && cookie.value !== '')).toBe(false);
+  if (jsMode === 'on') expect(await page.evaluate(() => 'kasuwaEarlierDocument' in window)).toBe(false);
+}
 
 /** Rewrites this browser's session cookie so its access token is about to expire, as the server's own session code reads it. */
 async function expireAccessToken(context: BrowserContext, webUrl: string) {
@@ -299,7 +342,8 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       if (jsMode === 'on') {
         await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1', { timeout: IDLE_SECONDS * 1000 * 4 });
       } else {
-        await page.waitForTimeout(IDLE_SECONDS * 1000 + 500);
+        // The limit, plus the tenth of it by which the server may count late (never early), plus a margin.
+        await page.waitForTimeout(IDLE_SECONDS * 1100 + 500);
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
         await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1');
       }
@@ -317,6 +361,39 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+      await context.close();
+    },
+  );
+
+  test.runIf(jsMode === 'on')(
+    'a tab left idle does not sign out someone busy in another tab; once both are idle, both show Session Expired',
+    async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: product.webUrl, locale: 'en-NG' });
+      const idle = await context.newPage();
+      await idle.goto('/signup');
+      await fillSignUp(idle, newPerson());
+      await idle.waitForURL((url) => url.pathname === '/');
+      await whenInteractive(idle, '.bottom-nav a');
+      await markDocument(idle);
+      const busy = await context.newPage();
+      await busy.goto('/settings');
+      await whenInteractive(busy, '.bottom-nav a');
+
+      for (let pressed = 0; pressed < IDLE_SECONDS * 12; pressed += 1) {
+        await busy.keyboard.press('Shift');
+        await busy.waitForTimeout(250);
+      }
+
+      expect(new URL(idle.url()).pathname).toBe('/');
+      expect(await idle.evaluate(() => 'kasuwaEarlierDocument' in window)).toBe(true);
+      await busy.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+      await busy.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => accountMenu(busy)).toEqual(SIGNED_IN);
+
+      for (const page of [idle, busy]) {
+        await page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=1', { timeout: IDLE_SECONDS * 1000 * 4 });
+        expect(await page.getByRole('dialog', { name: MSG.sessionExpiredTitle }).isVisible()).toBe(true);
+      }
       await context.close();
     },
   );

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { readForm } from '../../lib/forms/submission.server';
-import { endSessionCookie } from '../../lib/session.server';
+import { endSessionCookie, idleMsLeftOf } from '../../lib/session.server';
 import type { Route } from './+types/logout';
 
 // Signing out changes state, so only a POST does it; a typed or prefetched address just goes home.
@@ -8,8 +8,16 @@ export function loader() {
   return redirect('/');
 }
 
-/** Clears the session; `intent=idle` is the client idle timer, whose landing page explains what happened. */
+/**
+ * Clears the session; `intent=idle` is the client idle timer, whose landing page explains what happened.
+ * The timer runs in each tab on its own: while the person is still active in another tab, the idle one is
+ * told how long the session has left instead, and asks again then.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const intent = (await readForm(request)).get('intent');
+  if (intent === 'idle') {
+    const msLeft = await idleMsLeftOf(request);
+    if (msLeft > 0) return Response.json({ msLeft }, { headers: { 'Cache-Control': 'no-store' } });
+  }
   return redirect(intent === 'idle' ? '/login?expired=1' : '/', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
 }

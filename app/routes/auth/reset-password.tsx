@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, data, redirect } from 'react-router';
+import { Form, Link, data, redirect, useLocation } from 'react-router';
 import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
@@ -31,15 +31,21 @@ export function headers() {
   return { 'Cache-Control': 'no-store' };
 }
 
+/** `tryAgain`: the provider would not check the link just now, which says nothing about the link itself. */
+type LinkCheck = { linkValid: boolean; tryAgain?: string };
+
 // Checked before asking for a password, so nobody types a new one twice only to hear the link is dead.
 export async function loader({ request }: Route.LoaderArgs) {
   const link = linkOf(request);
-  if (!link) return data({ linkValid: false }, { status: 400 });
+  if (!link) return data<LinkCheck>({ linkValid: false }, { status: 400 });
   try {
     await provider.verifyPasswordReset(link.uid, link.token);
-    return { linkValid: true };
+    return data<LinkCheck>({ linkValid: true });
   } catch (error) {
-    if (isProviderError(error, 400)) return data({ linkValid: false }, { status: 400 });
+    if (isProviderError(error, 400)) return data<LinkCheck>({ linkValid: false }, { status: 400 });
+    if (isProviderError(error, 429)) {
+      return data<LinkCheck>({ linkValid: true, tryAgain: MSG.tooManyAttempts(error.retryAfterSeconds) }, { status: 429 });
+    }
     throw data(MSG.networkOrUnexpected, { status: 503 });
   }
 }
@@ -61,6 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { search } = useLocation();
   const [form, fields] = useForm({
     id: 'reset-password',
     lastResult: actionData?.result,
@@ -71,6 +78,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
   });
+  if (!actionData && loaderData.tryAgain) {
+    return (
+      <main className="auth">
+        <h1 className="section-title">Choose a new password</h1>
+        <p className="notice error" role="alert">
+          {loaderData.tryAgain}
+        </p>
+        <p>
+          <Link to={`/reset-password${search}`} className="button">
+            Try again
+          </Link>
+        </p>
+      </main>
+    );
+  }
   if (!(actionData?.linkValid ?? loaderData.linkValid)) {
     return (
       <main className="auth">

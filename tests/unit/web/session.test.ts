@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Session = typeof import('../../../app/lib/session.server');
 let session: Session;
@@ -12,13 +12,22 @@ let ProviderError: typeof import('../../../app/lib/provider/errors').ProviderErr
 let server: Server;
 let dataDir: string;
 let refreshCalls = 0;
+let refreshedWith: unknown;
+/** What the provider's refresh endpoint answers; unless a test says otherwise it refuses, as after a password change elsewhere. */
+let refreshAnswer: { status: number; body: unknown };
+const REFUSED = { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
 
 beforeAll(async () => {
-  // The provider's refresh endpoint refuses every token, as after a password change elsewhere.
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
     refreshCalls += 1;
-    response.writeHead(401, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ detail: 'Token is invalid or expired', code: 'token_not_valid' }));
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      refreshedWith = body ? JSON.parse(body) : undefined;
+      response.writeHead(refreshAnswer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(refreshAnswer.body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-session-'));
@@ -31,6 +40,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   refreshCalls = 0;
+  refreshedWith = undefined;
+  refreshAnswer = REFUSED;
 });
 
 afterAll(async () => {
@@ -99,12 +110,25 @@ describe('the session middleware renewing an access token', () => {
     return (await store.commitSession(cookie)).split(';')[0]!;
   }
 
+  /** Runs the middleware; the page answers with the token a provider call made as the visitor would carry. */
   const run = async (url: string) => {
     const request = new Request(url, { headers: { cookie: await cookieDueForRenewal() } });
     const context = new RouterContextProvider();
-    const next = async () => new Response('page');
+    const next = async () => new Response(await session.asVisitor(request, context.get(session.visitorContext), async (token) => token));
     return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
   };
+
+  it('renews a token about to expire: the page is served as the person with the new token, which the cookie keeps', async () => {
+    refreshAnswer = { status: 200, body: { access: 'renewed-access-token' } };
+    const response = await run('http://localhost/myShop');
+
+    expect(refreshedWith).toEqual({ refresh: 'refresh-token' });
+    expect(await response.text()).toBe('renewed-access-token');
+    const stored = await session.sessionStorage().getSession(response.headers.get('set-cookie')?.split(';')[0]);
+    expect(stored.get('access')).toBe('renewed-access-token');
+    expect(stored.get('refresh')).toBe('refresh-token');
+    expect(stored.get('user')).toEqual(user);
+  });
 
   it('ends the session and loads /login when the provider refuses the refresh token', async () => {
     const outcome = await thrownBy(() => run('http://localhost/settings'));
@@ -115,7 +139,7 @@ describe('the session middleware renewing an access token', () => {
 
   it('leaves photos alone: no renewal, no redirect that would end the session behind the person’s back', async () => {
     const response = await run('http://localhost/media/shops/a/w320.webp');
-    expect(await response.text()).toBe('page');
+    expect(response.status).toBe(200);
     expect(refreshCalls).toBe(0);
   });
 });
@@ -147,5 +171,122 @@ describe('the session middleware after the idle limit', () => {
     const response = await run('http://localhost/media/shops/a/w320.webp');
     expect(await response.text()).toBe('nobody');
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('the idle limit (5 minutes) counted from the person’s last request', () => {
+  const MINUTE = 60_000;
+  let logout: typeof import('../../../app/routes/auth/logout');
+
+  beforeAll(async () => {
+    logout = await import('../../../app/routes/auth/logout');
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The cookie of someone who signed in just now. */
+  async function freshCookie() {
+    const store = session.sessionStorage();
+    const cookie = await store.getSession();
+    cookie.set('user', user);
+    cookie.set('access', 'token');
+    cookie.set('lastSeen', Date.now());
+    return (await store.commitSession(cookie)).split(';')[0]!;
+  }
+
+  /**
+   * One request `afterMs` from now, through the middleware to `page` as React Router runs it: whether the
+   * person was still signed in, what came back, and the cookie the browser holds afterwards.
+   */
+  async function request(
+    cookie: string,
+    afterMs: number,
+    url = 'http://localhost/settings',
+    init: RequestInit = {},
+    page = async (_request: Request) => new Response('page'),
+  ) {
+    vi.setSystemTime(Date.now() + afterMs);
+    const request = new Request(url, { ...init, headers: { cookie } });
+    const context = new RouterContextProvider();
+    const next = async () => (context.get(session.visitorContext) ? page(request) : new Response('signed out'));
+    try {
+      const response = (await session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next)) as Response;
+      const setCookie = response.headers.get('set-cookie');
+      return { signedIn: (await response.clone().text()) !== 'signed out', response, cookie: setCookie ? setCookie.split(';')[0]! : cookie };
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { signedIn: false, response: thrown, cookie: '' };
+    }
+  }
+
+  it('a request too soon after the last recorded one to be written down still counts: no sign-out before the limit since it', async () => {
+    let cookie = await freshCookie();
+    const soon = await request(cookie, 29_000);
+    expect(soon.signedIn).toBe(true);
+    // Not rewritten: the cookie stays as it was, which is what makes the allowance below necessary.
+    expect(soon.response.headers.get('set-cookie')).toBeNull();
+    cookie = soon.cookie;
+
+    expect((await request(cookie, 5 * MINUTE - 1)).signedIn).toBe(true);
+  });
+
+  it('ends the session at most a write interval (30 s) after the limit, with the Session Expired dialog', async () => {
+    const cookie = await freshCookie();
+    expect((await request(cookie, 5 * MINUTE + 29_000)).signedIn).toBe(true);
+
+    const late = await request(await freshCookie(), 5 * MINUTE + 30_001);
+    expect(late.signedIn).toBe(false);
+    expect(late.response.headers.get('location')).toBe('/login?expired=1');
+  });
+
+  it('requests spread out more than the write interval keep the session going for as long as they come', async () => {
+    let cookie = await freshCookie();
+    for (let minute = 0; minute < 20; minute += 1) {
+      const step = await request(cookie, 4 * MINUTE);
+      expect(step.signedIn, `after ${(minute + 1) * 4} minutes`).toBe(true);
+      cookie = step.cookie;
+    }
+  });
+
+  describe('an idle tab asking to sign out', () => {
+    const askToSignOut = (cookie: string, afterMs: number) =>
+      request(cookie, afterMs, 'http://localhost/logout', { method: 'POST', body: new URLSearchParams({ intent: 'idle' }) }, (posted) =>
+        logout.action({ request: posted, context: new RouterContextProvider(), params: {} } as never),
+      );
+
+    it('is told how long the session has left while the person is active in another tab, and the session goes on', async () => {
+      let cookie = await freshCookie();
+      const elsewhere = await request(cookie, 4 * MINUTE);
+      cookie = elsewhere.cookie;
+
+      const asked = await askToSignOut(cookie, MINUTE);
+      expect(asked.response.status).toBe(200);
+      expect(await asked.response.json()).toEqual({ msLeft: 5 * MINUTE + 30_000 - MINUTE });
+      // Asking is not activity: the cookie is not rewritten.
+      expect(asked.response.headers.get('set-cookie')).toBeNull();
+    });
+
+    it('ends the session once nobody has used it for the limit', async () => {
+      const asked = await askToSignOut(await freshCookie(), 5 * MINUTE + 30_000);
+      expect(asked.response.status).toBe(302);
+      expect(asked.response.headers.get('location')).toBe('/login?expired=1');
+      expect(asked.response.headers.get('set-cookie')).toMatch(/^__kasuwa=;/);
+    });
+
+    it('is not counted as activity: asking again and again does not keep an idle session alive', async () => {
+      let cookie = await freshCookie();
+      for (let minute = 1; minute <= 5; minute += 1) {
+        const asked = await askToSignOut(cookie, MINUTE);
+        expect(asked.response.status, `after ${minute} minutes`).toBe(200);
+        cookie = asked.cookie;
+      }
+      const last = await askToSignOut(cookie, 30_000);
+      expect(last.response.headers.get('location')).toBe('/login?expired=1');
+    });
   });
 });

@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../app/lib/rules/messages';
+
+/** What the web tier sent the provider, by path. */
+let received: Map<string, unknown>;
+let server: Server;
+let dataDir: string;
+let routes: {
+  signup: typeof import('../../../app/routes/auth/signup');
+  resetPassword: typeof import('../../../app/routes/auth/reset-password');
+};
+
+/** The provider's answers: a sign-up succeeds; checking a reset link has hit its rate limit. */
+const ANSWERS: Record<string, { status: number; headers?: Record<string, string>; body: unknown }> = {
+  '/auth/users': {
+    status: 201,
+    body: { user: { id: '7', email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567' }, token: { access: 'a', refresh: 'r' } },
+  },
+  '/auth/password-reset/verify/': {
+    status: 429,
+    headers: { 'retry-after': '42' },
+    body: { detail: 'Request was throttled. Expected available in 42 seconds.' },
+  },
+};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const pathname = new URL(request.url ?? '/', 'http://provider').pathname;
+      received.set(pathname, body ? JSON.parse(body) : undefined);
+      const answer = ANSWERS[pathname] ?? { status: 404, body: { detail: 'Not found.' } };
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-account-actions-'));
+  // The web tier reads its configuration once, on first use: point it at this test's own provider.
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DATA_DIR = dataDir;
+  routes = {
+    signup: await import('../../../app/routes/auth/signup'),
+    resetPassword: await import('../../../app/routes/auth/reset-password'),
+  };
+});
+
+beforeEach(() => {
+  received = new Map();
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The arguments React Router hands a signed-out visitor's loader or action. */
+function args(url: string, init: RequestInit = {}) {
+  return { request: new Request(`http://localhost${url}`, init), params: {}, context: new RouterContextProvider() } as never;
+}
+
+/** A `data()` answer as its status and payload. */
+function answer(value: unknown): { status: number; data: Record<string, unknown> } {
+  const shaped = value as { type?: string; init?: { status?: number }; data?: unknown };
+  if (shaped?.type === 'DataWithResponseInit') return { status: shaped.init?.status ?? 200, data: shaped.data as Record<string, unknown> };
+  return { status: 200, data: value as Record<string, unknown> };
+}
+
+describe('signing up', () => {
+  it.each(['08031234567', '0803 123 4567', '+2348031234567', '+234 803-123-4567'])(
+    'sends the provider the phone number %s in the +234 form (SPEC §5), then goes home signed in',
+    async (typed) => {
+      const body = new URLSearchParams({ email: 'ada@example.ng', username: 'ada', phone_number: typed, password: 'secret123' });
+      const response = (await routes.signup.action(args('/signup', { method: 'POST', body }))) as Response;
+
+      expect(received.get('/auth/users')).toEqual({ email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567', password: 'secret123' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect(response.headers.get('set-cookie')).toMatch(/^__kasuwa=[^;]+;/);
+    },
+  );
+});
+
+describe('opening a password reset link while its check is rate-limited', () => {
+  it('says when to try again, with a 429, instead of calling the link dead or the network broken', async () => {
+    const page = answer(await routes.resetPassword.loader(args('/reset-password?uid=u1&token=t1')));
+
+    expect(received.get('/auth/password-reset/verify/')).toEqual({ uid: 'u1', token: 't1' });
+    expect(page).toEqual({ status: 429, data: { linkValid: true, tryAgain: MSG.tooManyAttempts(42) } });
+    expect(MSG.tooManyAttempts(42)).toBe('Too many attempts. Please try again in 42 seconds.');
+  });
+});
