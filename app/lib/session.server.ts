@@ -92,7 +92,7 @@ export async function asVisitor<T>(request: Request, visitor: Visitor, call: (to
  * A bank transfer or USSD payment can take longer than the idle limit. Coming back from the checkout to
  * the verification page within this long still finds the person signed in, so they see their result.
  */
-const CHECKOUT_GRACE_MS = 30 * 60_000;
+export const CHECKOUT_GRACE_MS = 30 * 60_000;
 const CHECKOUT_RETURN_PATH = '/verify-transaction';
 
 /** The session cookie for someone leaving for the checkout; it rides on the redirect to the payment page. */

@@ -2,7 +2,7 @@ import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
 import { isProviderError, type ProviderError } from '../../lib/provider/errors';
 import { MSG } from '../../lib/rules/messages';
-import { asVisitor, type Visitor } from '../../lib/session.server';
+import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '../../lib/session.server';
 
 /** SPEC §8: the server's own words when it gave some, else the general text. */
 export function paymentStartFailure(error: ProviderError): string {
@@ -22,9 +22,9 @@ export function isCheckoutUrl(url: string): boolean {
 /**
  * A pending payment is checked again by itself for this long after it first showed pending, then only when
  * the person asks: every check is a request that keeps the session alive, and SPEC §4 signs out someone
- * who has gone. As long as the session's grace for coming back from the checkout (30 minutes).
+ * who has gone. As long as the session's grace for coming back from the checkout.
  */
-const RECHECK_FOR_MS = 30 * 60_000;
+const RECHECK_FOR_MS = CHECKOUT_GRACE_MS;
 
 /**
  * Where the pending page goes for its next check by itself, carrying when the checks began (`since`, ms);
