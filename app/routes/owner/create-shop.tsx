@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { createShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { createShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -29,9 +29,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES, SHOP_FORM_FILES);
   if (form === 'too-large') {
-    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } }, created: false }, { status: 413 });
+    return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } }, created: false }, { status: 413 });
   }
   const submission = parseSubmission(form, createShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), created: false }, { status: 400 });

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { editShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { editShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -35,9 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const saved = await ownShop(request, visitor, params.shop_id);
-  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES, SHOP_FORM_FILES);
   if (form === 'too-large') {
-    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLargeShort] } }, updated: false }, { status: 413 });
+    return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } }, updated: false }, { status: 413 });
   }
   const submission = parseSubmission(form, editShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), updated: false }, { status: 400 });
