@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
@@ -36,6 +36,11 @@ async function productsOf(apiUrl: string, shopId: string): Promise<ApiProduct[]>
 
 const jpeg = async (name = 'rice.jpg'): Promise<Photo> => ({ name, mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 1200, height: 900 }) });
 const png = async (name = 'beans.png'): Promise<Photo> => ({ name, mimeType: 'image/png', buffer: await pngBuffer({ width: 900, height: 900 }) });
+
+const gif = (): Photo => ({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
+const pdfAsJpeg = (): Photo => ({ name: 'price-list.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
+// Bytes no browser can decode: with JavaScript too the photo stays as chosen, over SPEC's 5 MB.
+const over5MB = (): Photo => ({ name: 'IMG_3310.jpg', mimeType: 'image/jpeg', buffer: randomBytes(5.5 * 1024 * 1024) });
 
 const row = (page: Page, number: number) => page.getByRole('group', { name: `Product ${number}` });
 const rows = (page: Page) => page.locator('fieldset.product-row');
@@ -196,6 +201,76 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(await row(page, 1).getByLabel('Name').inputValue()).toBe('Suya spice');
     expect(await row(page, 3).getByLabel('Price (₦)').inputValue()).toBe('650');
     expect(await productsOf(apiUrl, shop.id)).toEqual([]);
+  });
+
+  test('a row’s .gif or photo over 5 MB gets SPEC’s message on that row, and every row keeps what was typed', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await openForm(page, `/shop/${shop.id}/add-products`, 'add-products');
+    await fillRow(page, 1, { name: 'Kuli kuli, 1 bag', price: '400', photo: await jpeg() });
+    await fillRow(page, 2, { name: 'Dried fish', price: '2500' });
+    await row(page, 2).getByLabel('Photo').setInputFiles(gif());
+    await fillRow(page, 3, { name: 'Ogbono, 1 cup', price: '1500', photo: over5MB() });
+    const requests = watchRequests(page);
+    await page.getByRole('button', { name: 'Add Products' }).click();
+
+    await expect.poll(() => errorOf(page, 'add-products-products[2].image').textContent()).toBe(MSG.imageTooBig);
+    expect(await errorOf(page, 'add-products-products[1].image').textContent()).toBe(MSG.imageExtension);
+    expect(await errorOf(page, 'add-products-products[0].image').textContent()).toBe('');
+    expect(await formAlert(page).textContent()).toBe(MSG.fixErrors);
+    expect(await row(page, 1).getByLabel('Name').inputValue()).toBe('Kuli kuli, 1 bag');
+    expect(await row(page, 2).getByLabel('Price (₦)').inputValue()).toBe('2500');
+    expect(await row(page, 3).getByLabel('Name').inputValue()).toBe('Ogbono, 1 cup');
+    expect(await row(page, 3).getByLabel('Price (₦)').inputValue()).toBe('1500');
+    // With JavaScript the browser says it before anything is sent; without it the web tier reads past the large photo.
+    expect(requests).toEqual(jsMode === 'on' ? [] : [`POST /shop/${shop.id}/add-products`]);
+    expect(await productsOf(apiUrl, shop.id)).toEqual([]);
+  });
+
+  test.runIf(jsMode === 'on')('a progress bar shows while a batch of photos is on its way', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await openForm(page, `/shop/${shop.id}/add-products`, 'add-products');
+    await fillRow(page, 1, { name: 'Shea butter, 500 g', price: '3000', photo: await jpeg() });
+    await fillRow(page, 2, { name: 'Black soap', price: '1200', photo: await png() });
+    // Held back for a moment, so the bar can be seen before the answer comes.
+    await page.route(
+      (url) => url.pathname === `/shop/${shop.id}/add-products.data`,
+      async (route) => {
+        await delay(1_000);
+        await route.fallback();
+      },
+    );
+    await page.getByRole('button', { name: 'Add Products' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.getByText(MSG.productsAdded).waitFor();
+    expect(await bar.count()).toBe(0);
+    expect(await productsOf(apiUrl, shop.id)).toHaveLength(2);
+  });
+
+  test('each image rule refuses a product’s new photo: a .gif, a PDF renamed .jpg, a photo over 5 MB; the typed price is kept', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const [product] = await productsAtApi(apiUrl, owner, shop.id, [{ name: 'Palm wine, 1 litre', price: 1500 }]);
+    const form = page.locator('#edit-product');
+    await openForm(page, `/shop/${product!.id}/edit-products`, 'edit-product');
+
+    for (const [photo, message] of [
+      [gif(), MSG.imageExtension],
+      [pdfAsJpeg(), MSG.imageType],
+      [over5MB(), MSG.imageTooBig],
+    ] as const) {
+      await whenInteractive(page, '#edit-product');
+      await page.getByLabel('Price (₦)').fill('1750');
+      // A .gif is refused as it is chosen, so it never gets as far as "Photo to send".
+      if (photo.name.endsWith('.gif')) await form.getByLabel('New photo (optional)').setInputFiles(photo);
+      else await choosePhoto(form, 'New photo (optional)', photo);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect.poll(() => errorOf(page, 'edit-product-image').textContent()).toBe(message);
+      expect(await page.getByLabel('Price (₦)').inputValue(), photo.name).toBe('1750');
+    }
+    expect((await productsOf(apiUrl, shop.id)).map(({ price, image_url }) => ({ price, image_url }))).toEqual([{ price: 1500, image_url: product!.image_url }]);
   });
 
   test('editing a product: no change says so, a third decimal and a negative price are refused, a new price is saved', async ({ page, apiUrl }) => {

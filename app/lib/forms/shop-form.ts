@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES } from '../rules/limits';
 import { MSG } from '../rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../rules/shop-schemas';
-import { optionalPhoto, requiredPhoto } from './photo-field';
+import { ONE_PHOTO_FORM_MAX_BYTES, optionalPhoto, requiredPhoto } from './photo-field';
 
 /** Create shop (SPEC §5): every text field and the photo required, values trimmed. */
 export const createShopFormSchema = shopFieldsSchema.extend({ image: requiredPhoto(MSG.shopImageMissing) });
@@ -12,8 +12,7 @@ export const editShopFormSchema = shopChangesSchema.extend({ image: optionalPhot
 /** The form's field names, which are also the provider's (CONTRACT: POST /shops/, PUT /shops/{id}/update/). */
 export const SHOP_FORM_FIELDS = Object.keys(createShopFormSchema.shape) as (keyof typeof createShopFormSchema.shape)[];
 
-/**
- * The largest request an honest shop form makes: one photo at the limit, the longest texts and the
- * multipart framing. Anything bigger is refused before it is held in memory.
- */
-export const SHOP_FORM_MAX_BYTES = IMAGE_MAX_BYTES + 64 * 1024;
+export const SHOP_FORM_MAX_BYTES = ONE_PHOTO_FORM_MAX_BYTES;
+
+/** What is kept of a shop form: its one photo up to SPEC's limit, and texts far longer than the longest allowed. */
+export const SHOP_FORM_FILES = { count: 1, eachMaxBytes: IMAGE_MAX_BYTES, textMaxBytes: 64 * 1024 };

@@ -2,7 +2,7 @@ import { Link, data, redirect } from 'react-router';
 import { AddProductsForm } from '../../components/owner/add-products-form';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
+import { ADD_PRODUCTS_FILES, ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -43,8 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!shopId) return data({ result: formFailure(MSG.shopIdMissing) }, { status: 400 });
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, shopId);
-  const form = await readFormWithin({ request, context }, ADD_PRODUCTS_MAX_BYTES);
-  if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.uploadTooLarge) }, { status: 413 });
+  const form = await readFormWithin({ request, context }, ADD_PRODUCTS_MAX_BYTES, ADD_PRODUCTS_FILES);
+  if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.imageTooBig) }, { status: 413 });
   const submission = parseSubmission(form, addProductsSchema);
   // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });

@@ -1,8 +1,8 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { createShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { createShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -24,32 +24,34 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireVisitor(request, context.get(visitorContext));
-  return null;
+  // After a shop is made the page says so (and moves on); reloading it then sends nothing again.
+  return { created: new URL(request.url).searchParams.get('created') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
-  if (form === 'too-large') {
-    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } }, created: false }, { status: 413 });
-  }
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES, SHOP_FORM_FILES);
+  if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, createShopFormSchema);
-  if (submission.status !== 'success') return data({ result: submission.reply(), created: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.createShop(token, providerShopForm(submission.value)));
+    const shop = await asVisitor(request, visitor, (token) => provider.createShop(token, providerShopForm(submission.value)));
+    return redirect(`/createShop?created=${encodeURIComponent(shop.id)}`);
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ result: submission.reply(shopSaveErrors(error, 'create')), created: false }, { status: 400 });
+    return data({ result: submission.reply(shopSaveErrors(error, 'create')) }, { status: 400 });
   }
-  return { result: submission.reply({ resetForm: true }), created: true };
 }
 
-export default function CreateShop({ actionData }: Route.ComponentProps) {
+export default function CreateShop({ loaderData, actionData }: Route.ComponentProps) {
+  const { created } = loaderData;
   return (
     <main className="shop-form-page">
       <h1 className="section-title">Create Shop</h1>
-      {actionData?.created && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
-      <ShopForm mode="create" lastResult={actionData?.result} />
+      {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
+      {created && !actionData && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
+      {/* A new form for each shop made (SPEC §4: the form is reset), named by the shop's id. */}
+      <ShopForm key={created} mode="create" lastResult={actionData?.result} />
     </main>
   );
 }

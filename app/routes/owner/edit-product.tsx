@@ -2,7 +2,7 @@ import { Link, data, redirect } from 'react-router';
 import { EditProductForm } from '../../components/owner/edit-product-form';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
+import { EDIT_PRODUCT_FILES, EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -40,8 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const own = await ownProduct(request, visitor, params.product_id);
   if (!own.product) throw data(MSG.productDataUnavailable, { status: own.status });
   const { product } = own;
-  const form = await readFormWithin({ request, context }, EDIT_PRODUCT_MAX_BYTES);
-  if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLarge] } } }, { status: 413 });
+  const form = await readFormWithin({ request, context }, EDIT_PRODUCT_MAX_BYTES, EDIT_PRODUCT_FILES);
+  if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editProductSchema(product));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {

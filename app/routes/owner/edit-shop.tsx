@@ -1,8 +1,8 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
-import { editShopFormSchema, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { editShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -28,6 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     shop: { name: shop.name, address: shop.address, category: shop.category, description: shop.description, tags: shop.tags.join(', ') },
     photo: shop.image?.url ?? shop.image_url,
+    // After the change the page says so (and moves on); reloading it then sends nothing again.
+    updated: new URL(request.url).searchParams.has('updated'),
   };
 }
 
@@ -35,30 +37,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const saved = await ownShop(request, visitor, params.shop_id);
-  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES);
-  if (form === 'too-large') {
-    return data({ result: { status: 'error' as const, error: { '': [MSG.uploadTooLargeShort] } }, updated: false }, { status: 413 });
-  }
+  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES, SHOP_FORM_FILES);
+  if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editShopFormSchema);
-  if (submission.status !== 'success') return data({ result: submission.reply(), updated: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const changes = shopChanges(submission.value, saved);
-  if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }), updated: false }, { status: 400 });
+  if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }) }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ result: submission.reply(shopSaveErrors(error, 'update')), updated: false }, { status: 400 });
+    return data({ result: submission.reply(shopSaveErrors(error, 'update')) }, { status: 400 });
   }
-  return { result: submission.reply(), updated: true };
+  return redirect(`/editShop/${encodeURIComponent(saved.id)}/edit-shop?updated=1`);
 }
 
 export default function EditShop({ loaderData, actionData }: Route.ComponentProps) {
-  const { shop, photo } = loaderData;
+  const { shop, photo, updated } = loaderData;
   return (
     <main className="shop-form-page">
       <h1 className="section-title">Edit Shop</h1>
-      {actionData?.updated && <RedirectNotice message={MSG.shopUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
+      {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
+      {updated && !actionData && <RedirectNotice message={MSG.shopUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
       <ShopForm
+        // Made anew once saved, so it shows what is saved now.
+        key={String(updated)}
         mode="edit"
         lastResult={actionData?.result}
         defaultValue={shop}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ReadyRow, addProductsSchema, editProductSchema } from '../../../app/lib/forms/product-forms';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
+import { OversizedFile } from '../../../app/lib/upload/read-form.server';
 import { addProductsErrors, batchForm, editProductErrors, productChangesForm } from '../../../app/routes/owner/products.server';
 
 const photo = (name = 'rice.jpg', type = 'image/jpeg', bytes = 64) => new File([new Uint8Array(bytes)], name, { type });
@@ -48,6 +49,16 @@ describe('the add products form', () => {
       'products[3].image': [MSG.imageExtension],
       '': [MSG.fixErrors],
     });
+  });
+
+  it('refuses a photo the web tier read past for its size with SPEC’s message, on its row and on the edit form', () => {
+    const big = () => new OversizedFile('IMG_2041.JPG', 'image/jpeg', 6 * 1024 * 1024);
+    const batch = parseWithZod(addForm([{ name: 'Yam', price: '2500', image: photo() }, { name: 'Ogbono', price: '1500', image: big() }]), { schema: addProductsSchema });
+    expect(batch.reply().error).toEqual({ 'products[1].image': [MSG.imageTooBig], '': [MSG.fixErrors] });
+    const edit = new FormData();
+    edit.set('price', '900');
+    edit.set('image', big());
+    expect(parseWithZod(edit, { schema: editProductSchema({ name: 'Yam', price: 2500 }) }).reply().error).toEqual({ image: [MSG.imageTooBig] });
   });
 
   it('asks for at least one product when every row is blank, and for at most 20', () => {

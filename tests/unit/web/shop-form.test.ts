@@ -4,6 +4,7 @@ import { createShopFormSchema, editShopFormSchema } from '../../../app/lib/forms
 import { shopSchema } from '../../../app/lib/provider/contract';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
+import { OversizedFile } from '../../../app/lib/upload/read-form.server';
 import { providerShopForm, shopChanges, shopSaveErrors } from '../../../app/routes/owner/shop-form.server';
 
 const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
@@ -44,6 +45,13 @@ describe('the create shop form', () => {
   ] as const)('refuses %s (%s) with SPEC’s image message', ([name, type, size, message]) => {
     const submission = parseWithZod(form({ ...complete, image: photo(name, type, size) }), { schema: createShopFormSchema });
     expect(submission.reply().error).toEqual({ image: [message] });
+  });
+
+  test('refuses a photo the web tier read past for its size with SPEC’s message, keeping the texts', () => {
+    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), { schema: createShopFormSchema });
+    const reply = submission.reply();
+    expect(reply.error).toEqual({ image: [MSG.imageTooBig] });
+    expect(reply.initialValue).toMatchObject({ name: ' Mama Put ', description: 'Rice and stew' });
   });
 });
 
