@@ -15,6 +15,7 @@ import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart } from './plugins/multipart';
+import { publicAnswers } from './plugins/public-answers';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(auth);
   await app.register(multipart, { spoolDir: path.join(config.dataDir, 'tmp', 'api-uploads') });
+  await app.register(publicAnswers);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,0 +1,59 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../../server/db/schema';
+import { PUBLIC_ANSWER_MS } from '../../server/plugins/public-answers';
+import { startTestApi, type TestApi } from './support/harness';
+import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { createShop } from './support/shops';
+
+let api: TestApi;
+let owner: SignedUp;
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await signUp(api.app);
+});
+afterAll(() => api.close());
+
+const names = async (url: string, headers: Record<string, string> = {}) =>
+  ((await api.app.inject({ method: 'GET', url, headers })).json().for_you as { name: string }[]).map((shop) => shop.name);
+
+/** A change made past the API, as the clock ending an ad is: no write through the API announces it. */
+const renameInDatabase = (id: string, name: string) => api.database.db.update(shops).set({ name }).where(eq(shops.id, id));
+
+describe('public lists remembered for a second', () => {
+  it('shows a change made through the API at once', async () => {
+    expect(await names('/shops')).toEqual([]);
+    const shop = await createShop(api.app, owner.access, { name: 'Kano Leather Works' });
+    expect(await names('/shops')).toEqual(['Kano Leather Works']);
+
+    const form = await multipart({ name: 'Kano Leather House' });
+    const renamed = await api.app.inject({
+      method: 'PUT',
+      url: `/shops/${shop.id}/update/`,
+      headers: { ...form.headers, ...bearer(owner.access) },
+      payload: form.payload,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await names('/shops')).toEqual(['Kano Leather House']);
+  });
+
+  it('shows a change made past the API within a second, and at once to a signed-in caller', async () => {
+    const shop = await createShop(api.app, owner.access, { name: 'Aba Shoe Market', category: 'Fashion' });
+    expect(await names('/shops?category=fashion')).toEqual(['Aba Shoe Market']);
+
+    await renameInDatabase(shop.id, 'Aba Shoe Palace');
+    expect(await names('/shops?category=fashion')).toEqual(['Aba Shoe Market']);
+    expect(await names('/shops?category=fashion', bearer(owner.access))).toEqual(['Aba Shoe Palace']);
+
+    await delay(PUBLIC_ANSWER_MS + 50);
+    expect(await names('/shops?category=fashion')).toEqual(['Aba Shoe Palace']);
+  });
+
+  it('never remembers a shop page, which counts each visit', async () => {
+    const shop = await createShop(api.app, owner.access, { name: 'Jos Fresh Farms' });
+    const visit = async () => (await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).json().visitor_count as number;
+    const first = await visit();
+    expect(await visit()).toBe(first + 1);
+  });
+});
