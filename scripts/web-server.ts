@@ -1,16 +1,39 @@
 /**
  * The web tier's process: `node --import tsx scripts/web-server.ts build/server/index.js`, started by
- * the launcher (scripts/lib/product.ts) with PORT and HOST.
+ * the launcher (scripts/lib/product.ts) with PORT and HOST. With WEB_WORKERS above 1 it is the primary
+ * of that many worker processes (scripts/web-tier/workers.ts), each running the same server.
  */
+import cluster from 'node:cluster';
+
 async function main() {
   // React chooses its production or development build when first imported, so the mode is set before
   // anything imports it: this server only ever serves the production build.
   process.env.NODE_ENV = 'production';
-  const { startWebServer } = await import('./web-tier/server');
-  const { parsePort } = await import('./lib/product');
   const buildFile = process.argv[2];
   if (!buildFile) throw new Error('Usage: node --import tsx scripts/web-server.ts build/server/index.js');
-  await startWebServer(buildFile, parsePort(process.env.PORT, 3000, 'PORT'), process.env.HOST || undefined);
+  const { WebConfigError, readWebEnv } = await import('../app/lib/env.server');
+  const { parsePort } = await import('./lib/product');
+  const port = parsePort(process.env.PORT, 3000, 'PORT');
+  const host = process.env.HOST || undefined;
+
+  if (cluster.isPrimary) {
+    let workers: number;
+    try {
+      // Checked once here, so a bad value is reported once rather than by every worker.
+      workers = readWebEnv(process.env).webWorkers;
+    } catch (error) {
+      if (!(error instanceof WebConfigError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+    if (workers > 1) {
+      const { runWorkers } = await import('./web-tier/workers');
+      runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
+      return;
+    }
+  }
+  const { startWebServer } = await import('./web-tier/server');
+  await startWebServer(buildFile, port, host);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { IDLE_MINUTES_SHELL } from './rules/limits';
@@ -9,6 +10,12 @@ const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, P
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
+const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
+/**
+ * One web process per core renders pages side by side; past four, more processes mostly cost memory
+ * (about 100-300 MB each) while the API and the database want the cores too.
+ */
+const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -24,6 +31,10 @@ const webEnvSchema = z.object({
     z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL),
   ),
   PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
+  WEB_WORKERS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: WORKERS_MESSAGE }).int(WORKERS_MESSAGE).min(1, WORKERS_MESSAGE).max(64, WORKERS_MESSAGE).default(DEFAULT_WEB_WORKERS),
+  ),
 });
 
 export type WebEnv = {
@@ -37,6 +48,8 @@ export type WebEnv = {
   sessionIdleMinutes: number;
   /** How long anonymous visitors share public pages and provider answers; 0 turns the sharing off. */
   publicCacheSeconds: number;
+  /** How many processes serve the web tier (scripts/web-tier/workers.ts). */
+  webWorkers: number;
 };
 
 export class WebConfigError extends Error {}
@@ -77,6 +90,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     sessionSecret: e.SESSION_SECRET ?? persistentSessionSecret(dataDir),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    webWorkers: e.WEB_WORKERS,
   };
 }
 

@@ -1,18 +1,27 @@
 import { getWebEnv } from './env.server';
 import { SESSION_COOKIE } from './session.server';
+import { siblingWorkers } from './sibling-workers.server';
 
 /**
  * A short-lived, per-process memory of what every anonymous visitor sees alike: provider answers for
  * public lists and, in `public-page-cache.server.ts`, whole public pages. Anything remembered carries
- * the content version it was read under; a write through this web process bumps the version
- * (`publicContentChanged`), so the next visitor sees the change at once. Writes that bypass this
- * process (another web process, a Paystack webhook to the API) show within PUBLIC_CACHE_SECONDS.
+ * the content version it was read under; a write through this web process, or through another process
+ * of the same web tier, bumps the version (`publicContentChanged`), so the next visitor sees the change
+ * at once. Writes that bypass the web tier (another machine's web tier, a Paystack webhook to the API)
+ * show within PUBLIC_CACHE_SECONDS.
  */
 let version = 0;
-
-/** Called after every write this process sends to the provider, whatever its outcome. */
-export function publicContentChanged(): void {
+const tellSiblings = siblingWorkers(() => {
   version += 1;
+});
+
+/**
+ * Called after every write this process sends to the provider, whatever its outcome; resolves once the
+ * web tier's other processes have forgotten their shared copies too.
+ */
+export function publicContentChanged(): Promise<void> {
+  version += 1;
+  return tellSiblings();
 }
 
 export function contentVersion(): number {

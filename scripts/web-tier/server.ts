@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +7,7 @@ import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { type FetchHandler, fetchListener } from './fetch-listener';
 import { staticFiles } from './static-files';
+import { STOP } from './workers';
 
 // Only a proxy on this machine (nginx, caddy in front of the port) may say the visitor came over HTTPS,
 // as the API's TRUST_PROXY default does; anyone else could claim it.
@@ -60,9 +62,8 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     return (https ? viaTls : plain)(request, response);
   });
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
-  console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
 
-  // The first Ctrl-C lets requests under way finish; a second one stops at once.
+  // The first stop lets requests under way finish; a second one stops at once.
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(130);
@@ -71,7 +72,16 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     server.close(() => void (flushVisitCounts?.() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  if (cluster.isWorker) {
+    // The primary (workers.ts) decides when its workers stop; a Ctrl-C reaches the whole process group.
+    process.on('SIGINT', () => {});
+    process.on('SIGTERM', () => {});
+    process.on('message', (message) => message === STOP && stop());
+    process.on('disconnect', stop);
+  } else {
+    console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
   return server;
 }

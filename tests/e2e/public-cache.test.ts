@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, inject } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 import { tag } from './support/owners';
@@ -9,6 +10,20 @@ const CACHE = 'x-kasuwa-cache';
 async function twice(url: string, headers: Record<string, string> = {}) {
   await fetch(url, { headers });
   return fetch(url, { headers });
+}
+
+/** A page fetched over a connection of its own: the web tier's processes take new connections in turn. */
+function onNewConnection(url: string): Promise<{ cache: string | undefined; html: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let html = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (html += chunk));
+        response.on('end', () => resolve({ cache: response.headers[CACHE] as string | undefined, html }));
+      })
+      .on('error', reject);
+  });
 }
 
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
@@ -62,6 +77,33 @@ describe(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, 
     const html = await after.text();
     expect(html).toContain(`Oga ${word} Gadgets`);
     expect(html).not.toContain(`Oga ${word} Phones`);
+  });
+
+  test("an owner's edit reaches anonymous visitors at once whichever of the web tier's processes answers them", async () => {
+    const webUrl = inject('webUrl');
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `everywhere${tag()}`;
+    const shop = await shopOf(inject('apiUrl'), owner, { name: `Mama ${word} Fabrics` });
+    const search = `${webUrl}/searchResults?q=${word}`;
+    const visits = async () => Promise.all(Array.from({ length: 6 }, () => onNewConnection(search)));
+    // The suite runs two web processes (WEB_WORKERS=2): six connections reach both, and both remember the page.
+    const before = await visits();
+    expect(before.filter((visit) => visit.cache === 'hit').length).toBeGreaterThan(0);
+    expect(before.every((visit) => visit.html.includes(`Mama ${word} Fabrics`))).toBe(true);
+
+    const form = new FormData();
+    form.set('name', `Mama ${word} Textiles`);
+    const edit = await fetch(`${webUrl}/editShop/${shop.id}/edit-shop`, {
+      method: 'POST',
+      headers: { cookie: await webSessionCookie(webUrl, owner), origin: webUrl },
+      body: form,
+    });
+    expect(edit.status).toBe(200);
+
+    for (const visit of await visits()) {
+      expect(visit.html).toContain(`Mama ${word} Textiles`);
+      expect(visit.html).not.toContain(`Mama ${word} Fabrics`);
+    }
   });
 
   test('anonymous visitors share a shop page, and every view still counts a visit', async () => {

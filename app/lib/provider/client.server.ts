@@ -64,8 +64,8 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
     return await send(method, path, options);
   } finally {
     // After the write, whatever its outcome (a timeout may still have landed): pages shared by
-    // anonymous visitors are read afresh.
-    publicContentChanged();
+    // anonymous visitors are read afresh, in every process of the web tier.
+    await publicContentChanged();
   }
 }
 

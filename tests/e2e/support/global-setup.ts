@@ -37,6 +37,8 @@ export function testProductEnv(settings: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     // Every sign-in of the suite reaches the API from this one address; the limit itself has its API tests.
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? '1000',
+    // Two web processes on any machine, so every test also crosses from one process to the other.
+    WEB_WORKERS: env.WEB_WORKERS ?? '2',
     ...settings,
   };
 }

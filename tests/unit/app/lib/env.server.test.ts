@@ -41,6 +41,12 @@ describe('the web tier configuration', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '0.05' }).sessionIdleMinutes).toBe(0.05);
   });
 
+  test('the web tier runs one process per core, at most 4, unless WEB_WORKERS says how many', () => {
+    expect(readWebEnv({ DATA_DIR: dataDir }).webWorkers).toBe(Math.min(os.availableParallelism(), 4));
+    expect(readWebEnv({ DATA_DIR: dataDir, WEB_WORKERS: '1' }).webWorkers).toBe(1);
+    expect(readWebEnv({ DATA_DIR: dataDir, WEB_WORKERS: '8' }).webWorkers).toBe(8);
+  });
+
   test('an empty variable means the default', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, PORT: '', SESSION_IDLE_MINUTES: '' })).toMatchObject({
       port: 3000,
@@ -74,6 +80,7 @@ describe('the web tier configuration', () => {
         WEB_URL: 'kasuwa.ng',
         SESSION_SECRET: 'short',
         SESSION_IDLE_MINUTES: '-1',
+        WEB_WORKERS: '1.5',
       });
 
     expect(read).toThrow(WebConfigError);
@@ -85,6 +92,7 @@ describe('the web tier configuration', () => {
         '  WEB_URL: must be an http(s) URL such as http://localhost:3000',
         '  SESSION_SECRET: must be at least 32 characters',
         '  SESSION_IDLE_MINUTES: must be a positive number of minutes, such as 5 or 0.05',
+        '  WEB_WORKERS: must be a whole number of processes between 1 and 64',
       ].join('\n'),
     );
   });

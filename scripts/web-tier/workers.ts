@@ -1,0 +1,101 @@
+import cluster, { type Worker } from 'node:cluster';
+import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from '../../app/lib/sibling-workers.server';
+
+export const STOP = 'kasuwa:stop';
+
+/** A worker that dies this soon after it was listening is crashing at start; forking another would loop. */
+const STEADY_AFTER_MS = 10_000;
+
+type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
+
+/**
+ * The primary process of a web tier run as several processes: it starts `count` workers on the same
+ * port (Node's cluster hands each connection to one of them), relays the news of a write from one
+ * worker to the others (app/lib/sibling-workers.server.ts), replaces a worker that dies, and stops
+ * them all on SIGINT or SIGTERM, letting requests under way finish (a second signal stops at once).
+ */
+export function runWorkers(count: number, announce: () => void): void {
+  const relays = new Map<number, Relay>();
+  let lastRelay = 0;
+  let stopping = false;
+  let announced = false;
+  const listeningSince = new Map<Worker, number>();
+
+  const answerWhenSeen = (relayId: number, relay: Relay) => {
+    if (relay.waitingFor.size) return;
+    relays.delete(relayId);
+    if (relay.from.isConnected()) relay.from.send({ type: CONTENT_CHANGE_SEEN, id: relay.id } satisfies SiblingMessage);
+  };
+
+  const relay = (from: Worker, message: SiblingMessage) => {
+    if (message.type === CONTENT_CHANGED) {
+      lastRelay += 1;
+      const others = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && worker !== from && worker.isConnected());
+      const entry: Relay = { from, id: message.id, waitingFor: new Set(others) };
+      relays.set(lastRelay, entry);
+      for (const worker of others) worker.send({ type: CONTENT_CHANGED, id: lastRelay } satisfies SiblingMessage);
+      answerWhenSeen(lastRelay, entry);
+      return;
+    }
+    const entry = relays.get(message.id);
+    if (!entry) return;
+    entry.waitingFor.delete(from);
+    answerWhenSeen(message.id, entry);
+  };
+
+  const start = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: unknown) => {
+      if (isSiblingMessage(message)) relay(worker, message);
+    });
+    worker.on('listening', () => {
+      listeningSince.set(worker, Date.now());
+      if (!announced && listeningSince.size === count) {
+        announced = true;
+        announce();
+      }
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const since = listeningSince.get(worker);
+    listeningSince.delete(worker);
+    for (const [relayId, entry] of relays) {
+      entry.waitingFor.delete(worker);
+      answerWhenSeen(relayId, entry);
+    }
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+    if (since === undefined || Date.now() - since < STEADY_AFTER_MS) {
+      // A bad setting or a broken build: every worker would fail the same way.
+      console.error(`A web worker ${how} as it started; stopping the web tier.`);
+      stopAll('SIGKILL');
+      process.exit(code || 1);
+    }
+    console.error(`A web worker ${how}; starting another.`);
+    start();
+  });
+
+  const stopAll = (signal?: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (!worker) continue;
+      if (signal) worker.process.kill(signal);
+      else if (worker.isConnected()) worker.send(STOP);
+    }
+  };
+  const stop = () => {
+    if (stopping) {
+      stopAll('SIGKILL');
+      process.exit(130);
+    }
+    stopping = true;
+    stopAll();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  for (let n = 0; n < count; n += 1) start();
+}
