@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { buildWebIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
-import { childPid, memoryMb, sampleRss } from './lib/process-memory';
+import { memoryMb, productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
 
@@ -75,7 +75,7 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 async function main() {
   const settings = options();
   const started = new Date();
-  const report = { date: started.toISOString().slice(0, 10), machine: machine(), settings, database: '', runs: [] as Run[], visits: { requests: 0, counted: 0 }, processPeakRssMb: {} as Record<string, number> };
+  const report = { date: started.toISOString().slice(0, 10), machine: machine(), settings, database: '', runs: [] as Run[], visits: { requests: 0, counted: 0 }, webProcesses: 0, processPeakRssMb: {} as Record<string, number> };
   await buildWebIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-throughput-'));
   const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
@@ -89,7 +89,7 @@ async function main() {
     await seed(settings.shops, env);
     product = startProduct({ webPort, apiPort, env, log: () => {} });
     await product.ready;
-    const pids = { web: childPid(path.join('scripts', 'web-server.ts')), api: childPid(path.join('server', 'main.ts')) };
+    const processes = productProcesses();
 
     const list = (await (await request(`${product.apiUrl}/shops?page=2`)).body.json()) as { for_you: { id: string }[] };
     const shopId = list.for_you[0]!.id;
@@ -102,7 +102,8 @@ async function main() {
     await mkdir(pageDir);
     for (const page of pages) await writeFile(path.join(pageDir, `${page.name}.html`), await html(`${product.webUrl}${page.path}`));
     statics = await startStaticServer(pages.map((page) => path.join(pageDir, `${page.name}.html`)));
-    const allPids = { ...pids, static: statics.pid };
+    const targets: MemoryTarget[] = [...processes.web, processes.api, { name: 'static', pid: statics.pid }];
+    report.webProcesses = processes.web.length;
 
     const measure = async (name: string, server: Run['server'], base: string, pagePath: string, cached: boolean | null, extra: Record<string, string> = {}) => {
       const headers = { ...HEADERS, ...extra };
@@ -112,9 +113,10 @@ async function main() {
       // Requests in flight when autocannon stops still reach the provider; they settle before the count is read.
       if (countsVisits) await delay(SETTLE_MS);
       const visitsBefore = countsVisits ? await visitorCount(product!.apiUrl, shopId) : 0;
-      const sampler = sampleRss(allPids);
+      const sampler = sampleMemory(targets);
       const result = await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: settings.seconds, headers });
-      const run: Run = { name, server, path: pagePath, cached, result, peakRssMb: sampler.stop() };
+      const peaks = Object.entries(sampler.stop()).map(([process, { peakMb }]) => [process, peakMb]);
+      const run: Run = { name, server, path: pagePath, cached, result, peakRssMb: Object.fromEntries(peaks) };
       if (countsVisits) {
         await delay(SETTLE_MS);
         // The check's own two reads each count a visit too; the first is already in visitsBefore.
@@ -130,7 +132,7 @@ async function main() {
       await measure(`${page.name}: web, anonymous`, 'web', product.webUrl, page.path, true);
       await measure(`${page.name}: web, uncached`, 'web', product.webUrl, page.path, false, BYPASS_CACHE);
     }
-    report.processPeakRssMb = Object.fromEntries(Object.entries(allPids).map(([name, pid]) => [name, memoryMb(pid).peak]));
+    report.processPeakRssMb = Object.fromEntries(targets.map(({ name, pid }) => [name, memoryMb(pid).peak]));
   } finally {
     statics?.stop();
     await product?.stop();
@@ -154,13 +156,13 @@ async function main() {
     `# Server throughput, ${report.date}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier, API and load generator share the machine.`,
+    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
     `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a 3 s warm-up, \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
-      `"uncached": a session cookie that does not verify, so the page is rendered for an anonymous visitor with a provider call, sharing nothing (as for a signed-in visitor). ` +
+      `"uncached": a session cookie that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
       `Shop pages served from the shared copy count their visits in bulk (POST /shops/visits/, about once a second); the visitor-count check compares those with the answered requests.`,
     '',
-    row(['Run', 'Path', 'req/s', 'Ratio to static', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx', 'Peak RSS web / API / static, MB']),
+    row(['Run', 'Path', 'req/s', 'Ratio to static', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx', 'Peak RSS during the run, MB']),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
     ...report.runs.map((run) =>
       row([
@@ -173,7 +175,7 @@ async function main() {
         run.result.latencyMs.p99,
         run.result.errors,
         run.result.non2xx,
-        `${run.peakRssMb.web} / ${run.peakRssMb.api} / ${run.peakRssMb.static}`,
+        Object.entries(run.peakRssMb).map(([process, mb]) => `${process} ${mb}`).join(', '),
       ]),
     ),
     '',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildWebIfStale, freePort, startProduct } from '../scripts/lib/product';
-import { childPid, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
+import { productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
 import { postgresServer, type PostgresServer } from './lib/postgres-server';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
@@ -132,10 +132,8 @@ async function runCase(kind: DatabaseKind, server: PostgresServer | undefined, p
   try {
     await product.ready;
     const urls = { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}` };
-    const targets: MemoryTarget[] = [
-      { name: kind === 'pglite' ? 'API with PGlite' : 'API', pid: childPid('server/main.ts') },
-      { name: 'web', pid: childPid('build/server/index.js') },
-    ];
+    const processes = productProcesses();
+    const targets: MemoryTarget[] = [{ ...processes.api, name: kind === 'pglite' ? 'API with PGlite' : 'API' }, ...processes.web];
     if (kind === 'postgres' && server?.pid) targets.push({ name: 'PostgreSQL', pid: server.pid, tree: true });
     const tag = randomBytes(3).toString('hex');
     const owners: Owner[] = [];

@@ -8,13 +8,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { memoryMb, productProcesses } from '../bench/lib/memory-sampler';
 import { machine } from '../bench/lib/report';
 import { openPglite, openPostgres } from '../server/db/client';
 import { buildWebIfStale, freePort, startProduct, type LogLine } from '../scripts/lib/product';
 import { Browser } from './lib/browser';
 import { makePhotos } from './lib/photos';
 import { owner, visitor, type World } from './lib/people';
-import { memoryMb, productPids } from './lib/processes';
 import { Recorder } from './lib/recorder';
 import { startCluster } from './lib/postgres';
 import { numberFromEnv, row, writeResults } from './lib/report';
@@ -61,7 +61,7 @@ async function main() {
   // A run that fails half way must not leave the servers running behind it.
   process.once('exit', () => product.kill());
   await product.ready;
-  const pids = productPids();
+  const processes = productProcesses();
 
   const recorder = new Recorder();
   const world: World = {
@@ -81,7 +81,7 @@ async function main() {
     }),
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const memory = { api: memoryMb(pids.api), web: memoryMb(pids.web) };
+  const peakMb = Object.fromEntries([processes.api, ...processes.web].map(({ name, pid }) => [name, memoryMb(pid).peak]));
 
   // Everything the web tier said it saved, asked of the API afterwards.
   const problems: Problems = [];
@@ -126,7 +126,7 @@ async function main() {
     errorKinds: recorder.failureCounts(),
     errorSamples: recorder.failures.slice(0, 20),
     latencyMs: recorder.latencies(),
-    peakRssMb: { api: memory.api.peak, web: memory.web.peak },
+    peakRssMb: peakMb,
     created: { owners: world.owners.length, ...created, imageFiles: imageCheck.files },
     storage: { rows: storage.rows, keys: storage.keys, files: storage.files },
     serverErrorLines: serverErrors.length,
@@ -150,7 +150,7 @@ async function main() {
     row(['---', '---:', '---:', '---:', '---:', '---:']),
     ...Object.entries(report.latencyMs).map(([kind, s]) => row([kind, s.count, s.p50, s.p95, s.p99, s.max])),
     '',
-    `Peak resident memory (VmHWM): API ${report.peakRssMb.api} MB, web tier ${report.peakRssMb.web} MB.`,
+    `Peak resident memory (VmHWM): ${Object.entries(report.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
     '',
     `Afterwards: ${world.owners.length} accounts, ${created.shops} shops and ${created.products} products created through the web tier; ` +
       `${imageCheck.images} images (${imageCheck.files} files, every variant) each served by the API, decoded at its stated width and equal to the file on disk. ` +

@@ -16,14 +16,18 @@ function pssKb(pid: number): number {
   }
 }
 
+function parentOf(pid: string): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
 /** `root` and every process below it (PostgreSQL's postmaster forks a backend per connection). */
 function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const parent = parentOf(entry);
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // Gone already.
@@ -88,17 +92,41 @@ export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
 
 export const bytesToMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
-/** The pid of this process's child whose command line holds `marker` (`startProduct` hands out no pids). */
-export function childPid(marker: string): number {
+/** The processes directly below `parent` whose command line holds `marker`. */
+function childrenRunning(parent: number, marker: string): number[] {
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) return Number(entry);
+      if (parentOf(entry) === parent && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) found.push(Number(entry));
     } catch {
       // Gone already.
     }
   }
-  throw new Error(`no child process runs ${marker}`);
+  return found;
+}
+
+const API_MARKER = 'server/main.ts';
+const WEB_MARKER = 'scripts/web-server.ts';
+
+/**
+ * The product's servers below this process (`startProduct` hands out no pids), one memory target each:
+ * the API, and the web tier's process or, with WEB_WORKERS above 1, its primary and every worker.
+ */
+export function productProcesses(): { api: MemoryTarget; web: MemoryTarget[] } {
+  const [api] = childrenRunning(process.pid, API_MARKER);
+  const [web] = childrenRunning(process.pid, WEB_MARKER);
+  if (api === undefined || web === undefined) throw new Error('the API and web tier processes were not found among our children');
+  const workers = childrenRunning(web, WEB_MARKER);
+  return {
+    api: { name: 'API', pid: api },
+    web: workers.length
+      ? [{ name: 'web primary', pid: web }, ...workers.map((pid, index) => ({ name: `web ${index + 1}`, pid }))]
+      : [{ name: 'web', pid: web }],
+  };
+}
+
+/** A process's resident memory now and its peak since it started (VmHWM), in MB. */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  return { rss: round(statusKb(pid, 'VmRSS') / 1024), peak: round(statusKb(pid, 'VmHWM') / 1024) };
 }
