@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
-import { multipart } from './plugins/multipart';
+import { multipart, withMultipartForm } from './plugins/multipart';
 import { rateLimits } from './plugins/rate-limits';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Kasuwa provider API', version: '1.0.0', description: 'The contract of ../shared/CONTRACT.md and our extensions.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => jsonSchemaTransform(withMultipartForm(route)),
   });
   await app.register(auth);
   await app.register(multipart, { spoolDir: path.join(config.dataDir, 'tmp', 'api-uploads') });
