@@ -9,6 +9,7 @@ declare module 'fastify' {
     /**
      * preHandler for login, signup and password reset: AUTH_RATE_LIMIT a minute per account (the body's
      * `field`), whatever the address, and ADDRESS_SHARE times that per client address, whatever the account.
+     * A preHandler runs after validation, so only well-formed requests count and the account is known.
      */
     authLimit(field: string): (request: FastifyRequest) => Promise<void>;
   }
