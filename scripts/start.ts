@@ -1,6 +1,25 @@
 import { DEMO_OWNER } from '../server/db/demo-owner';
 import { buildWebIfStale, ensurePortFree, parsePort, startProduct } from './lib/product';
 
+/**
+ * Whether the demo owner can sign in: the API seeds the demo only into an empty database, so one that
+ * held anything else has no demo account, and a demo account's password may have been changed since.
+ */
+async function demoLoginWorks(apiUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username_or_email: DEMO_OWNER.username, password: DEMO_OWNER.password }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<number> {
   const webPort = parsePort(process.env.PORT, 3000, 'PORT');
   const apiPort = parsePort(process.env.API_PORT, 8000, 'API_PORT');
@@ -44,14 +63,14 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const seeded = process.env.SEED_DEMO !== '0';
+  const demo = await demoLoginWorks(product.localApiUrl);
   console.log(
     [
       '',
       'Kasuwa is running:',
       `  Web  ${product.webUrl}`,
       `  API  ${product.apiUrl}  (reference: ${product.apiUrl}/openapi.json)`,
-      ...(seeded
+      ...(demo
         ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`]
         : []),
       'Press Ctrl-C to stop.',

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG } from '../app/lib/rules/messages';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { ApiError } from './errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
-import { multipart } from './plugins/multipart';
+import { multipart, withMultipartForm } from './plugins/multipart';
 import { publicAnswers } from './plugins/public-answers';
+import { rateLimits } from './plugins/rate-limits';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -81,17 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, { detail: MSG.throttled(Math.max(1, Math.ceil(context.ttl / 1000))) }),
-  });
+  await app.register(rateLimits);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kasuwa provider API', version: '1.0.0', description: 'The contract of ../shared/CONTRACT.md and our extensions.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => jsonSchemaTransform(withMultipartForm(route)),
   });
   await app.register(auth);
   await app.register(multipart, { spoolDir: path.join(config.dataDir, 'tmp', 'api-uploads') });

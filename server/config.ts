@@ -1,31 +1,63 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1).max(65535);
-const url = z.url({ protocol: /^https?$/ });
-const flag = z.enum(['0', '1']).transform((value) => value === '1');
+const PORT_MESSAGE = 'must be a port number between 1 and 65535';
+const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
+const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
+const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';
+const RATE_MESSAGE = 'must be a whole number of requests a minute, 1 or more, such as 20';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const ORIGINS_MESSAGE = 'must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng';
+const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8';
+// An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+function isTrustedProxyList(value: string): boolean {
+  try {
+    proxyAddr.compile(commaList(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
-  PORT: port.default(3000),
-  API_PORT: port.default(8000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  WEB_URL: z.preprocess(blankAsUnset, url.optional()),
-  API_PUBLIC_URL: z.preprocess(blankAsUnset, url.optional()),
-  DATABASE_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  SEED_DEMO: flag.default(true),
+  PORT: z.preprocess(blankAsUnset, port.default(3000)),
+  API_PORT: z.preprocess(blankAsUnset, port.default(8000)),
+  HOST: z.preprocess(blankAsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
+  WEB_URL: z.preprocess(blankAsUnset, httpUrl('http://localhost:3000').optional()),
+  API_PUBLIC_URL: z.preprocess(blankAsUnset, httpUrl('http://localhost:8000').optional()),
+  DATABASE_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/kasuwa' }).optional(),
+  ),
+  SEED_DEMO: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: FLAG_MESSAGE }).default('1')),
   JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   PAYSTACK_SECRET_KEY: z.preprocess(blankAsUnset, z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional()),
-  PAYSTACK_BASE_URL: z.preprocess(blankAsUnset, url.optional()),
-  SMTP_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().default('Kasuwa <no-reply@kasuwa.ng>'),
-  CORS_ORIGINS: z.string().default(''),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: z.string().default('loopback'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYSTACK_BASE_URL: z.preprocess(blankAsUnset, httpUrl('https://api.paystack.co').optional()),
+  SMTP_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://…' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(blankAsUnset, z.string().default('Kasuwa <no-reply@kasuwa.ng>')),
+  CORS_ORIGINS: z.preprocess(blankAsUnset, z.string().refine((value) => commaList(value).every(isOrigin), ORIGINS_MESSAGE).default('')),
+  AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
+  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).default('loopback')),
+  LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
 });
 
 export type Config = {
@@ -75,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -88,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiPublicUrl: (e.API_PUBLIC_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === '1',
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt')),
     paystack: {
       secretKey,
@@ -97,9 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: commaList(e.CORS_ORIGINS).map((origin) => origin.replace(/\/$/, '')),
     authRateLimit: e.AUTH_RATE_LIMIT,
-    trustProxy: e.TRUST_PROXY.split(',').map((hop) => hop.trim()).filter(Boolean),
+    trustProxy: commaList(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
 }

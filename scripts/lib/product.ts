@@ -167,6 +167,8 @@ export type RunningProduct = {
   /** Where a browser on this machine reaches each tier. */
   webUrl: string;
   apiUrl: string;
+  /** Where scripts on this machine reach the API: the address its health checks use. */
+  localApiUrl: string;
   /** Resolves once both servers answer `GET /healthz`; rejects (after stopping both) if either dies or stays silent too long. */
   ready: Promise<void>;
   /** Resolves with a message as soon as either server exits, whatever the reason. */
@@ -215,8 +217,9 @@ export function startProduct(options: ProductOptions): RunningProduct {
   };
 
   const timeoutMs = options.readyTimeoutMs ?? 60_000;
+  const localApiUrl = `http://${host}:${options.apiPort}`;
   const ready = Promise.all([
-    waitUntilHealthy(api, `http://${host}:${options.apiPort}`, timeoutMs),
+    waitUntilHealthy(api, localApiUrl, timeoutMs),
     waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs),
   ]).then(
     () => undefined,
@@ -232,6 +235,7 @@ export function startProduct(options: ProductOptions): RunningProduct {
   return {
     webUrl: `http://localhost:${options.webPort}`,
     apiUrl: `http://localhost:${options.apiPort}`,
+    localApiUrl,
     ready,
     firstExit,
     stop,

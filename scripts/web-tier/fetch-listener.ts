@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { visitorAddress } from './local-proxy';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -12,6 +13,9 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 function requestOf(req: IncomingMessage, protocol: 'http:' | 'https:', signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  // Replaced, never passed on: the provider client forwards it to the API's sign-in limits, so it must
+  // hold the one address this server vouches for.
+  headers.set('x-forwarded-for', visitorAddress(req));
   const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -6,16 +6,9 @@ import { type ServerBuild, createRequestHandler } from 'react-router';
 import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { type FetchHandler, fetchListener } from './fetch-listener';
+import { fromTrustedProxy } from './local-proxy';
 import { staticFiles } from './static-files';
 import { STOP } from './workers';
-
-// Only a proxy on this machine (nginx, caddy in front of the port) may say the visitor came over HTTPS,
-// as the API's TRUST_PROXY default does; anyone else could claim it.
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
-
-function fromTrustedProxy(request: http.IncomingMessage): boolean {
-  return LOOPBACK.test(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-proto'] === 'https';
-}
 
 /** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
 function logWhenFinished(request: http.IncomingMessage, response: http.ServerResponse) {

@@ -6,10 +6,18 @@ import nodemailer from 'nodemailer';
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
+/**
+ * A password reset waits for its email, and the web tier gives the API 20 s before it tells the person
+ * the site is not answering; nodemailer's defaults (2 minutes to connect, 30 s for the greeting, 10
+ * minutes of silence) would let a hung mail server hold the request far longer. A timeout in SMTP_URL's
+ * query (`?socketTimeout=…`) still wins.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
 /** SMTP when `SMTP_URL` is set; otherwise each message becomes one `.eml` file in `DATA_DIR/outbox/`. */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(mail) {
         await transport.sendMail({ from: options.from, ...mail });

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
+import { z } from 'zod';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
 import { ApiError, detailError, fileTooLarge } from '../errors';
 import type { FilePart } from '../media/file-part';
 
@@ -16,6 +17,27 @@ declare module 'fastify' {
     /** Where uploaded files wait, each only while `onFile` handles it (see readMultipart). */
     uploadSpool: string;
   }
+  interface FastifySchema {
+    /** A multipart route's fields, for /openapi.json only (see `multipartForm`). */
+    multipartForm?: z.ZodObject;
+  }
+}
+
+/** One photo as a form sends it. */
+export const imageFile = () =>
+  z.file().describe(`A photo (${IMAGE_EXTENSIONS.join(', ')}), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * A multipart route's schema options. Its fields are documented, not given to Fastify as the body schema:
+ * Fastify would check the body before the handler runs, while the handler reads it only then, part by
+ * part as it streams (readMultipart), and checks it itself.
+ */
+export const multipartForm = (fields: z.ZodObject) => ({ consumes: ['multipart/form-data'], multipartForm: fields });
+
+/** For @fastify/swagger's `transform`: a multipart route's fields become its documented request body. */
+export function withMultipartForm<T extends { schema: FastifySchema }>(route: T): T {
+  const { multipartForm: fields, ...schema } = route.schema ?? {};
+  return fields ? { ...route, schema: { ...schema, body: fields } } : route;
 }
 
 

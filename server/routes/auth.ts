@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '../../app/lib/rules/account-schemas';
@@ -32,22 +32,6 @@ function isUniqueViolation(error: unknown): error is { constraint?: string; cons
 
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  /**
-   * Limits count per address *and* account: the web tier calls from one address for all its visitors,
-   * so an address alone would throttle the whole site, while the account part still stops guessing
-   * one person's password. Counted after validation (preHandler), when the body is known.
-   */
-  const throttledBy = (field: string) => ({
-    rateLimit: {
-      max: app.config.authRateLimit,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const value = (request.body as Record<string, unknown> | undefined)?.[field];
-        return `${request.ip}|${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
-      },
-    },
-  });
   const secret = app.config.jwtSecret;
 
   async function session(user: UserRow) {
@@ -64,7 +48,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/users',
     {
-      config: throttledBy('email'),
+      preHandler: app.authLimit('email'),
       schema: {
         tags: ['auth'],
         summary: 'Sign up (SPEC §5 rules); answers like login',
@@ -100,7 +84,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/login',
     {
-      config: throttledBy('username_or_email'),
+      preHandler: app.authLimit('username_or_email'),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or email',
@@ -164,7 +148,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/request',
     {
-      config: throttledBy('email'),
+      preHandler: app.authLimit('email'),
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link; the same answer whether or not the email is known',
@@ -212,7 +196,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/confirm',
     {
-      config: throttledBy('uid'),
+      preHandler: app.authLimit('uid'),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; the link then stops working',

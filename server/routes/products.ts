@@ -11,7 +11,7 @@ import { isId } from '../ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
 import { signedIn } from '../plugins/auth';
 import { stopIfClientGone } from '../plugins/client-gone';
-import { readMultipart } from '../plugins/multipart';
+import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
 import { checkBatch, rowField } from '../products/batch-form';
 import { ownedProduct, ownedShop } from '../shops/ownership';
 import { productJson, productJsonSchema } from '../shops/shop-json';
@@ -19,7 +19,14 @@ import { fieldIssues } from '../validation';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
-const multipartBody = { consumes: ['multipart/form-data'] };
+const batchForm = z.object({
+  products: z.string().describe(`JSON list of {"name", "price"}, at most ${PRODUCTS_PER_BATCH_MAX}`),
+  images: z.array(imageFile()).describe('One photo per product, in the order of `products`'),
+});
+const productChangesForm = productChangesSchema.extend({
+  price: z.string().optional().describe('In naira; empty means unchanged'),
+  image: imageFile().optional(),
+});
 
 export const productRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +63,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
           '`products` = JSON list of {name, price} and `images` repeated in the same order; or `products[0][name]`, `products[0][price]`, `products[0][image]` (also `products[0].name`).',
         security: [{ bearer: [] }],
         params: z.object({ shop_id: z.string() }),
-        ...multipartBody,
+        ...multipartForm(batchForm),
         response: { 201: z.array(productJsonSchema), 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
       },
     },
@@ -128,7 +135,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         summary: "Change a product's name, price or image (multipart); owner only",
         security: [{ bearer: [] }],
         params: z.object({ id: z.string() }),
-        ...multipartBody,
+        ...multipartForm(productChangesForm),
         response: { 200: z.object({ product: productJsonSchema }), 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
       },
     },

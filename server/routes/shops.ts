@@ -11,7 +11,7 @@ import { isId } from '../ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
 import { signedIn } from '../plugins/auth';
 import { stopIfClientGone } from '../plugins/client-gone';
-import { readMultipart } from '../plugins/multipart';
+import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
 import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
@@ -47,7 +47,14 @@ const listAnswer = z.object({
   next_page: z.number().nullable(),
 });
 
-const multipartBody = { consumes: ['multipart/form-data'] };
+const newShopForm = shopFieldsSchema.extend({
+  image: imageFile(),
+  tags: z.string().optional().describe('Comma-separated, e.g. "rice, stew"'),
+});
+const shopChangesForm = shopChangesSchema.extend({
+  image: imageFile().optional(),
+  tags: z.string().optional().describe('Comma-separated; replaces all the tags'),
+});
 
 /** A web tier reports its views about once a second; these bound one report. */
 const MAX_SHOPS_A_CALL = 1000;
@@ -188,7 +195,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         tags: ['shops'],
         summary: 'Create a shop (multipart: name, address, category, description, image, optional tags)',
         security: [{ bearer: [] }],
-        ...multipartBody,
+        ...multipartForm(newShopForm),
         response: { 201: shopJsonSchema, 400: fieldErrors, 401: detail, 413: fieldErrors, 415: detail },
       },
     },
@@ -227,7 +234,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         summary: "Change any of a shop's fields (multipart); owner only",
         security: [{ bearer: [] }],
         params: idParams,
-        ...multipartBody,
+        ...multipartForm(shopChangesForm),
         response: { 200: shopJsonSchema, 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
       },
     },

@@ -49,6 +49,21 @@ describe('service documents', () => {
     }
   });
 
+  it.each([
+    ['post', '/shops', ['name', 'address', 'category', 'description', 'image'], ['tags']],
+    ['put', '/shops/{id}/update', [], ['name', 'address', 'category', 'description', 'image', 'tags']],
+    ['post', '/shops/{shop_id}/products/batch-create', ['products', 'images'], []],
+    ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image']],
+  ])('documents the multipart form of %s %s, photos as files', async (method, path, required, optional) => {
+    const document = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const form = document.paths[path][method].requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(form.properties).sort()).toEqual([...required, ...optional].sort());
+    expect(form.required ?? []).toEqual(expect.arrayContaining(required));
+    expect(form.required ?? []).toHaveLength(required.length);
+    const photo = form.properties.image ?? form.properties.images.items;
+    expect(photo).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('answers unknown paths with the contract 404 and a request id', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/no/such/thing', headers: { 'x-request-id': 'trace-123' } });
     expect(response.statusCode).toBe(404);

@@ -35,6 +35,8 @@ type CallOptions = {
   query?: Record<string, string | number | undefined>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The visitor's request, for calls the API limits per client address (sign-in, sign-up, password reset). */
+  visitor?: Request;
 };
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -73,6 +75,11 @@ async function send(method: string, path: string, options: CallOptions): Promise
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // Otherwise the API would count every visitor's attempts as this server's. The web server sets the
+  // header to the one address it vouches for (scripts/web-tier/local-proxy.ts); the API trusts it only
+  // from TRUST_PROXY hops.
+  const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
+  if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;
   let body: string | UndiciFormData | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -181,18 +188,18 @@ export const provider = {
   shopProducts: (shopId: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`),
   getProduct: (productId: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`),
 
-  login: (body: { username_or_email: string; password: string }) =>
-    callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
-  signup: (body: { email: string; username: string; phone_number: string; password: string }) =>
-    callParsed(sessionSchema, 'POST', 'auth/users', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  login: (body: { username_or_email: string; password: string }, visitor: Request) =>
+    callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
+  signup: (body: { email: string; username: string; phone_number: string; password: string }, visitor: Request) =>
+    callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
   refresh: (refresh: string) =>
     callParsed(sessionSchema.shape.token.pick({ access: true }), 'POST', 'auth/token/refresh/', { json: { refresh } }),
   profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
-  requestPasswordReset: (email: string) =>
-    callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, timeoutMs: WRITE_TIMEOUT_MS }),
+  requestPasswordReset: (email: string, visitor: Request) =>
+    callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
   verifyPasswordReset: (uid: string, token: string) => call('POST', 'auth/password-reset/verify/', { json: { uid, token } }),
-  confirmPasswordReset: (body: { uid: string; token: string; new_password: string }) =>
-    callParsed(messageSchema, 'POST', 'auth/password-reset/confirm/', { json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  confirmPasswordReset: (body: { uid: string; token: string; new_password: string }, visitor: Request) =>
+    callParsed(messageSchema, 'POST', 'auth/password-reset/confirm/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
 
   createShop: (token: string, form: FormData) => callParsed(shopSchema, 'POST', 'shops/', { token, form, timeoutMs: UPLOAD_TIMEOUT_MS }),
   updateShop: (token: string, shopId: string, form: FormData) =>

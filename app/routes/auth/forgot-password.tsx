@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
   try {
-    const { message } = await provider.requestPasswordReset(submission.value.email);
+    const { message } = await provider.requestPasswordReset(submission.value.email, request);
     return { result: submission.reply({ resetForm: true }), sent: message ?? MSG.resetEmailSent };
   } catch (error) {
     return data({ result: submission.reply(formErrorsFrom(error, ['email'], MSG.resetLinkFailed)), sent: null }, { status: 400 });

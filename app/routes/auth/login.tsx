@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   try {
-    const { user, token } = await provider.login(submission.value);
+    const { user, token } = await provider.login(submission.value, request);
     return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
   } catch (error) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!link) return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: false }, { status: 400 });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: true }, { status: 400 });
   try {
-    await provider.confirmPasswordReset({ ...link, new_password: submission.value.new_password });
+    await provider.confirmPasswordReset({ ...link, new_password: submission.value.new_password }, request);
   } catch (error) {
     // A `detail` is the provider saying the link is used or expired; field messages are about the password.
     const linkValid = !(isProviderError(error, 400) && error.formMessage());

@@ -59,6 +59,14 @@ describe('the web server’s fetch adapter', () => {
     expect([failed.status, await failed.text()]).toEqual([500, 'failed']);
   });
 
+  it('names the visitor in X-Forwarded-For as this server sees them, not as they claim', async () => {
+    const base = await serve(async (request) => new Response(request.headers.get('x-forwarded-for')));
+
+    // This test's client is on this machine, so it stands for a local proxy: its last entry is the visitor.
+    expect(await (await fetch(`${base}/`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.7' } })).text()).toBe('198.51.100.7');
+    expect(await (await fetch(`${base}/`)).text()).toBe('127.0.0.1');
+  });
+
   it('aborts the request’s signal when the visitor goes away', async () => {
     let started = false;
     let aborted = false;

@@ -38,6 +38,9 @@ function answer(status: number, body: unknown, type = 'application/json') {
 
 const shop = { id: 7, name: 'Bukka Hut', image_url: 'http://api.example:8000/media/shops/a/main.jpg' };
 
+/** A visitor's request as the web server hands it on, with the address it vouches for. */
+const visit = (address = '203.0.113.9') => new Request('http://localhost/login', { headers: { 'x-forwarded-for': address } });
+
 describe('the provider client', () => {
   it('reads either shape of the shop list and serves provider images from the site', async () => {
     answer(200, [shop]);
@@ -67,9 +70,27 @@ describe('the provider client', () => {
     expect(seen?.url).toBe('/shops?q=rice+%26+beans&page=2');
   });
 
+  it("gives the API the visitor's address on sign-in, sign-up and password reset, and on no other call", async () => {
+    const seen: (string | undefined)[] = [];
+    handler = (request, response) => {
+      seen.push(request.headers['x-forwarded-for'] as string | undefined);
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end('{"detail": "no"}');
+    };
+    const calls = [
+      () => provider.login({ username_or_email: 'ada', password: 'secret123' }, visit('203.0.113.1')),
+      () => provider.signup({ email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'secret123' }, visit('203.0.113.2')),
+      () => provider.requestPasswordReset('ada@example.ng', visit('2001:db8::3')),
+      () => provider.confirmPasswordReset({ uid: 'MQ', token: 't', new_password: 'secret123' }, visit('203.0.113.4')),
+      () => provider.getShop('1'),
+    ];
+    for (const call of calls) await call().catch(() => undefined);
+    expect(seen).toEqual(['203.0.113.1', '203.0.113.2', '2001:db8::3', '203.0.113.4', undefined]);
+  });
+
   it('turns a 400 body into field messages joined by commas and a form message', async () => {
     answer(400, { email: ['Invalid email address', 'Already taken'], non_field_errors: ['Please fix the errors before submitting'] });
-    const error = await provider.signup({ email: 'x', username: 'ada', phone_number: '0', password: 'p' }).catch((e: unknown) => e);
+    const error = await provider.signup({ email: 'x', username: 'ada', phone_number: '0', password: 'p' }, visit()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     const failure = error as InstanceType<typeof ProviderError>;
     expect(failure).toMatchObject({ failure: 'http', status: 400 });
@@ -82,7 +103,7 @@ describe('the provider client', () => {
       response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '42' });
       response.end('Slow down');
     };
-    const error = (await provider.login({ username_or_email: 'a', password: 'b' }).catch((e: unknown) => e)) as InstanceType<typeof ProviderError>;
+    const error = (await provider.login({ username_or_email: 'a', password: 'b' }, visit()).catch((e: unknown) => e)) as InstanceType<typeof ProviderError>;
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(42);
     expect(error.formMessage()).toBe('Slow down');

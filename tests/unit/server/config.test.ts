@@ -1,0 +1,142 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-env-'));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const EVERY_VARIABLE = [
+  'PORT',
+  'API_PORT',
+  'HOST',
+  'WEB_URL',
+  'API_PUBLIC_URL',
+  'DATABASE_URL',
+  'SEED_DEMO',
+  'JWT_SECRET',
+  'PAYSTACK_SECRET_KEY',
+  'PAYSTACK_BASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'CORS_ORIGINS',
+  'AUTH_RATE_LIMIT',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+];
+
+describe('the API configuration', () => {
+  test('with nothing set, it listens on 8000, seeds the demo, uses PGlite, the simulator and the outbox', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+
+    expect(config).toMatchObject({
+      apiPort: 8000,
+      host: '0.0.0.0',
+      dataDir,
+      webUrl: 'http://localhost:3000',
+      apiPublicUrl: 'http://localhost:8000',
+      databaseUrl: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+      mailFrom: 'Kasuwa <no-reply@kasuwa.ng>',
+      corsOrigins: [],
+      authRateLimit: 20,
+      trustProxy: ['loopback'],
+      logLevel: 'info',
+    });
+    expect(config.paystack.simulated).toBe(true);
+  });
+
+  test('an empty variable means the default, for every variable', () => {
+    const blank = Object.fromEntries(EVERY_VARIABLE.map((name) => [name, '']));
+
+    expect(loadConfig({ DATA_DIR: dataDir, ...blank })).toEqual(loadConfig({ DATA_DIR: dataDir }));
+  });
+
+  test('given values are used, lists are split on commas and trailing slashes dropped', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      API_PORT: '9100',
+      SEED_DEMO: '0',
+      DATABASE_URL: 'postgres://kasuwa:secret@db:5432/kasuwa',
+      WEB_URL: 'https://kasuwa.ng/',
+      CORS_ORIGINS: 'https://kasuwa.ng/, http://localhost:3000',
+      AUTH_RATE_LIMIT: '5',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      LOG_LEVEL: 'warn',
+    });
+
+    expect(config).toMatchObject({
+      apiPort: 9100,
+      seedDemo: false,
+      databaseUrl: 'postgres://kasuwa:secret@db:5432/kasuwa',
+      webUrl: 'https://kasuwa.ng',
+      apiPublicUrl: 'http://localhost:9100',
+      corsOrigins: ['https://kasuwa.ng', 'http://localhost:3000'],
+      authRateLimit: 5,
+      trustProxy: ['loopback', '10.0.0.0/8'],
+      logLevel: 'warn',
+    });
+  });
+
+  test('bad values stop the start with one line per variable, saying what it expects', () => {
+    const load = () =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        API_PORT: '0',
+        WEB_URL: 'kasuwa.ng',
+        API_PUBLIC_URL: 'ftp://kasuwa.ng',
+        DATABASE_URL: 'mysql://x',
+        SEED_DEMO: 'yes',
+        JWT_SECRET: 'short',
+        PAYSTACK_SECRET_KEY: 'pk_test_abc',
+        PAYSTACK_BASE_URL: 'paystack',
+        SMTP_URL: 'http://mail.example',
+        CORS_ORIGINS: 'https://kasuwa.ng/shops',
+        AUTH_RATE_LIMIT: 'lots',
+        TRUST_PROXY: 'the web tier',
+        LOG_LEVEL: 'loud',
+      });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      [
+        'Invalid API configuration:',
+        '  PORT: must be a port number between 1 and 65535',
+        '  API_PORT: must be a port number between 1 and 65535',
+        '  WEB_URL: must be an http(s) URL such as http://localhost:3000',
+        '  API_PUBLIC_URL: must be an http(s) URL such as http://localhost:8000',
+        '  DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/kasuwa',
+        '  SEED_DEMO: must be 1 (seed the demo shops when the database is empty) or 0 (never)',
+        '  JWT_SECRET: must be at least 32 characters',
+        '  PAYSTACK_SECRET_KEY: must look like sk_test_… or sk_live_…',
+        '  PAYSTACK_BASE_URL: must be an http(s) URL such as https://api.paystack.co',
+        '  SMTP_URL: must be an SMTP URL such as smtp://user:password@host:587 or smtps://…',
+        '  CORS_ORIGINS: must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng',
+        '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
+        '  TRUST_PROXY: must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8',
+        '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+      ].join('\n'),
+    );
+  });
+
+  test.each([
+    ['AUTH_RATE_LIMIT', '2.5'],
+    ['AUTH_RATE_LIMIT', '0'],
+    ['API_PORT', '70000'],
+    ['API_PORT', '80.5'],
+  ])('%s=%s is refused with its own message, not a number-parser one', (name, value) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, [name]: value });
+
+    expect(load).toThrow(new RegExp(`^Invalid API configuration:\\n  ${name}: must be `));
+  });
+});
