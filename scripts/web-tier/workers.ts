@@ -49,6 +49,8 @@ export function runWorkers(count: number, announce: () => void): void {
       if (isSiblingMessage(message)) relay(worker, message);
     });
     worker.on('listening', () => {
+      // A stop that came while this worker was still loading found no one listening for it.
+      if (stopping) worker.send(STOP);
       listeningSince.set(worker, Date.now());
       if (!announced && listeningSince.size === count) {
         announced = true;
