@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Agent, fetch as fetchVia } from 'undici';
 import { describe, inject } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 import { tag } from './support/owners';
@@ -6,10 +7,18 @@ import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
 
 const CACHE = 'x-kasuwa-cache';
 
-/** Two requests in a row, so the second is answered from the shared cache if anything is. */
+/**
+ * Two requests in a row over one connection, so the second is answered from the shared cache if anything
+ * is: each of the web tier's processes keeps its own, and a connection stays with the process that took it.
+ */
 async function twice(url: string, headers: Record<string, string> = {}) {
-  await fetch(url, { headers });
-  return fetch(url, { headers });
+  const connection = new Agent({ connections: 1 });
+  try {
+    await (await fetchVia(url, { headers, dispatcher: connection })).arrayBuffer();
+    return await fetchVia(url, { headers, dispatcher: connection });
+  } finally {
+    void connection.close();
+  }
 }
 
 /** A page fetched over a connection of its own: the web tier's processes take new connections in turn. */
@@ -26,7 +35,7 @@ function onNewConnection(url: string): Promise<{ cache: string | undefined; html
   });
 }
 
-const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+const nonceOf = (response: { headers: Headers }) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
 
 // Plain HTTP requests: what the web tier answers does not depend on the browser's JavaScript.
 describe(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, () => {
@@ -85,8 +94,13 @@ describe(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, 
     const word = `everywhere${tag()}`;
     const shop = await shopOf(inject('apiUrl'), owner, { name: `Mama ${word} Fabrics` });
     const search = `${webUrl}/searchResults?q=${word}`;
-    const visits = async () => Promise.all(Array.from({ length: 6 }, () => onNewConnection(search)));
-    // The suite runs two web processes (WEB_WORKERS=2): six connections reach both, and both remember the page.
+    // The suite runs two web processes (WEB_WORKERS=2), which take new connections in turn: six visits one
+    // after another reach both, and both remember the page.
+    const visits = async () => {
+      const answers = [];
+      for (let visit = 0; visit < 6; visit += 1) answers.push(await onNewConnection(search));
+      return answers;
+    };
     const before = await visits();
     expect(before.filter((visit) => visit.cache === 'hit').length).toBeGreaterThan(0);
     expect(before.every((visit) => visit.html.includes(`Mama ${word} Fabrics`))).toBe(true);
