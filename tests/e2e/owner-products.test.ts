@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { DELAYS_MS } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
 import { whenInteractive } from './support/accounts';
@@ -100,7 +101,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     const added = Date.now();
     expect(await page.getByRole('link', { name: 'Go to My Shops now' }).getAttribute('href')).toBe('/myShop');
     await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
-    expect(Date.now() - added).toBeGreaterThan(3_000);
+    expect(Date.now() - added).toBeGreaterThan(DELAYS_MS.afterAddProducts / 2);
 
     const stored = await productsOf(apiUrl, shop.id);
     expect(stored.map(({ name, price }) => ({ name, price }))).toEqual([
@@ -304,7 +305,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     await page.getByText(MSG.productUpdated).waitFor();
     const saved = Date.now();
     await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
-    expect(Date.now() - saved).toBeGreaterThan(1_500);
+    expect(Date.now() - saved).toBeGreaterThan(DELAYS_MS.afterEditProduct / 2);
     expect((await productsOf(apiUrl, shop.id)).map(({ name, price }) => ({ name, price }))).toEqual([{ name: 'Zobo drink, 1 litre', price: 950 }]);
   });
 

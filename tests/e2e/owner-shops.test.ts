@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { DELAYS_MS } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
 import { whenInteractive } from './support/accounts';
@@ -95,7 +96,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     const created = Date.now();
     expect(await shopsOf(apiUrl, owner)).toHaveLength(1);
     await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
-    expect(Date.now() - created).toBeGreaterThan(2_000);
+    expect(Date.now() - created).toBeGreaterThan(DELAYS_MS.afterCreateShop / 2);
 
     const card = page.getByRole('list', { name: 'Your shops' }).getByRole('listitem').filter({ hasText: name });
     expect(await card.getByRole('link', { name: 'Products' }).getAttribute('href')).toMatch(/^\/shop\/[^/]+\/products$/);
@@ -245,7 +246,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     const updated = Date.now();
     expect(await page.getByLabel('Description').inputValue()).toBe('Now with cold drinks.');
     await page.waitForURL((url) => url.pathname === '/myShop', { timeout: 10_000 });
-    expect(Date.now() - updated).toBeGreaterThan(1_500);
+    expect(Date.now() - updated).toBeGreaterThan(DELAYS_MS.afterEditShop / 2);
 
     const [saved] = await shopsOf(apiUrl, owner);
     expect(saved).toMatchObject({ name: shop.name, description: 'Now with cold drinks.', address: shop.address });
@@ -323,7 +324,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect((await shopsOf(apiUrl, owner)).map((shop) => shop.id)).toEqual([kept!.id]);
     // SPEC §2: for 3 seconds, then gone without reloading the list (with JavaScript the address loses its query too).
     await page.getByText(MSG.shopDeleted).waitFor({ state: 'hidden', timeout: 8_000 });
-    expect(Date.now() - shown).toBeGreaterThan(2_500);
+    expect(Date.now() - shown).toBeGreaterThan(DELAYS_MS.deleteMessage / 2);
     if (jsMode === 'on') await page.waitForURL((url) => url.search === '');
     expect(await card(kept!).isVisible()).toBe(true);
   });
