@@ -46,7 +46,8 @@ type VitestJson = {
  * Runs vitest on `projects` and reads its counts. `quiet`: the output is kept in a file and printed
  * whole when the run ends, so two runs at the same time do not interleave their lines.
  */
-async function runVitest(runner: string, projects: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<Outcome> {
+async function runVitest(runner: string, projects: string[], env: NodeJS.ProcessEnv, options: { quiet?: boolean; workers?: number } = {}): Promise<Outcome> {
+  const { quiet = false, workers } = options;
   if (!quiet) console.log(`\n=== ${runner} ===`);
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-vitest-'));
@@ -64,6 +65,7 @@ async function runVitest(runner: string, projects: string[], env: NodeJS.Process
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${report}`,
+        ...(workers ? [`--maxWorkers=${workers}`] : []),
       ],
       env,
       outputFile,
@@ -114,10 +116,12 @@ async function main(): Promise<number> {
   const outcomes: Outcome[] = [];
   const chromiumProblem = await ensureChromium();
 
-  outcomes.push(await runVitest('unit + api (PGlite)', ['unit', 'api'], withoutDatabaseUrl()));
+  // vitest keeps a core free by default; these suites have the machine to themselves (4:00 → 3:20 on 2 cores).
+  const workers = os.availableParallelism();
+  outcomes.push(await runVitest('unit + api (PGlite)', ['unit', 'api'], withoutDatabaseUrl(), { workers }));
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
-    outcomes.push(await runVitest('api (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: testDatabaseUrl }));
+    outcomes.push(await runVitest('api (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: testDatabaseUrl }, { workers }));
   }
 
   const build = await runBuild();
@@ -130,7 +134,7 @@ async function main(): Promise<number> {
   const e2eRuns = (['on', 'off'] as const).map((mode) => {
     const runner = `e2e (JavaScript ${mode})`;
     if (e2eProblem) return Promise.resolve<Outcome>({ runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds: 0, problem: e2eProblem });
-    return runVitest(runner, ['e2e'], withoutDatabaseUrl({ E2E_JS: mode }), true);
+    return runVitest(runner, ['e2e'], withoutDatabaseUrl({ E2E_JS: mode }), { quiet: true });
   });
   outcomes.push(...(await Promise.all(e2eRuns)));
 

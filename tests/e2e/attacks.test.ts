@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, inject } from 'vitest';
 import { signIn } from './support/accounts';
-import { expect, jsMode, test } from './support/browser';
+import { expect, jsMode, plainHttp, test } from './support/browser';
 import { startWebTierBehindTls } from './support/https-web-tier';
 import { type ApiOwner, ownerAtApi, productsOf, shopAsStored, shopOf, webSessionCookie } from './support/web-requests';
 
@@ -145,7 +145,7 @@ describe(`requests from another site (JavaScript ${jsMode})`, () => {
       redirect: 'manual',
     });
 
-  test.for([
+  test.runIf(plainHttp).for([
     ['an Origin of another site', { origin: 'https://evil.example' }],
     ['the opaque Origin "null" of a sandboxed page', { origin: 'null' }],
     ['no Origin but a Referer from another site', { referer: 'https://evil.example/page' }],
@@ -199,7 +199,7 @@ describe(`redirect parameters (JavaScript ${jsMode})`, () => {
     'javascript:alert(1)',
   ];
 
-  test.for(OFF_SITE)('signing in with redirectTo=%j stays on this site', async (target, { webUrl, apiUrl }) => {
+  test.runIf(plainHttp).for(OFF_SITE)('signing in with redirectTo=%j stays on this site', async (target, { webUrl, apiUrl }) => {
     const person = await ownerAtApi(apiUrl);
     const response = await fetch(`${webUrl}/login?${new URLSearchParams({ redirectTo: target })}`, {
       method: 'POST',
@@ -212,7 +212,7 @@ describe(`redirect parameters (JavaScript ${jsMode})`, () => {
     expect(new URL(response.headers.get('location')!, webUrl).origin).toBe(new URL(webUrl).origin);
   });
 
-  test('a signed-in visit to /login or /signup with an off-site redirectTo goes to a page of this site', async ({ webUrl, apiUrl }) => {
+  test.runIf(plainHttp)('a signed-in visit to /login or /signup with an off-site redirectTo goes to a page of this site', async ({ webUrl, apiUrl }) => {
     const person = await ownerAtApi(apiUrl);
     const cookie = await webSessionCookie(webUrl, person);
     for (const page of ['/login', '/signup']) {
@@ -254,7 +254,7 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
   });
 }
 
-describe(`path traversal on /media and the static files (JavaScript ${jsMode})`, () => {
+describe.runIf(plainHttp)(`path traversal on /media and the static files (JavaScript ${jsMode})`, () => {
   const TRAVERSALS = [
     '/media/../../../../etc/passwd',
     '/media/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
@@ -282,7 +282,7 @@ describe(`path traversal on /media and the static files (JavaScript ${jsMode})`,
   });
 });
 
-describe(`search with SQL metacharacters (JavaScript ${jsMode})`, () => {
+describe.runIf(plainHttp)(`search with SQL metacharacters (JavaScript ${jsMode})`, () => {
   test.for(["'", '%', '_', '\\', ';--', "' OR '1'='1", '%_%', "'; DROP TABLE shops;--"])('searching %j answers normally and matches only what it says', async (query, { webUrl, apiUrl }) => {
     const all = (await (await fetch(`${apiUrl}/shops?page_size=1`)).json()) as { count: number };
     const api = await fetch(`${apiUrl}/shops?${new URLSearchParams({ q: query })}`);
@@ -304,7 +304,7 @@ async function assetsOf(webUrl: string): Promise<string[]> {
   return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))];
 }
 
-describe(`security headers (JavaScript ${jsMode})`, () => {
+describe.runIf(plainHttp)(`security headers (JavaScript ${jsMode})`, () => {
   test('every kind of answer says nosniff, keeps referrers short and refuses framing', async ({ webUrl, apiUrl }) => {
     const shop = (await (await fetch(`${apiUrl}/shops/${shopId}`)).json()) as { image_url: string };
     const assets = await assetsOf(webUrl);
@@ -378,7 +378,7 @@ describe(`security headers (JavaScript ${jsMode})`, () => {
   });
 });
 
-describe(`in production over HTTPS (JavaScript ${jsMode})`, () => {
+describe.runIf(plainHttp)(`in production over HTTPS (JavaScript ${jsMode})`, () => {
   test('behind the TLS proxy, signing in works and its cookie is Secure, HttpOnly and SameSite=Lax', async ({ apiUrl }) => {
     const tier = await startWebTierBehindTls(apiUrl);
     try {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { Agent, fetch as fetchVia } from 'undici';
 import { describe, inject } from 'vitest';
-import { expect, jsMode, test } from './support/browser';
+import { expect, jsMode, plainHttp, test } from './support/browser';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
 
@@ -38,7 +38,7 @@ function onNewConnection(url: string): Promise<{ cache: string | undefined; html
 const nonceOf = (response: { headers: Headers }) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
 
 // Plain HTTP requests: what the web tier answers does not depend on the browser's JavaScript.
-describe(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, () => {
+describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScript ${jsMode})`, () => {
   test('anonymous visitors share the search page, each with their own nonce; a signed-in owner never does', async () => {
     const webUrl = inject('webUrl');
     const owner = await ownerAtApi(inject('apiUrl'));

@@ -45,4 +45,10 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * For tests that send plain HTTP requests and open no page: what they check does not depend on the
+ * browser's JavaScript, so they run in one of the two runs only, the one without JavaScript (the shorter).
+ */
+export const plainHttp = jsMode === 'off';
+
 export { expect } from 'vitest';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { jpegBuffer } from '../../fixtures/images';
-import { newPerson, signIn, signUpAtApi } from './accounts';
+import { newPerson, signUpAtApi } from './accounts';
+import { webSessionCookie } from './web-requests';
 
 export type Owner = { username: string; password: string; token: string };
 export type ApiShop = {
@@ -27,11 +28,17 @@ export async function newOwner(apiUrl: string): Promise<Owner> {
   return { username: person.username, password: person.password, token: token.access };
 }
 
-/** A new owner, signed in on `page`. */
+/**
+ * A new owner, signed in on `page`'s browser through the web tier's own sign-in form, sent as a plain
+ * post: the sign-in pages themselves have their tests, and opening them for every owner cost each test
+ * two page loads. The page stays where it was.
+ */
 export async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
   const owner = await newOwner(apiUrl);
-  await signIn(page, owner.username, owner.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  const webUrl = inject('webUrl');
+  const cookie = await webSessionCookie(webUrl, owner);
+  const at = cookie.indexOf('=');
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl, httpOnly: true, sameSite: 'Lax' }]);
   return owner;
 }
 

@@ -38,7 +38,7 @@ export async function productsOf(apiUrl: string, owner: ApiOwner, shopId: string
 }
 
 /** Signs in through the web tier's own form, as a browser without JavaScript does, and returns the session cookie. */
-export async function webSessionCookie(webUrl: string, person: Person): Promise<string> {
+export async function webSessionCookie(webUrl: string, person: Pick<Person, 'username' | 'password'>): Promise<string> {
   const response = await fetch(`${webUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: webUrl },
