@@ -21,10 +21,10 @@ export function runWorkers(count: number, announce: () => void): void {
   let announced = false;
   const listeningSince = new Map<Worker, number>();
 
-  const answerWhenSeen = (relayId: number, relay: Relay) => {
-    if (relay.waitingFor.size) return;
+  const answerWhenSeen = (relayId: number, entry: Relay) => {
+    if (entry.waitingFor.size) return;
     relays.delete(relayId);
-    if (relay.from.isConnected()) relay.from.send({ type: CONTENT_CHANGE_SEEN, id: relay.id } satisfies SiblingMessage);
+    if (entry.from.isConnected()) entry.from.send({ type: CONTENT_CHANGE_SEEN, id: entry.id } satisfies SiblingMessage);
   };
 
   const relay = (from: Worker, message: SiblingMessage) => {
