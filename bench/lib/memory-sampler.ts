@@ -93,7 +93,7 @@ export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
 export const bytesToMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
 /** The processes directly below `parent` whose command line holds `marker`. */
-function childrenRunning(parent: number, marker: string): number[] {
+export function childrenRunning(parent: number, marker: string): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -4,7 +4,7 @@ import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMes
 export const STOP = 'kasuwa:stop';
 
 /** A worker that dies this soon after it was listening is crashing at start; forking another would loop. */
-const STEADY_AFTER_MS = 10_000;
+export const STEADY_AFTER_MS = 10_000;
 
 type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
 

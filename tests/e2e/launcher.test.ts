@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { childrenRunning } from '../../bench/lib/memory-sampler';
 import { ROOT, ensurePortFree, freePort } from '../../scripts/lib/product';
+import { STEADY_AFTER_MS } from '../../scripts/web-tier/workers';
 import { openPglite } from '../../server/db/client';
 import { DEMO_OWNER } from '../../server/db/demo-owner';
 import { testProductEnv } from './support/global-setup';
@@ -16,6 +18,8 @@ const DEMO_LINE = `Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_O
 const RUNNING = 'Press Ctrl-C to stop.';
 /** Migrating, seeding 30 shops with photos and starting two servers, on a busy 2-core machine. */
 const LAUNCH_TEST_TIMEOUT_MS = 240_000;
+
+const dataDirs: string[] = [];
 
 type Launch = { child: ChildProcess; output: () => string; exited: Promise<number | null>; webPort: number; apiPort: number };
 
@@ -42,6 +46,39 @@ async function untilPrinted(running: Launch, text: string, timeoutMs = 150_000) 
   }
 }
 
+/** A new data folder, removed again after the file's tests. */
+async function newDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-e2e-launcher-'));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+/** A data folder whose database already holds a shop, so the launcher seeds nothing (and starts sooner). */
+async function holdingOneShop(): Promise<string> {
+  const dataDir = await newDataDir();
+  const database = await openPglite(path.join(dataDir, 'db'));
+  await database.migrate();
+  await database.db.execute(sql`
+    with owner as (
+      insert into users (email, username, phone_number, password_hash)
+      values ('amaka@example.ng', 'amaka', '+2348031234567', 'x') returning id
+    )
+    insert into shops (owner_id, name, address, category, description, image)
+    select id, 'Amaka Fabrics', '12 Balogun Street, Lagos', 'Fashion', 'Ankara and lace', '{"main": "x/main.jpg", "variants": []}'::jsonb
+    from owner`);
+  await database.close();
+  return dataDir;
+}
+
+/** A launcher a failed test left running: a second signal, a second later, makes it kill its servers. */
+async function stop(running: Launch | undefined) {
+  if (!running || running.child.exitCode !== null) return;
+  running.child.kill('SIGTERM');
+  await delay(1500);
+  running.child.kill('SIGTERM');
+  await running.exited;
+}
+
 /** Ctrl-C, as a terminal sends it; resolves with the launcher's exit code. */
 async function pressCtrlC(running: Launch): Promise<number | null> {
   running.child.kill('SIGINT');
@@ -51,58 +88,66 @@ async function pressCtrlC(running: Launch): Promise<number | null> {
 // The launcher is the same whatever the browser does, so one of the two e2e runs is enough: the one
 // without JavaScript, the shorter.
 describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm start)', () => {
-  let dataDir: string;
-  let running: Launch | undefined;
+  let fresh: Launch | undefined;
 
-  beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-e2e-launcher-'));
-  });
-
-  afterEach(async () => {
-    // A failed test must not leave servers behind: a second signal, a second later, makes the launcher kill them.
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGTERM');
-      await delay(1500);
-      running.child.kill('SIGTERM');
-      await running.exited;
-    }
-    running = undefined;
-    await rm(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await stop(fresh);
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
   });
 
   test('on a fresh data folder it prints both addresses and the demo login, and Ctrl-C stops both servers', async () => {
-    running = await launch(dataDir);
-    await untilPrinted(running, RUNNING);
+    fresh = await launch(await newDataDir());
+    await untilPrinted(fresh, RUNNING);
 
-    expect(running.output()).toContain(`Web  http://localhost:${running.webPort}`);
-    expect(running.output()).toContain(`API  http://localhost:${running.apiPort}  (reference: http://localhost:${running.apiPort}/openapi.json)`);
-    expect(running.output()).toContain(DEMO_LINE);
-    expect((await fetch(`http://127.0.0.1:${running.webPort}/healthz`)).status).toBe(200);
+    expect(fresh.output()).toContain(`Web  http://localhost:${fresh.webPort}`);
+    expect(fresh.output()).toContain(`API  http://localhost:${fresh.apiPort}  (reference: http://localhost:${fresh.apiPort}/openapi.json)`);
+    expect(fresh.output()).toContain(DEMO_LINE);
+    expect((await fetch(`http://127.0.0.1:${fresh.webPort}/healthz`)).status).toBe(200);
 
-    expect(await pressCtrlC(running)).toBe(0);
-    expect(running.output()).toContain('Kasuwa stopped.');
-    await ensurePortFree(running.webPort, 'PORT');
-    await ensurePortFree(running.apiPort, 'API_PORT');
+    expect(await pressCtrlC(fresh)).toBe(0);
+    expect(fresh.output()).toContain('Kasuwa stopped.');
+    await ensurePortFree(fresh.webPort, 'PORT');
+    await ensurePortFree(fresh.apiPort, 'API_PORT');
   }, LAUNCH_TEST_TIMEOUT_MS);
 
-  test('with a database that already held shops, nothing is seeded and no demo login is printed', async () => {
-    const database = await openPglite(path.join(dataDir, 'db'));
-    await database.migrate();
-    await database.db.execute(sql`
-      with owner as (
-        insert into users (email, username, phone_number, password_hash)
-        values ('amaka@example.ng', 'amaka', '+2348031234567', 'x') returning id
-      )
-      insert into shops (owner_id, name, address, category, description, image)
-      select id, 'Amaka Fabrics', '12 Balogun Street, Lagos', 'Fashion', 'Ankara and lace', '{"main": "x/main.jpg", "variants": []}'::jsonb
-      from owner`);
-    await database.close();
+  // One start serves both tests: with a shop already there it seeds nothing, so it is the quick one.
+  describe('on a database that already held shops', () => {
+    let settled: Launch;
+    let runningSince: number;
 
-    running = await launch(dataDir);
-    await untilPrinted(running, RUNNING);
+    beforeAll(async () => {
+      settled = await launch(await holdingOneShop());
+      await untilPrinted(settled, RUNNING);
+      runningSince = Date.now();
+    }, LAUNCH_TEST_TIMEOUT_MS);
 
-    expect(running.output()).toContain(`Web  http://localhost:${running.webPort}`);
-    expect(running.output()).not.toContain('Demo owner');
-    expect(await pressCtrlC(running)).toBe(0);
-  }, LAUNCH_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await stop(settled);
+    });
+
+    test('nothing is seeded and no demo login is printed', () => {
+      expect(settled.output()).toContain(`Web  http://localhost:${settled.webPort}`);
+      expect(settled.output()).not.toContain('Demo owner');
+    });
+
+    test('a web process that dies is replaced while the others go on answering', async () => {
+      const [primary] = childrenRunning(settled.child.pid!, 'scripts/web-server.ts');
+      const workers = childrenRunning(primary!, 'scripts/web-server.ts');
+      expect(workers).toHaveLength(2);
+      // A worker that dies sooner is taken for one that cannot start, and the web tier stops instead.
+      await delay(Math.max(0, runningSince + STEADY_AFTER_MS + 500 - Date.now()));
+
+      process.kill(workers[0]!, 'SIGKILL');
+      // Once the primary has reaped it, no connection can be handed to the dead process any more.
+      await expect.poll(() => childrenRunning(primary!, 'scripts/web-server.ts').includes(workers[0]!)).toBe(false);
+      for (let asked = 0; asked < 10; asked += 1) expect((await fetch(`http://127.0.0.1:${settled.webPort}/healthz`)).status).toBe(200);
+      await expect.poll(() => childrenRunning(primary!, 'scripts/web-server.ts').length, { timeout: 30_000 }).toBe(2);
+      expect(settled.output()).toContain('A web worker was stopped by SIGKILL; starting another.');
+    });
+
+    test('Ctrl-C then stops it cleanly', async () => {
+      expect(await pressCtrlC(settled)).toBe(0);
+      expect(settled.output()).toContain('Kasuwa stopped.');
+    });
+  });
 });
