@@ -322,7 +322,7 @@ describe(`when the month runs out (JavaScript ${jsMode})`, () => {
     try {
       const page = await context.newPage();
       // Signed in, the pages are never the shared copy anonymous visitors get, so they show the database as it is now.
-      const owner = await signedInOwner(page, api.url);
+      const owner = await signedInOwner(page, api.url, webUrl);
       const shop = await shopAtApi(api.url, owner, `Jos Honey ${tag()}`);
       const { verified } = await buyMonth(api, owner.token, shop.id);
       expect(verified.status).toBe(200);

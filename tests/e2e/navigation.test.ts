@@ -38,6 +38,7 @@ describe(`moving between pages (JavaScript ${jsMode})`, () => {
 
     test('My Shops from the home page’s bottom navigation: four', async ({ page, apiUrl }) => {
       await signedInOwner(page, apiUrl);
+      await page.goto('/');
       await whenInteractive(page, '.bottom-nav a');
       await slowData(page, '/myShop');
       await mainNav(page).getByRole('link', { name: 'My Shop' }).click();

@@ -33,9 +33,8 @@ export async function newOwner(apiUrl: string): Promise<Owner> {
  * post: the sign-in pages themselves have their tests, and opening them for every owner cost each test
  * two page loads. The page stays where it was.
  */
-export async function signedInOwner(page: Page, apiUrl: string): Promise<Owner> {
+export async function signedInOwner(page: Page, apiUrl: string, webUrl = inject('webUrl')): Promise<Owner> {
   const owner = await newOwner(apiUrl);
-  const webUrl = inject('webUrl');
   const cookie = await webSessionCookie(webUrl, owner);
   const at = cookie.indexOf('=');
   await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl, httpOnly: true, sameSite: 'Lax' }]);
