@@ -1,8 +1,17 @@
 import { data } from 'react-router';
 
+function notFound(): never {
+  throw data('We could not find that page. It may have moved, or the link may be mistyped.', { status: 404 });
+}
+
 /** Any address no route claims: a real 404 status, shown by the root error boundary. */
 export function loader() {
-  throw data('We could not find that page. It may have moved, or the link may be mistyped.', { status: 404 });
+  notFound();
+}
+
+/** A form posted to an address no route claims is the same 404, not a logged "no action" error. */
+export function action() {
+  notFound();
 }
 
 export default function NotFound() {

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { expect, jsMode, test } from './support/browser';
+import { expect, jsMode, plainHttp, test } from './support/browser';
 
 describe(`the shell (JavaScript ${jsMode})`, () => {
   test('the home page shows the header, the For You shops, the footer and the bottom navigation', async ({ page }) => {
@@ -30,6 +30,17 @@ describe(`the shell (JavaScript ${jsMode})`, () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     expect(await page.locator('body').textContent()).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  test.runIf(plainHttp)('a form posted to an unknown address gets the same 404 page', async ({ webUrl }) => {
+    const response = await fetch(`${webUrl}/shop//edit-products`, {
+      method: 'POST',
+      headers: { origin: webUrl, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=x',
+    });
+
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
   });
 
   test('GET /healthz answers ok on the web tier and on the API', async ({ webUrl, apiUrl }) => {
