@@ -292,6 +292,8 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       SEED_DEMO: '0',
       WEB_URL: `http://localhost:${webPort}`,
       SESSION_IDLE_MINUTES: String(IDLE_SECONDS / 60),
+      // The idle limit lives in the session cookie, the same for any process; one starts sooner.
+      WEB_WORKERS: '1',
     });
     product = startProduct({ webPort, apiPort, env, log: () => {}, readyTimeoutMs: 90_000 });
     await product.ready;
