@@ -116,7 +116,7 @@ async function main(): Promise<number> {
   const outcomes: Outcome[] = [];
   const chromiumProblem = await ensureChromium();
 
-  // vitest keeps a core free by default; these suites have the machine to themselves (4:00 → 3:20 on 2 cores).
+  // vitest keeps a core free by default; these suites have the machine to themselves.
   const workers = os.availableParallelism();
   outcomes.push(await runVitest('unit + api (PGlite)', ['unit', 'api'], withoutDatabaseUrl(), { workers }));
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
