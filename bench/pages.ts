@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
-import { buildWebIfStale, freePort, startProduct } from '../scripts/lib/product';
+import { buildIfStale, freePort, startProduct } from '../scripts/lib/product';
 import { CHROMIUM_FLAGS, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
 import { machine } from './lib/report';
 
@@ -111,7 +111,7 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
 async function main() {
   const settings = options();
   const report = { date: new Date().toISOString().slice(0, 10), machine: machine(), runs: settings.runs, cases: [] as Case[], verdicts: [] as string[] };
-  await buildWebIfStale();
+  await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-pages-'));
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const product = startProduct({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { buildWebIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
+import { buildIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
 import { memoryMb, productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
 import { machine } from './lib/report';
@@ -76,7 +76,7 @@ async function main() {
   const settings = options();
   const started = new Date();
   const report = { date: started.toISOString().slice(0, 10), machine: machine(), settings, database: '', runs: [] as Run[], visits: { requests: 0, counted: 0 }, webProcesses: 0, processPeakRssMb: {} as Record<string, number> };
-  await buildWebIfStale();
+  await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-throughput-'));
   const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
   report.database = postgres ? 'PostgreSQL (throwaway database on DATABASE_URL)' : 'PGlite (embedded, in the API process)';

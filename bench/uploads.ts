@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildWebIfStale, freePort, startProduct } from '../scripts/lib/product';
+import { buildIfStale, freePort, startProduct } from '../scripts/lib/product';
 import { productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
 import { postgresServer, type PostgresServer } from './lib/postgres-server';
 import { machine } from './lib/report';
@@ -167,7 +167,7 @@ async function main() {
     targetPeakMb: 300,
     cases: [],
   };
-  await buildWebIfStale();
+  await buildIfStale();
   const photos = { product: await phonePhoto(), shop: await shopPhoto() };
   report.settings.photoBytes = photos.product.length;
   const server = settings.databases.includes('postgres') ? await postgresServer() : undefined;

@@ -1,5 +1,6 @@
 import { DEMO_OWNER } from '../server/db/demo-owner';
-import { buildWebIfStale, ensurePortFree, parsePort, startProduct } from './lib/product';
+import { parsePort } from './lib/parse-port';
+import { buildIfStale, ensurePortFree, startProduct } from './lib/product';
 
 /**
  * Whether the demo owner can sign in: the API seeds the demo only into an empty database, so one that
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   await ensurePortFree(webPort, 'PORT');
   await ensurePortFree(apiPort, 'API_PORT');
 
-  if (await buildWebIfStale()) console.log('Web tier built.');
+  if (await buildIfStale()) console.log('Kasuwa built.');
 
   const product = startProduct({ webPort, apiPort, env: process.env });
   // Last resort if this launcher dies unexpectedly: never leave the servers running without it.

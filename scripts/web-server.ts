@@ -1,7 +1,8 @@
 /**
- * The web tier's process: `node --import tsx scripts/web-server.ts build/server/index.js`, started by
- * the launcher (scripts/lib/product.ts) with PORT and HOST. With WEB_WORKERS above 1 it is the primary
- * of that many worker processes (scripts/web-tier/workers.ts), each running the same server.
+ * The web tier's process, bundled (scripts/lib/server-bundles.ts) and started by the launcher
+ * (scripts/lib/product.ts) as `node build/web-tier/web-server.js build/server/index.js` with PORT and
+ * HOST. With WEB_WORKERS above 1 it is the primary of that many worker processes
+ * (scripts/web-tier/workers.ts), each running the same server.
  */
 import cluster from 'node:cluster';
 
@@ -10,9 +11,9 @@ async function main() {
   // anything imports it: this server only ever serves the production build.
   process.env.NODE_ENV = 'production';
   const buildFile = process.argv[2];
-  if (!buildFile) throw new Error('Usage: node --import tsx scripts/web-server.ts build/server/index.js');
+  if (!buildFile) throw new Error('Usage: node build/web-tier/web-server.js build/server/index.js');
   const { WebConfigError, readWebEnv } = await import('../app/lib/env.server');
-  const { parsePort } = await import('./lib/product');
+  const { parsePort } = await import('./lib/parse-port');
   const port = parsePort(process.env.PORT, 3000, 'PORT');
   const host = process.env.HOST || undefined;
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { memoryMb, productProcesses } from '../bench/lib/memory-sampler';
 import { machine } from '../bench/lib/report';
 import { openPglite, openPostgres } from '../server/db/client';
-import { buildWebIfStale, freePort, startProduct, type LogLine } from '../scripts/lib/product';
+import { buildIfStale, freePort, startProduct, type LogLine } from '../scripts/lib/product';
 import { Browser } from './lib/browser';
 import { makePhotos } from './lib/photos';
 import { owner, visitor, type World } from './lib/people';
@@ -43,7 +43,7 @@ async function main() {
   process.once('exit', () => cluster.stop());
   const databaseUrl = cluster.url;
   console.log(`soak:load: ${people} people (${owners} owners) for ${seconds} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${host.loadAverageAtStart}`);
-  await buildWebIfStale();
+  await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-soak-load-'));
   const logFile = path.join(dataDir, 'servers.log');
   const logStream = createWriteStream(logFile);

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_ENTRY, ROOT, buildServersIfStale, freePort } from '../../scripts/lib/product';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const START_TIMEOUT_MS = 60_000;
 
 export type ApiProcess = {
@@ -15,15 +12,6 @@ export type ApiProcess = {
   stop(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
 function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
@@ -31,13 +19,14 @@ function memoryOf(pid: number) {
 }
 
 /**
- * The API as production runs it (`node --import tsx server/main.ts`), in its own process, so its
+ * The API as production runs it (its bundle, as `npm start` starts it), in its own process, so its
  * memory is measured apart from the load generator's.
  */
 export async function startApiProcess(options: { dataDir: string; databaseUrl: string | undefined }): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  await buildServersIfStale();
+  const child = spawn(process.execPath, [API_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API_ENTRY, ROOT, WEB_SERVER } from '../../scripts/lib/product';
 
 const MB = 1024 * 1024;
 
@@ -106,8 +108,8 @@ export function childrenRunning(parent: number, marker: string): number[] {
   return found;
 }
 
-const API_MARKER = 'server/main.ts';
-const WEB_MARKER = 'scripts/web-server.ts';
+const API_MARKER = path.relative(ROOT, API_ENTRY);
+export const WEB_MARKER = path.relative(ROOT, WEB_SERVER);
 
 /**
  * The product's servers below this process (`startProduct` hands out no pids), one memory target each:

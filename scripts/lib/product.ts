@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { bundleServers } from './server-bundles';
 
 /** The repository's top folder: children run there so relative paths (`./data`, `public/`) mean the same for all. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,10 +19,17 @@ const terminalLog: LogLine = (tier, line) => {
 };
 
 const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
-/** The web tier's server (static files, security headers, compression, React Router); its path also finds its process. */
-export const WEB_SERVER = path.join(ROOT, 'scripts', 'web-server.ts');
+/** The API, bundled from `server/main.ts`; its path also finds its process. */
+export const API_ENTRY = path.join(ROOT, 'build', 'api', 'main.js');
+/**
+ * The web tier's server (static files, security headers, compression, React Router), bundled from
+ * `scripts/web-server.ts`; its path also finds its processes.
+ */
+export const WEB_SERVER = path.join(ROOT, 'build', 'web-tier', 'web-server.js');
 // Whatever `react-router build` reads: a change to any of these makes the old build stale.
-const BUILD_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
+const WEB_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
+// Whatever the server bundles are made from (the API and the web server share app/lib's rules).
+const SERVER_INPUTS = ['server', 'scripts', path.join('app', 'lib'), 'package-lock.json'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -30,10 +38,10 @@ function newestChange(entry: string): number {
   return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
 }
 
-function webBuildIsStale(): boolean {
-  if (!existsSync(SERVER_BUILD)) return true;
-  const builtAt = statSync(SERVER_BUILD).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestChange(path.join(ROOT, input)) > builtAt);
+function isStale(output: string, inputs: string[]): boolean {
+  if (!existsSync(output)) return true;
+  const builtAt = statSync(output).mtimeMs;
+  return inputs.some((input) => newestChange(path.join(ROOT, input)) > builtAt);
 }
 
 function pipeLines(child: ChildProcess, tier: Tier, log: LogLine): void {
@@ -71,10 +79,19 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
   if (exit.code !== 0) throw new Error(`The web build ${describeExit(exit)}.`);
 }
 
-export async function buildWebIfStale(log: LogLine = terminalLog): Promise<boolean> {
-  if (!webBuildIsStale()) return false;
-  await buildWeb(log);
+/** Bundles the API and the web server when their sources changed since; a fraction of a second. */
+export async function buildServersIfStale(): Promise<boolean> {
+  if (!isStale(API_ENTRY, SERVER_INPUTS) && !isStale(WEB_SERVER, SERVER_INPUTS)) return false;
+  await bundleServers({ root: ROOT, api: API_ENTRY, webServer: WEB_SERVER });
   return true;
+}
+
+/** Builds whatever is older than its sources: the web tier's production build and the server bundles. */
+export async function buildIfStale(log: LogLine = terminalLog): Promise<boolean> {
+  const web = isStale(SERVER_BUILD, WEB_INPUTS);
+  if (web) await buildWeb(log);
+  const servers = await buildServersIfStale();
+  return web || servers;
 }
 
 /** Fails with a clear message when something already listens on `port`: a second copy must not answer our health checks. */
@@ -102,15 +119,6 @@ export async function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
-}
-
-export function parsePort(value: string | undefined, fallback: number, variable: string): number {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${variable} must be a port number between 1 and 65535, not "${value}".`);
-  }
-  return port;
 }
 
 type Server = { tier: 'api' | 'web'; label: string; child: ChildProcess; exited: Promise<Exit> };
@@ -196,8 +204,8 @@ export function startProduct(options: ProductOptions): RunningProduct {
   const log = options.log ?? terminalLog;
   const env: NodeJS.ProcessEnv = { ...options.env, PORT: String(options.webPort), API_PORT: String(options.apiPort) };
   const servers = [
-    startServer('api', 'API', ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], { ...IMAGE_FRIENDLY_MALLOC, ...env }, log),
-    startServer('web', 'web tier', ['--import', 'tsx', WEB_SERVER, SERVER_BUILD], env, log),
+    startServer('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }, log),
+    startServer('web', 'web tier', [WEB_SERVER, SERVER_BUILD], env, log),
   ];
   const [api, web] = servers as [Server, Server];
   const host = probeHost(env.HOST);

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ROOT } from '../../scripts/lib/product';
+import { API_ENTRY, ROOT, buildServersIfStale } from '../../scripts/lib/product';
 
 /** The API alone, as `npm start` runs it, so a run can SIGKILL it and start it again on the same data. */
 export type ApiProcess = {
@@ -18,10 +17,11 @@ export type ApiProcess = {
 
 export type ApiOptions = { port: number; dataDir: string; databaseUrl: string | undefined; readyTimeoutMs?: number };
 
-/** Starts `server/main.ts` and resolves once `/healthz` answers; rejects with its output if it dies or stays silent. */
+/** Starts the API's bundle and resolves once `/healthz` answers; rejects with its output if it dies or stays silent. */
 export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+  await buildServersIfStale();
+  const child = spawn(process.execPath, [API_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MSG } from '../../app/lib/rules/messages';
-import { buildWebIfStale, freePort, startProduct, type LogLine } from '../../scripts/lib/product';
+import { buildIfStale, freePort, startProduct, type LogLine } from '../../scripts/lib/product';
 import { Browser, mediaPathsIn, type Page, shopIdsIn, textOf } from './browser';
 import type { Photo } from './photos';
 import { type ProxyMode, startProviderProxy } from './provider-proxy';
@@ -57,7 +57,7 @@ function productsForm(label: string, photo: Photo): FormData {
  * web tier's timeouts — never hang, never a bare 500 — and, when merely slow, work.
  */
 export async function providerFaults(photos: Photo[]): Promise<ProviderReport> {
-  await buildWebIfStale();
+  await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-soak-provider-'));
   const logStream = createWriteStream(path.join(dataDir, 'servers.log'));
   const log: LogLine = (tier, line) => logStream.write(`[${tier}] ${line}\n`);

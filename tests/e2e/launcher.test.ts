@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { childrenRunning } from '../../bench/lib/memory-sampler';
+import { WEB_MARKER, childrenRunning } from '../../bench/lib/memory-sampler';
 import { ROOT, ensurePortFree, freePort } from '../../scripts/lib/product';
 import { STEADY_AFTER_MS } from '../../scripts/web-tier/workers';
 import { openPglite } from '../../server/db/client';
@@ -132,8 +132,8 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
 
     test('a web process that dies is replaced, and the web tier goes on answering', async ({ onTestFailed }) => {
       onTestFailed(() => console.error(`The launcher printed:\n${settled.output()}`));
-      const [primary] = childrenRunning(settled.child.pid!, 'scripts/web-server.ts');
-      const workers = childrenRunning(primary!, 'scripts/web-server.ts');
+      const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
+      const workers = childrenRunning(primary!, WEB_MARKER);
       expect(workers).toHaveLength(2);
       // A worker that dies sooner is taken for one that cannot start, and the web tier stops instead.
       await delay(Math.max(0, runningSince + STEADY_AFTER_MS + 500 - Date.now()));
@@ -141,7 +141,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       process.kill(workers[0]!, 'SIGKILL');
 
       await expect.poll(() => settled.output(), { timeout: 30_000 }).toContain('A web worker was stopped by SIGKILL; starting another.');
-      await expect.poll(() => childrenRunning(primary!, 'scripts/web-server.ts').filter((pid) => pid !== workers[0]).length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => childrenRunning(primary!, WEB_MARKER).filter((pid) => pid !== workers[0]).length, { timeout: 30_000 }).toBe(2);
       const healthy = () =>
         fetch(`http://127.0.0.1:${settled.webPort}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status, () => 0);
       // Loading the build takes the new process a few seconds, more on a busy machine.

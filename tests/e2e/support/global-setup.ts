@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type LogLine, ROOT, buildWebIfStale, freePort, startProduct } from '../../../scripts/lib/product';
+import { type LogLine, ROOT, buildIfStale, freePort, startProduct } from '../../../scripts/lib/product';
 import { jsModeFrom } from './js-mode';
 
 declare module 'vitest' {
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
     if (!ACCESS_LOG_LINE.test(line)) process.stderr.write(`${tagged}\n`);
   };
 
-  await buildWebIfStale(log);
+  await buildIfStale(log);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-e2e-'));
   const [webPort, apiPort] = await twoFreePorts();
   const env = testProductEnv({ DATA_DIR: dataDir, SEED_DEMO: '1', WEB_URL: `http://localhost:${webPort}` });

@@ -21,7 +21,7 @@ export async function startWebTierBehindTls(apiUrl: string) {
     WEB_URL: publicOrigin,
     PROVIDER_URL: apiUrl.replace('localhost', '127.0.0.1'),
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
+  const child = spawn(process.execPath, [WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
     cwd: ROOT,
     env,
     stdio: 'ignore',

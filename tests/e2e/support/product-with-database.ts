@@ -19,7 +19,7 @@ export async function startProductWithDatabase() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-own-web-'));
   // One web process: what these tests change lives in the database, not in a process.
   const env = testProductEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_URL: webUrl, PROVIDER_URL: api.url, WEB_WORKERS: '1' });
-  const child = spawn(process.execPath, ['--import', 'tsx', WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
+  const child = spawn(process.execPath, [WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
     cwd: ROOT,
     env,
     stdio: 'ignore',

@@ -1,0 +1,33 @@
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type BuildOptions, build } from 'esbuild';
+
+export type ServerBundles = { root: string; api: string; webServer: string };
+
+/**
+ * Bundles the API (`server/main.ts`) and the web tier's server (`scripts/web-server.ts`) into plain
+ * JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
+ * JavaScript engine for the loader hooks: 35–70 MB more per process and 0.6 s more to start (measured
+ * on the API and on an empty script).
+ */
+export async function bundleServers({ root, api, webServer }: ServerBundles): Promise<void> {
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  };
+  const webServerDir = path.dirname(webServer);
+  // Chunks of an earlier build would otherwise pile up beside the new ones.
+  await Promise.all([rm(path.dirname(api), { recursive: true, force: true }), rm(webServerDir, { recursive: true, force: true })]);
+  await Promise.all([
+    build({ ...common, entryPoints: [path.join(root, 'server', 'main.ts')], outfile: api }),
+    // The web server sets NODE_ENV before it imports React Router (and so React): split at its dynamic
+    // imports, those stay imports that run later instead of being hoisted to the top of one file.
+    build({ ...common, entryPoints: [path.join(root, 'scripts', 'web-server.ts')], outdir: webServerDir, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+  ]);
+  // The migrator reads its SQL files beside the code that names them (server/db/client.ts).
+  await cp(path.join(root, 'server', 'db', 'migrations'), path.join(path.dirname(api), 'migrations'), { recursive: true });
+}
