@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -35,6 +36,44 @@ async function launch(dataDir: string): Promise<Launch> {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   return { child, output: () => output, exited, webPort, apiPort };
+}
+
+type Outcomes = { answered: number; failed: number; hung: number };
+
+/**
+ * Asks for /healthz from `loops` clients at once, each request on a connection of its own (as new
+ * visitors come), until `stop` resolves: how many were answered, failed at once, or hung past 3 s.
+ */
+async function askThroughout(port: number, stop: Promise<unknown>, loops = 4): Promise<Outcomes> {
+  const outcomes: Outcomes = { answered: 0, failed: 0, hung: 0 };
+  let asking = true;
+  void stop.finally(() => (asking = false));
+  const ask = () =>
+    new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (outcome: keyof Outcomes) => {
+        if (settled) return;
+        settled = true;
+        outcomes[outcome] += 1;
+        resolve();
+      };
+      const request = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false, timeout: 3000 }, (response) => {
+        response.resume();
+        response.on('end', () => settle(response.statusCode === 200 ? 'answered' : 'failed'));
+        response.on('error', () => settle('failed'));
+      });
+      request.on('timeout', () => {
+        settle('hung');
+        request.destroy();
+      });
+      request.on('error', () => settle('failed'));
+    });
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (asking) await ask();
+    }),
+  );
+  return outcomes;
 }
 
 async function untilPrinted(running: Launch, text: string, timeoutMs = 150_000) {
@@ -130,7 +169,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       expect(settled.output()).not.toContain('Demo owner');
     });
 
-    test('a web process that dies is replaced, and the web tier goes on answering', async ({ onTestFailed }) => {
+    test('a web process that dies is replaced; visitors arriving meanwhile are answered or refused at once, never left waiting', async ({ onTestFailed }) => {
       onTestFailed(() => console.error(`The launcher printed:\n${settled.output()}`));
       const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
       const workers = childrenRunning(primary!, WEB_MARKER);
@@ -138,9 +177,18 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       // A worker that dies sooner is taken for one that cannot start, and the web tier stops instead.
       await delay(Math.max(0, runningSince + STEADY_AFTER_MS + 500 - Date.now()));
 
+      // New visitors keep coming as the process dies: those it was serving may fail, none may hang.
+      let killedAndNoticed!: () => void;
+      const asked = askThroughout(settled.webPort, new Promise<void>((resolve) => (killedAndNoticed = resolve)));
+      await delay(500);
       process.kill(workers[0]!, 'SIGKILL');
 
       await expect.poll(() => settled.output(), { timeout: 30_000 }).toContain('A web worker was stopped by SIGKILL; starting another.');
+      await delay(1000);
+      killedAndNoticed();
+      const outcomes = await asked;
+      expect(outcomes.answered).toBeGreaterThan(0);
+      expect(outcomes.hung).toBe(0);
       await expect.poll(() => childrenRunning(primary!, WEB_MARKER).filter((pid) => pid !== workers[0]).length, { timeout: 30_000 }).toBe(2);
       const healthy = () =>
         fetch(`http://127.0.0.1:${settled.webPort}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status, () => 0);
