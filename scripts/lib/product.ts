@@ -38,9 +38,10 @@ function newestChange(entry: string): number {
   return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
 }
 
-function isStale(output: string, inputs: string[]): boolean {
-  if (!existsSync(output)) return true;
-  const builtAt = statSync(output).mtimeMs;
+/** True when an output is missing or older than the newest of `inputs` (walked once for all outputs). */
+function isStale(outputs: string[], inputs: string[]): boolean {
+  if (!outputs.every((output) => existsSync(output))) return true;
+  const builtAt = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   return inputs.some((input) => newestChange(path.join(ROOT, input)) > builtAt);
 }
 
@@ -81,14 +82,14 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
 
 /** Bundles the API and the web server when their sources changed since; a fraction of a second. */
 export async function buildServersIfStale(): Promise<boolean> {
-  if (!isStale(API_ENTRY, SERVER_INPUTS) && !isStale(WEB_SERVER, SERVER_INPUTS)) return false;
+  if (!isStale([API_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
   await bundleServers({ root: ROOT, api: API_ENTRY, webServer: WEB_SERVER });
   return true;
 }
 
 /** Builds whatever is older than its sources: the web tier's production build and the server bundles. */
 export async function buildIfStale(log: LogLine = terminalLog): Promise<boolean> {
-  const web = isStale(SERVER_BUILD, WEB_INPUTS);
+  const web = isStale([SERVER_BUILD], WEB_INPUTS);
   if (web) await buildWeb(log);
   const servers = await buildServersIfStale();
   return web || servers;

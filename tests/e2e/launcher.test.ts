@@ -42,12 +42,10 @@ type Outcomes = { answered: number; failed: number; hung: number };
 
 /**
  * Asks for /healthz from `loops` clients at once, each request on a connection of its own (as new
- * visitors come), until `stop` resolves: how many were answered, failed at once, or hung past 3 s.
+ * visitors come), until `stop` aborts: how many were answered, failed at once, or hung past 3 s.
  */
-async function askThroughout(port: number, stop: Promise<unknown>, loops = 4): Promise<Outcomes> {
+async function askThroughout(port: number, stop: AbortSignal, loops = 4): Promise<Outcomes> {
   const outcomes: Outcomes = { answered: 0, failed: 0, hung: 0 };
-  let asking = true;
-  void stop.finally(() => (asking = false));
   const ask = () =>
     new Promise<void>((resolve) => {
       let settled = false;
@@ -70,7 +68,7 @@ async function askThroughout(port: number, stop: Promise<unknown>, loops = 4): P
     });
   await Promise.all(
     Array.from({ length: loops }, async () => {
-      while (asking) await ask();
+      while (!stop.aborted) await ask();
     }),
   );
   return outcomes;
@@ -178,14 +176,14 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       await delay(Math.max(0, runningSince + STEADY_AFTER_MS + 500 - Date.now()));
 
       // New visitors keep coming as the process dies: those it was serving may fail, none may hang.
-      let killedAndNoticed!: () => void;
-      const asked = askThroughout(settled.webPort, new Promise<void>((resolve) => (killedAndNoticed = resolve)));
+      const killedAndNoticed = new AbortController();
+      const asked = askThroughout(settled.webPort, killedAndNoticed.signal);
       await delay(500);
       process.kill(workers[0]!, 'SIGKILL');
 
       await expect.poll(() => settled.output(), { timeout: 30_000 }).toContain('A web worker was stopped by SIGKILL; starting another.');
       await delay(1000);
-      killedAndNoticed();
+      killedAndNoticed.abort();
       const outcomes = await asked;
       expect(outcomes.answered).toBeGreaterThan(0);
       expect(outcomes.hung).toBe(0);
