@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { describe } from 'vitest';
+import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { holdScripts, isHydrated } from './support/hold-scripts';
 
 describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   test('the For You grid shows the sponsored shops first with a Sponsored badge, each card opening its shop', async ({ page, apiUrl }) => {
@@ -60,6 +62,20 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     const names = await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.some((text) => text.includes('Otigba Phones & Gadgets'))).toBe(true);
+  });
+
+  test.runIf(jsMode === 'on')('search opened and typed in before the scripts arrive stays open, keeps the words and then suggests', async ({ page }) => {
+    const releaseScripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Search', { exact: true }).click();
+    const box = page.getByRole('searchbox', { name: 'Search shops' });
+    await box.fill('charger');
+    expect(await isHydrated(page, '#site-search')).toBe(false);
+    releaseScripts();
+    await whenInteractive(page, '#site-search');
+    await page.getByRole('list', { name: 'Suggestions' }).waitFor();
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.inputValue()).toBe('charger');
   });
 
   test('sponsored results carry an Ad badge and the category filter keeps only that category', async ({ page }) => {

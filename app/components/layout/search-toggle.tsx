@@ -8,18 +8,29 @@ const DEBOUNCE_MS = 250;
 /**
  * The header's search: a `<details>` with a GET form to /searchResults, which works without JavaScript.
  * With JavaScript, live suggestions (SPEC §9: up to 5) come from a resource route while typing.
+ * On a slow phone the visitor often opens it and types before the scripts arrive: hydrating must
+ * neither close the panel nor empty the box, so the input is uncontrolled and only a navigation closes it.
  */
 export function SearchToggle() {
   const fetcher = useFetcher<typeof suggestionsLoader>();
   const [query, setQuery] = useState('');
   const details = useRef<HTMLDetailsElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  const place = location.pathname + location.search;
+  const shownPlace = useRef(place);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
+    if (place === shownPlace.current) return;
+    shownPlace.current = place;
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  }, [place]);
+  useEffect(() => {
+    const typedBeforeHydration = input.current?.value;
+    if (typedBeforeHydration) onInput(typedBeforeHydration);
+    return () => clearTimeout(timer.current);
+  }, []);
 
   function onInput(value: string) {
     setQuery(value);
@@ -48,7 +59,7 @@ export function SearchToggle() {
             autoComplete="off"
             enterKeyHint="search"
             maxLength={200}
-            value={query}
+            ref={input}
             onChange={(event) => onInput(event.currentTarget.value)}
           />
           <button type="submit">Search</button>
