@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
+import { holdScripts, isHydrated } from './support/hold-scripts';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf } from './support/web-requests';
 
@@ -183,6 +184,23 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
       await productCard(page, JOLLOF).getByText(`Order noted: 2 × ${JOLLOF}`).waitFor();
       expect(new URL(page.url()).searchParams.get('qty')).toBe('2');
     }
+  });
+
+  test.runIf(jsMode === 'on')('a quantity typed before the scripts arrive is the one Confirm notes', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    const releaseScripts = await holdScripts(page);
+    await page.goto(`/shop/${shop.id}`, { waitUntil: 'commit' });
+    const card = productCard(page, JOLLOF);
+    await card.getByText('Order', { exact: true }).click();
+    const quantity = card.getByRole('spinbutton', { name: 'Quantity' });
+    await quantity.fill('3');
+    expect(await isHydrated(page, '.order-form input[name=qty]')).toBe(false);
+    releaseScripts();
+    await card.getByRole('button', { name: 'Increase quantity' }).waitFor();
+    expect(await quantity.inputValue()).toBe('3');
+    await card.getByRole('button', { name: 'Increase quantity' }).click();
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText(`Order noted: 4 × ${JOLLOF}`).waitFor();
   });
 
   test('the quantity is a whole number of at least 1, and Cancel closes the order', async ({ page, apiUrl }) => {

@@ -1,4 +1,4 @@
-import { type FormEvent, type SyntheticEvent, useRef, useState } from 'react';
+import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 import type { Product } from '../../lib/provider/contract';
 import { MSG } from '../../lib/rules/messages';
@@ -13,13 +13,26 @@ import { ORDER_QUANTITY_MAX, orderQuantity } from '../../lib/rules/order';
  *
  * The `<details>` summary reads "Order" when closed and "Cancel" when open: it is the one control that
  * closes the panel without JavaScript.
+ *
+ * The quantity input is uncontrolled: a quantity typed before the scripts arrived (slow phones) would
+ * otherwise be put back to 1 by hydration, and Confirm would note the wrong number.
  */
 export function OrderControl({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const [quantity, setQuantity] = useState(1);
   const [noted, setNoted] = useState(notedFromUrl);
   const inputId = `qty-${product.id}`;
+
+  function showQuantity(next: number) {
+    if (field.current && field.current.value !== String(next)) field.current.value = String(next);
+    setQuantity(next);
+  }
+
+  useEffect(() => {
+    if (field.current) showQuantity(orderQuantity(field.current.value));
+  }, []);
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +41,7 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
   }
 
   function resetWhenClosed(event: SyntheticEvent<HTMLDetailsElement>) {
-    if (!event.currentTarget.open) setQuantity(1);
+    if (!event.currentTarget.open) showQuantity(1);
   }
 
   return (
@@ -43,7 +56,7 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
           <label htmlFor={inputId}>Quantity</label>
           <div className="stepper">
             {hydrated && (
-              <button type="button" className="secondary" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => setQuantity(orderQuantity(quantity - 1))}>
+              <button type="button" className="secondary" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => showQuantity(orderQuantity(quantity - 1))}>
                 −
               </button>
             )}
@@ -56,11 +69,12 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
               max={ORDER_QUANTITY_MAX}
               step={1}
               required
-              value={quantity}
-              onChange={(event) => setQuantity(orderQuantity(event.currentTarget.value))}
+              ref={field}
+              defaultValue={1}
+              onChange={(event) => showQuantity(orderQuantity(event.currentTarget.value))}
             />
             {hydrated && (
-              <button type="button" className="secondary" aria-label="Increase quantity" disabled={quantity >= ORDER_QUANTITY_MAX} onClick={() => setQuantity(orderQuantity(quantity + 1))}>
+              <button type="button" className="secondary" aria-label="Increase quantity" disabled={quantity >= ORDER_QUANTITY_MAX} onClick={() => showQuantity(orderQuantity(quantity + 1))}>
                 +
               </button>
             )}
