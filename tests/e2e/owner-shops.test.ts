@@ -7,6 +7,7 @@ import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
 import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { holdScripts, isHydrated } from './support/hold-scripts';
 import { type ApiShop, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 
@@ -251,6 +252,21 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     const [saved] = await shopsOf(apiUrl, owner);
     expect(saved).toMatchObject({ name: shop.name, description: 'Now with cold drinks.', address: shop.address });
     expect(saved?.image_url).not.toBe(shop.image_url);
+  });
+
+  test.runIf(jsMode === 'on')('a description edited before the scripts arrive is the one saved', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const releaseScripts = await holdScripts(page);
+    await page.goto(`/editShop/${shop.id}/edit-shop`, { waitUntil: 'commit' });
+    await page.getByLabel('Description').fill('Typed on a slow phone.');
+    expect(await isHydrated(page, '#edit-shop')).toBe(false);
+    releaseScripts();
+    await whenInteractive(page, '#edit-shop');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(MSG.shopUpdated).waitFor();
+    const [saved] = await shopsOf(apiUrl, owner);
+    expect(saved?.description).toBe('Typed on a slow phone.');
   });
 
   test('editing a shop with a photo over 5 MB says so next to the photo and keeps what was typed', async ({ page, apiUrl }) => {
