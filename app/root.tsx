@@ -6,6 +6,7 @@ import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
 import { PageSkeleton } from './components/shops/page-skeleton';
 import { getWebEnv } from './lib/env.server';
+import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
@@ -89,15 +90,21 @@ export default function App() {
 // Visitors see a plain message and a way home; details go to the server log only, never to the page.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const offline = isLostConnection(error);
   // A 503 is a loader saying "the provider is down, try again" in words meant for visitors (SPEC §8).
-  const retry = status === 503;
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' && (status < 500 || retry) ? error.data : null;
+  const unavailable = status === 503;
+  const retry = unavailable || offline;
+  const message = offline
+    ? MSG.networkError
+    : isRouteErrorResponse(error) && typeof error.data === 'string' && (status < 500 || unavailable)
+      ? error.data
+      : null;
   const notFound = status === 404;
   const location = useLocation();
   return (
     <main className="error-page">
       <title>{notFound ? 'Page not found · Kasuwa' : 'Error · Kasuwa'}</title>
-      <h1>{notFound ? 'Page not found' : retry ? 'Temporarily unavailable' : MSG.unexpected}</h1>
+      <h1>{notFound ? 'Page not found' : offline ? 'No connection' : unavailable ? 'Temporarily unavailable' : MSG.unexpected}</h1>
       {message && <p>{message}</p>}
       {retry && (
         <p>

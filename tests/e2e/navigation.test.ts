@@ -81,4 +81,24 @@ describe(`moving between pages (JavaScript ${jsMode})`, () => {
     await expect.poll(() => scrollY(page)).toBeGreaterThan(before - 100);
     expect(await scrollY(page)).toBeLessThan(before + 100);
   });
+
+  test.runIf(jsMode === 'on')('a connection lost during a navigation says so and offers to try again, which opens the page', async ({ page }) => {
+    await page.goto('/');
+    await whenInteractive(page, '.shop-grid a');
+    const card = page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').first();
+    const name = (await card.locator('.card-name').textContent())!;
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      (route) => route.abort('internetdisconnected'),
+    );
+    await card.getByRole('link').click();
+
+    await heading(page, 'No connection').waitFor();
+    expect(await page.getByText(MSG.networkError).isVisible()).toBe(true);
+    expect(await page.getByText(MSG.unexpected).count()).toBe(0);
+    await page.unrouteAll();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await heading(page, name).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/shop\/[0-9a-f-]{36}$/);
+  });
 });
