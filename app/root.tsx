@@ -6,6 +6,7 @@ import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
 import { PageSkeleton } from './components/shops/page-skeleton';
 import { getWebEnv } from './lib/env.server';
+import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { MSG } from './lib/rules/messages';
@@ -38,6 +39,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   csrfMiddleware,
   sessionMiddleware,
 ];
+
+// A form kept on screen after a lost connection must not be replaced by the error page of a failed reload.
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export function loader({ context }: Route.LoaderArgs) {
   // webUrl: the public origin, for canonical and sharing links in every route's meta (see lib/seo.ts).

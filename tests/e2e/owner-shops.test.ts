@@ -110,6 +110,31 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('link', { name: new RegExp(name) }).isVisible()).toBe(true);
   });
 
+  test.runIf(jsMode === 'on')('a connection lost while creating a shop keeps the form as filled in, and sending again creates it', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const name = `Offline Phones ${tag()}`;
+    await openForm(page, '/createShop', 'create-shop');
+    await fillShop(page, { name, description: 'Typed on a bus with one bar of signal.' });
+    await choosePhoto(page, 'Shop image', await jpeg(1200, 900));
+    await page.route(
+      (url) => url.pathname === '/createShop.data',
+      (route) => route.abort('internetdisconnected'),
+    );
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+
+    await expect.poll(() => formAlert(page).textContent()).toBe(MSG.createShopFailed + MSG.networkError);
+    expect(await page.getByLabel('Shop name').inputValue()).toBe(name);
+    expect(await page.getByLabel('Description').inputValue()).toBe('Typed on a bus with one bar of signal.');
+    expect(await shopsOf(apiUrl, owner)).toHaveLength(0);
+
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+    await page.getByText(MSG.shopCreated).waitFor();
+    const saved = await shopsOf(apiUrl, owner);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ name, description: 'Typed on a bus with one bar of signal.' });
+  });
+
   test('creating a shop names every missing field with SPEC’s words and keeps what was typed', async ({ page, apiUrl }) => {
     await signedInOwner(page, apiUrl);
     await openForm(page, '/createShop', 'create-shop');

@@ -6,6 +6,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { loginSchema } from '../../lib/rules/account-schemas';
@@ -48,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
   }
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();

@@ -5,9 +5,11 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { signupSchema } from '../../lib/rules/account-schemas';
+import { MSG } from '../../lib/rules/messages';
 import { normalisePhone } from '../../lib/rules/phone';
 import { canonical, originFrom } from '../../lib/seo';
 import { safeRedirectTarget, startSession, visitorContext } from '../../lib/session.server';
@@ -42,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
   }
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();

@@ -2,6 +2,7 @@ import { Link, data, redirect } from 'react-router';
 import { AddProductsForm } from '../../components/owner/add-products-form';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { ADD_PRODUCTS_FILES, ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
@@ -56,6 +57,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return redirect(`/shop/${encodeURIComponent(shop.id)}/add-products?added=1`);
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.addProductsFailed + MSG.networkError);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function AddProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, added } = loaderData;

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { createShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
@@ -42,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(shopSaveErrors(error, 'create')) }, { status: 400 });
   }
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.createShopFailed + MSG.networkError);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function CreateShop({ loaderData, actionData }: Route.ComponentProps) {
   const { created } = loaderData;

@@ -2,6 +2,7 @@ import { Link, data, redirect } from 'react-router';
 import { EditProductForm } from '../../components/owner/edit-product-form';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { EDIT_PRODUCT_FILES, EDIT_PRODUCT_MAX_BYTES, editProductSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
@@ -53,6 +54,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // After the change the page says so (and moves on); reloading it then sends nothing again.
   return redirect(`/shop/${encodeURIComponent(product.id)}/edit-products?updated=1`);
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkError);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, updated } = loaderData;

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { editShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
@@ -51,6 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return redirect(`/editShop/${encodeURIComponent(saved.id)}/edit-shop?updated=1`);
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.updateShopFailed + MSG.networkError);
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function EditShop({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, photo, updated } = loaderData;
