@@ -10,13 +10,18 @@ type FormFailure = { result: { status: 'error'; error: Record<string, string[]> 
  * never left the phone; when only the answer was lost, the change may have been made, exactly as after a
  * plain form's network failure, and the person can see it on the page the form leads to.
  */
-export async function keepFormWhenOffline<T>(serverAction: () => Promise<T>, message: string): Promise<T | FormFailure> {
+export async function keepFormWhenOffline<T, Rest extends object = object>(
+  serverAction: () => Promise<T>,
+  message: string,
+  /** The rest of the route's answer, as its action gives it with a failed form (`{ sent: null }`). */
+  rest?: Rest,
+): Promise<T | (FormFailure & Rest)> {
   try {
     return await serverAction();
   } catch (error) {
     // A clientAction runs in the browser only.
     if (!isLostConnection(error, true)) throw error;
-    return { result: { status: 'error', error: { '': [message] } }, offline: true };
+    return { ...(rest as Rest), result: { status: 'error', error: { '': [message] } }, offline: true };
   }
 }
 

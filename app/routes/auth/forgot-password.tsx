@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { forgotPasswordSchema } from '../../lib/rules/account-schemas';
@@ -27,6 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply(formErrorsFrom(error, ['email'], MSG.resetLinkFailed)), sent: null }, { status: 400 });
   }
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.resetLinkFailed + ' ' + MSG.networkError, { sent: null });
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

@@ -5,6 +5,7 @@ import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { parseSubmission, readForm } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
@@ -65,6 +66,9 @@ export async function action({ request }: Route.ActionArgs) {
   // The new password ends every session signed in before it, this browser's included.
   return redirect('/login?reset=1', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
 }
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected, { linkValid: true });
+export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { search } = useLocation();

@@ -11,6 +11,11 @@ describe('keepFormWhenOffline', () => {
     expect(answer).toEqual({ result: { status: 'error', error: { '': ['Network error. Please check your connection.'] } }, offline: true });
   });
 
+  test('the rest of the route’s answer comes along, as its action gives it with a failed form', async () => {
+    const answer = await keepFormWhenOffline(() => Promise.reject(new TypeError('Load failed')), 'offline', { sent: null });
+    expect(answer).toEqual({ result: { status: 'error', error: { '': ['offline'] } }, offline: true, sent: null });
+  });
+
   test('anything else, such as a redirect React Router throws, is thrown on unchanged', async () => {
     const redirect = new Response(null, { status: 302, headers: { Location: '/myShop' } });
     await expect(keepFormWhenOffline(() => Promise.reject(redirect), 'offline')).rejects.toBe(redirect);
