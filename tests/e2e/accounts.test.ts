@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { type RunningProduct, freePort, startProduct } from '../../scripts/lib/product';
 import { latestResetLink } from '../support/outbox';
-import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi, whenInteractive } from './support/accounts';
+import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
 import { testProductEnv } from './support/global-setup';
 import { shopAtApi } from './support/owners';
 

@@ -6,8 +6,8 @@ import { MSG } from '../../app/lib/rules/messages';
 import { ads, shops } from '../../server/db/schema';
 import { PUBLIC_ANSWER_MS } from '../../server/plugins/public-answers';
 import { buyMonth } from '../api/support/payments';
-import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
 import { type ApiShop, type Owner, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 import { startProductWithDatabase } from './support/product-with-database';
 

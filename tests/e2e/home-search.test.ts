@@ -1,8 +1,7 @@
 import http from 'node:http';
 import { describe } from 'vitest';
-import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
-import { holdScripts, isHydrated } from './support/hold-scripts';
+import { holdScripts, isHydrated, whenInteractive } from './support/hydration';
 
 describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   test('the For You grid shows the sponsored shops first with a Sponsored badge, each card opening its shop', async ({ page, apiUrl }) => {

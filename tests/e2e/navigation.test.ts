@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
-import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
 import { shopAtApi, signedInOwner } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 

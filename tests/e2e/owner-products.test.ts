@@ -5,8 +5,8 @@ import { describe } from 'vitest';
 import { DELAYS_MS } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
-import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
 import { type Owner, newOwner, shopAtApi, signedInOwner, tag } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 

@@ -5,9 +5,8 @@ import { describe } from 'vitest';
 import { DELAYS_MS } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, noisyJpeg, pdfBytes, pngBuffer } from '../fixtures/images';
-import { whenInteractive } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
-import { holdScripts, isHydrated } from './support/hold-scripts';
+import { holdScripts, isHydrated, whenInteractive } from './support/hydration';
 import { type ApiShop, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
-import { holdScripts, isHydrated } from './support/hold-scripts';
+import { holdScripts, isHydrated } from './support/hydration';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf } from './support/web-requests';
 

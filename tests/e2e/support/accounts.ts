@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { jsMode } from './browser';
+import { whenInteractive } from './hydration';
 
 export type Person = { email: string; username: string; phone_number: string; password: string };
 
@@ -19,18 +19,6 @@ export async function signUpAtApi(apiUrl: string, person: Person) {
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { user: { id: string; phone_number: string }; token: { access: string; refresh: string } };
-}
-
-/**
- * With JavaScript on, waits until React has hydrated the element, so the test drives the in-page behaviour
- * and not the plain form underneath (React marks each hydrated element with its props).
- */
-export async function whenInteractive(page: Page, selector: string) {
-  if (jsMode === 'off') return;
-  await page.waitForFunction(
-    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactProps')),
-    selector,
-  );
 }
 
 /** Fills and sends the sign-up form of the page it is on. */
