@@ -23,6 +23,18 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     await photo.scrollIntoViewIfNeeded();
     expect(await photo.getAttribute('src')).toMatch(/^\/media\/shops\//);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // A tap opens the shop; with JavaScript as a client-side navigation (its data only, no new document).
+    await whenInteractive(page, 'ul.shop-grid');
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    const name = (await cards.nth(0).locator('.card-name').textContent()) ?? '';
+    await cards.nth(0).getByRole('link').click();
+    await page.waitForURL(`**${href}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    expect(documents).toEqual(jsMode === 'on' ? [] : [href]);
   });
 
   test('more shops come through a plain link to the next page', async ({ page, apiUrl }) => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
-import { ResponsiveImage } from '../shops/responsive-image';
+import { photoOf, ResponsiveImage } from '../shops/responsive-image';
 
 /** Two cards a row on phones, three to five on larger screens (the shop grid's columns). */
 const CARD_SIZES = '(min-width: 75rem) 15rem, (min-width: 48rem) 33vw, 50vw';
@@ -11,7 +11,7 @@ export function OwnerProductCard({ product, eager }: { product: Product; eager: 
   const id = encodeURIComponent(product.id);
   return (
     <li className="owner-product">
-      <ResponsiveImage image={product.image} fallbackUrl={product.image_url} alt={product.name} sizes={CARD_SIZES} eager={eager} className="card-image" />
+      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={CARD_SIZES} eager={eager} className="card-image" />
       <h2>{product.name}</h2>
       <p className="owner-product-price">{priceInNaira(product.price)}</p>
       <nav className="product-actions" aria-label={`Manage ${product.name}`}>

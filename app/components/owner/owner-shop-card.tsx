@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { dayInLagos } from '../../lib/dates';
 import type { Shop } from '../../lib/provider/contract';
-import { ResponsiveImage } from '../shops/responsive-image';
+import { photoOf, ResponsiveImage } from '../shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css). */
 const OWNER_CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 48vw, 100vw';
@@ -11,7 +11,7 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
   const id = encodeURIComponent(shop.id);
   return (
     <li className="owner-shop">
-      <ResponsiveImage image={shop.image} fallbackUrl={shop.image_url} alt="" sizes={OWNER_CARD_SIZES} eager={eager} className="card-image" />
+      <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt="" sizes={OWNER_CARD_SIZES} eager={eager} className="card-image" />
       <h2>
         <Link to={`/shop/${id}`}>{shop.name}</Link>
       </h2>

@@ -1,6 +1,6 @@
 import type { Product } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
-import { ResponsiveImage } from '../shops/responsive-image';
+import { photoOf, ResponsiveImage } from '../shops/responsive-image';
 import { OrderControl } from './order-control';
 
 /** The photo column is fixed (see shop.css), so one width serves every screen. */
@@ -22,7 +22,7 @@ export function ProductGrid({ products, note }: { products: Product[]; note: Ord
 function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
   return (
     <li className="product-card" id={`product-${product.id}`}>
-      <ResponsiveImage image={product.image} fallbackUrl={product.image_url} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} className="product-image" />
+      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} className="product-image" />
       <div className="product-info">
         <h3 className="product-name">{product.name}</h3>
         <p className="product-price">{priceInNaira(product.price)}</p>

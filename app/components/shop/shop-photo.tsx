@@ -1,6 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import type { Shop } from '../../lib/provider/contract';
-import { ResponsiveImage } from '../shops/responsive-image';
+import { photoOf, ResponsiveImage } from '../shops/responsive-image';
 
 /** The photo spans a phone's width and a fixed column on wider screens (see shop.css). */
 const PHOTO_SIZES = '(min-width: 48rem) 40rem, 100vw';
@@ -14,7 +14,7 @@ export function ShopPhoto({ shop }: { shop: Shop }) {
   const [open, setOpen] = useState(false);
   const fullUrl = shop.image?.url ?? shop.image_url;
   const photo = (
-    <ResponsiveImage image={shop.image} fallbackUrl={shop.image_url} alt={`Photo of ${shop.name}`} sizes={PHOTO_SIZES} eager className="shop-photo" />
+    <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt={`Photo of ${shop.name}`} sizes={PHOTO_SIZES} eager className="shop-photo" />
   );
   if (!fullUrl) return <div className="shop-photo-frame">{photo}</div>;
 

@@ -1,4 +1,7 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { Shop } from '../../lib/provider/contract';
+import { photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
 /** The first row of cards loads eagerly (it is what a phone shows first); the rest wait until scrolled to. */
@@ -6,9 +9,28 @@ const EAGER_CARDS = 4;
 
 export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
+/** A click that a browser would open in this tab, as React Router's <Link> decides. */
+function opensHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+  return !event.defaultPrevented && event.button === 0 && !modified && (!link.target || link.target === '_self') && link.origin === window.location.origin;
+}
+
+/**
+ * One click listener opens every card as a client-side navigation (the skeleton shows at once, the
+ * page keeps its scripts), which is what a <Link> per card did: rendering 24 of them cost the server
+ * 0.25 ms of the 4 ms a list page takes. Without JavaScript the cards are the same plain links.
+ */
 export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string }) {
+  const navigate = useNavigate();
+  const openCard = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || !opensHere(event, link)) return;
+    event.preventDefault();
+    void navigate(link.pathname + link.search + link.hash);
+  };
   return (
-    <ul className="shop-grid" aria-label={label}>
+    // The anchors inside are what a keyboard reaches and activates; their clicks bubble up here.
+    <ul className="shop-grid" aria-label={label} onClick={openCard}>
       {shops.map(({ shop, badge }, index) => (
         <ShopCard key={shop.id} shop={shop} badge={badge} eager={index < EAGER_CARDS} />
       ))}
@@ -36,7 +58,7 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
 function cardShop({ id, name, category, address, image, image_url }: Shop): CardShop {
-  return { id, name, category, address, image, image_url };
+  return { id, name, category, address, photo: photoOf(image, image_url) };
 }
 
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */
