@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { type ServerBuild, createRequestHandler } from 'react-router';
 import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
+import { connectionBalance } from './connection-balance';
 import { type FetchHandler, fetchListener } from './fetch-listener';
 import { fromTrustedProxy } from './local-proxy';
 import { staticFiles } from './static-files';
@@ -48,7 +49,10 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   const plain = fetchListener(handle, { onError, protocol: 'http:' });
   const viaTls = fetchListener(handle, { onError, protocol: 'https:' });
 
-  const server = http.createServer((request, response) => {
+  const server = http.createServer();
+  const closesConnection = connectionBalance(server);
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (closesConnection(request.socket)) response.setHeader('Connection', 'close');
     logWhenFinished(request, response);
     const https = fromTrustedProxy(request);
     if (answerFromPublicCache?.(request, response, https)) return;

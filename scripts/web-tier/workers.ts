@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from '../../app/lib/sibling-workers.server';
+import { balanceConnections } from './connection-balance';
 
 export const STOP = 'kasuwa:stop';
 
@@ -20,6 +21,7 @@ export function runWorkers(count: number, announce: () => void): void {
   // the primary and unanswered, a visitor waiting until their browser gave up (about one a kill under
   // load). Measured with two workers under 50 connections: the same throughput and an even split.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  balanceConnections();
   const relays = new Map<number, Relay>();
   let lastRelay = 0;
   let stopping = false;

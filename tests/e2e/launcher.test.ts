@@ -12,6 +12,7 @@ import { ROOT, ensurePortFree, freePort } from '../../scripts/lib/product';
 import { STEADY_AFTER_MS } from '../../scripts/web-tier/workers';
 import { openPglite } from '../../server/db/client';
 import { DEMO_OWNER } from '../../server/db/demo-owner';
+import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
 import { jsModeFrom } from './support/js-mode';
 
@@ -165,6 +166,45 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     test('nothing is seeded and no demo login is printed', () => {
       expect(settled.output()).toContain(`Web  http://localhost:${settled.webPort}`);
       expect(settled.output()).not.toContain('Demo owner');
+    });
+
+    test('keep-alive connections that all reached one web process are spread over both', async () => {
+      const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
+      const workers = childrenRunning(primary!, WEB_MARKER);
+      expect(workers).toHaveLength(2);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
+      const ask = () =>
+        new Promise<void>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port: settled.webPort, path: '/healthz', agent }, (response) => {
+              response.resume();
+              response.on('end', resolve);
+            })
+            .on('error', reject);
+        });
+      try {
+        // A stopped process cannot take connections: all 40 go to the other one, as a burst sometimes does.
+        process.kill(workers[0]!, 'SIGSTOP');
+        try {
+          await Promise.all(Array.from({ length: 40 }, ask));
+          // The launcher's own health checks may hold a connection or two besides ours.
+          expect(connectionsHeld(workers, settled.webPort)[1]).toBeGreaterThanOrEqual(40);
+        } finally {
+          process.kill(workers[0]!, 'SIGCONT');
+        }
+        // Each of the 40 clients keeps asking: the busy process closes some, and they come back to the other.
+        const until = Date.now() + 4000;
+        await Promise.all(
+          Array.from({ length: 40 }, async () => {
+            while (Date.now() < until) await ask();
+          }),
+        );
+        const [first, second] = connectionsHeld(workers, settled.webPort);
+        expect(first! + second!).toBeGreaterThanOrEqual(40);
+        expect(Math.min(first!, second!)).toBeGreaterThanOrEqual(10);
+      } finally {
+        agent.destroy();
+      }
     });
 
     test('a web process that dies is replaced; visitors arriving meanwhile are answered or refused at once, never left waiting', async ({ onTestFailed }) => {
