@@ -37,9 +37,14 @@ type Run = {
 
 function options() {
   const { values } = parseArgs({
-    options: { shops: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' } },
+    options: {
+      shops: { type: 'string', default: '10000' },
+      seconds: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '50' },
+      warmup: { type: 'string', default: '20' },
+    },
   });
-  return { shops: Number(values.shops), seconds: Number(values.seconds), connections: Number(values.connections) };
+  return { shops: Number(values.shops), seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup) };
 }
 
 async function seed(shops: number, env: NodeJS.ProcessEnv) {
@@ -107,8 +112,9 @@ async function main() {
 
     const measure = async (name: string, server: Run['server'], base: string, pagePath: string, cached: boolean | null, extra: Record<string, string> = {}) => {
       const headers = { ...HEADERS, ...extra };
-      // A short warm-up lets the JIT and the provider's connection pool settle before counting.
-      await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: 3, headers });
+      // The same load first, until V8 has compiled the hot code: 13 s into a run it was still optimising
+      // the rendering code (--trace-opt), and a server runs for days, not for its first seconds.
+      await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: settings.warmup, headers });
       const countsVisits = name === 'shop: web, anonymous';
       // Requests in flight when autocannon stops still reach the provider; they settle before the count is read.
       if (countsVisits) await delay(SETTLE_MS);
@@ -157,7 +163,7 @@ async function main() {
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
     `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
-    `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a 3 s warm-up, \`Accept-Encoding: gzip\`. ` +
+    `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a ${settings.warmup} s warm-up at the same load (until V8 has optimised the hot code), \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
       `"uncached": a session cookie that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
       `Shop pages served from the shared copy count their visits in bulk (POST /shops/visits/, about once a second); the visitor-count check compares those with the answered requests.`,
