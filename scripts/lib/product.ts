@@ -21,6 +21,8 @@ const terminalLog: LogLine = (tier, line) => {
 const SERVER_BUILD = path.join(ROOT, 'build', 'server', 'index.js');
 /** The API, bundled from `server/main.ts`; its path also finds its process. */
 export const API_ENTRY = path.join(ROOT, 'build', 'api', 'main.js');
+/** The API's image worker, bundled beside it (server/media/image-worker-client.ts); its path also finds its process. */
+export const IMAGE_WORKER_ENTRY = path.join(ROOT, 'build', 'api', 'image-worker.js');
 /**
  * The web tier's server (static files, security headers, compression, React Router), bundled from
  * `scripts/web-server.ts`; its path also finds its processes.
@@ -82,7 +84,7 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
 
 /** Bundles the API and the web server when their sources changed since; a fraction of a second. */
 export async function buildServersIfStale(): Promise<boolean> {
-  if (!isStale([API_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
+  if (!isStale([API_ENTRY, IMAGE_WORKER_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
   await bundleServers({ root: ROOT, api: API_ENTRY, webServer: WEB_SERVER });
   return true;
 }
@@ -196,7 +198,8 @@ function probeHost(host: string | undefined): string {
 
 /**
  * glibc keeps the memory sharp's image libraries free, so 10 uploads at once held ~300 MB with its
- * defaults and ~225 MB with these (measured on 2 cores); a value set by the operator still wins.
+ * defaults and ~225 MB with these (measured on 2 cores); a value set by the operator still wins. The API's
+ * image worker, where sharp runs, inherits them.
  */
 const IMAGE_FRIENDLY_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 

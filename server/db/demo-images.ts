@@ -1,6 +1,6 @@
-import sharp from 'sharp';
-import { removeImages, storeImage } from '../media/images';
 import { filePartOf } from '../media/file-part';
+import { inImageWorker } from '../media/image-worker-client';
+import { removeImages, storeImage } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { StoredImage } from './schema';
 
@@ -18,7 +18,7 @@ const STORED_WIDTH = { shops: 800, products: 640 } as const;
 /** Warm market colours; white text on each stays above 4.5:1 contrast. */
 const PALETTE = ['#b45309', '#c2410c', '#b91c1c', '#9d174d', '#7c2d12', '#15803d', '#0f766e', '#a21caf', '#92400e', '#be123c'];
 
-/** libuv's default pool has 4 threads and sharp works on them; more at once would only queue. */
+/** The image worker's libuv pool has 4 threads and sharp works on them; more at once would only queue. */
 const CONCURRENCY = 4;
 
 export type DemoImage = { folder: 'shops' | 'products'; colour: number; title: string; caption: string };
@@ -70,10 +70,7 @@ export function drawDemoImage(image: DemoImage): Promise<Buffer> {
   const background = PALETTE[image.colour % PALETTE.length]!;
   const width = STORED_WIDTH[image.folder];
   const height = (width * HEIGHT) / WIDTH;
-  return sharp({ create: { width, height, channels: 3, background } })
-    .composite([{ input: Buffer.from(overlay(image, width, height)) }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  return inImageWorker('drawCard', { width, height, background, svg: overlay(image, width, height) });
 }
 
 /**
