@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { buildIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
-import { memoryMb, productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
+import { memoryMb, productProcesses, sampleMemory } from './lib/memory-sampler';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
 
@@ -107,7 +107,7 @@ async function main() {
     await mkdir(pageDir);
     for (const page of pages) await writeFile(path.join(pageDir, `${page.name}.html`), await html(`${product.webUrl}${page.path}`));
     statics = await startStaticServer(pages.map((page) => path.join(pageDir, `${page.name}.html`)));
-    const targets: MemoryTarget[] = [...processes.web, processes.api, { name: 'static', pid: statics.pid }];
+    const targets = [...processes.web, processes.api, { name: 'static', pid: statics.pid }];
     report.webProcesses = processes.web.length;
 
     const measure = async (name: string, server: Run['server'], base: string, pagePath: string, cached: boolean | null, extra: Record<string, string> = {}) => {

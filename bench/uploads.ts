@@ -133,7 +133,7 @@ async function runCase(kind: DatabaseKind, server: PostgresServer | undefined, p
     await product.ready;
     const urls = { api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}` };
     const processes = productProcesses();
-    const targets: MemoryTarget[] = [{ ...processes.api, name: kind === 'pglite' ? 'API with PGlite' : 'API' }, ...processes.web];
+    const targets: MemoryTarget[] = [{ ...processes.api, name: kind === 'pglite' ? 'API with PGlite' : 'API' }, processes.imageWorker, ...processes.web];
     if (kind === 'postgres' && server?.pid) targets.push({ name: 'PostgreSQL', pid: server.pid, tree: true });
     const tag = randomBytes(3).toString('hex');
     const owners: Owner[] = [];

@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { memoryMb, productProcesses } from '../bench/lib/memory-sampler';
+import { productProcesses, sampleMemory } from '../bench/lib/memory-sampler';
 import { machine } from '../bench/lib/report';
 import { openPglite, openPostgres } from '../server/db/client';
 import { buildIfStale, freePort, startProduct, type LogLine } from '../scripts/lib/product';
@@ -73,6 +73,7 @@ async function main() {
     searchWords: ['rice', 'phones', 'lace', 'Lagos', 'soak', 'fabric', 'jollof'],
     owners: [],
   };
+  const memory = sampleMemory([processes.api, processes.imageWorker, ...processes.web]);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: people }, (_, index) => {
@@ -81,7 +82,7 @@ async function main() {
     }),
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const peakMb = Object.fromEntries([processes.api, ...processes.web].map(({ name, pid }) => [name, memoryMb(pid).peak]));
+  const peakMb = Object.fromEntries(Object.entries(memory.stop()).map(([name, { peakMb }]) => [name, peakMb]));
 
   // Everything the web tier said it saved, asked of the API afterwards.
   const problems: Problems = [];

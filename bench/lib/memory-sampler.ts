@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ENTRY, ROOT, WEB_SERVER } from '../../scripts/lib/product';
+import { API_ENTRY, IMAGE_WORKER_ENTRY, ROOT, WEB_SERVER } from '../../scripts/lib/product';
 
 const MB = 1024 * 1024;
 
@@ -40,28 +40,48 @@ function processTree(root: number): number[] {
   return tree;
 }
 
-export type MemoryTarget = { name: string; pid: number; tree?: boolean };
+/**
+ * A process to watch: by pid; a whole tree by its root's pid (summed PSS); or a role (`find`) filled by
+ * whichever process holds it at each sample, such as the API's image worker, which comes and goes.
+ */
+export type MemoryTarget = { name: string; pid: number; tree?: boolean } | { name: string; find: () => number | undefined };
+type ProcessTarget = { name: string; pid: number };
 export type MemoryPeaks = Record<string, { beforeMb: number; peakMb: number }>;
 
-/** One process's resident memory; a tree's summed PSS, in MB. */
+const pidOf = (target: MemoryTarget) => ('find' in target ? target.find() : target.pid);
+const isTree = (target: MemoryTarget) => 'tree' in target && target.tree === true;
+
+/** One process's resident memory; a tree's summed PSS, in MB; 0 for a role nobody holds. */
 function currentMb(target: MemoryTarget): number {
-  if (!target.tree) return statusKb(target.pid, 'VmRSS') / 1024;
-  return processTree(target.pid).reduce((sum, pid) => sum + pssKb(pid), 0) / 1024;
+  const pid = pidOf(target);
+  if (pid === undefined) return 0;
+  if (!isTree(target)) return statusKb(pid, 'VmRSS') / 1024;
+  return processTree(pid).reduce((sum, member) => sum + pssKb(member), 0) / 1024;
 }
 
 const round = (mb: number) => Math.round(mb);
 
 /**
  * Samples each target every `everyMs` until `stop()`. For a single process the kernel's own high-water
- * mark (VmHWM) also counts when it rose meanwhile, so a spike between two samples is not missed.
+ * mark (VmHWM) also counts when it rose meanwhile, so a spike between two samples is not missed; a
+ * process that appeared meanwhile lived entirely in the window, so its whole high-water mark counts.
  */
 export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
   const before = new Map(targets.map((target) => [target.name, currentMb(target)]));
-  const hwmBefore = new Map(targets.filter((t) => !t.tree).map((target) => [target.name, statusKb(target.pid, 'VmHWM')]));
   const peaks = new Map(before);
+  // Per target, each process seen and its high-water mark when first seen (0: it started in the window).
+  const marks = new Map(targets.map((target) => [target.name, new Map<number, number>()]));
+  const watch = (target: MemoryTarget, atStart: boolean) => {
+    const pid = pidOf(target);
+    const seen = marks.get(target.name)!;
+    if (isTree(target) || pid === undefined || seen.has(pid)) return;
+    seen.set(pid, atStart ? statusKb(pid, 'VmHWM') : 0);
+  };
+  for (const target of targets) watch(target, true);
   const sample = () => {
     for (const target of targets) {
       try {
+        watch(target, false);
         peaks.set(target.name, Math.max(peaks.get(target.name)!, currentMb(target)));
       } catch {
         // A process that ended keeps its last peak.
@@ -76,11 +96,10 @@ export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
       const result: MemoryPeaks = {};
       for (const target of targets) {
         let peak = peaks.get(target.name)!;
-        const hwm = hwmBefore.get(target.name);
-        if (hwm !== undefined) {
+        for (const [pid, mark] of marks.get(target.name)!) {
           try {
-            const now = statusKb(target.pid, 'VmHWM');
-            if (now > hwm) peak = Math.max(peak, now / 1024);
+            const now = statusKb(pid, 'VmHWM');
+            if (now > mark) peak = Math.max(peak, now / 1024);
           } catch {
             // Ended: the sampled peak stands.
           }
@@ -109,19 +128,22 @@ export function childrenRunning(parent: number, marker: string): number[] {
 }
 
 const API_MARKER = path.relative(ROOT, API_ENTRY);
+const IMAGE_WORKER_MARKER = path.relative(ROOT, IMAGE_WORKER_ENTRY);
 export const WEB_MARKER = path.relative(ROOT, WEB_SERVER);
 
 /**
  * The product's servers below this process (`startProduct` hands out no pids), one memory target each:
- * the API, and the web tier's process or, with WEB_WORKERS above 1, its primary and every worker.
+ * the API, its image worker while it runs, and the web tier's process or, with WEB_WORKERS above 1, its
+ * primary and every worker.
  */
-export function productProcesses(): { api: MemoryTarget; web: MemoryTarget[] } {
+export function productProcesses(): { api: ProcessTarget; imageWorker: MemoryTarget; web: ProcessTarget[] } {
   const [api] = childrenRunning(process.pid, API_MARKER);
   const [web] = childrenRunning(process.pid, WEB_MARKER);
   if (api === undefined || web === undefined) throw new Error('the API and web tier processes were not found among our children');
   const workers = childrenRunning(web, WEB_MARKER);
   return {
     api: { name: 'API', pid: api },
+    imageWorker: { name: 'image worker', find: () => childrenRunning(api, IMAGE_WORKER_MARKER)[0] },
     web: workers.length
       ? [{ name: 'web primary', pid: web }, ...workers.map((pid, index) => ({ name: `web ${index + 1}`, pid }))]
       : [{ name: 'web', pid: web }],

@@ -54,7 +54,7 @@ export function uploadsMarkdown(report: UploadReport): string {
     `# Upload benchmark, ${report.date}${report.label ? ` (${report.label})` : ''}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    'The product runs as `npm start` starts it (`scripts/lib/product.ts`: the API with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072, the web tier\'s production build).',
+    'The product runs as `npm start` starts it (`scripts/lib/product.ts`: the API with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072, which its image worker, where the photos are decoded and encoded, inherits; the web tier\'s production build).',
     `${s.owners} owners each send one batch of ${s.products} products at the same moment, every photo a ${(s.photoBytes / 1024 ** 2).toFixed(2)} MB, 4000×3000 JPEG.`,
     'Memory: peak resident set of each Node process (sampled every 100 ms and the kernel\'s high-water mark); PostgreSQL: peak of the summed proportional set size of the postmaster and all its backends.',
     'Afterwards every product is listed through the API and every image file (JPEG and each WebP variant) is downloaded and decoded. Lost: products of a batch answered as saved that are missing or unreadable, plus refused batches that left products behind.',
