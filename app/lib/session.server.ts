@@ -1,6 +1,7 @@
 import { createContext, createCookieSessionStorage, redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { getWebEnv } from './env.server';
 import { provider } from './provider/client.server';
+import { signedCookie } from './signed-cookie.server';
 import { isProviderError } from './provider/errors';
 
 export type SessionUser = { id: string; username: string; email: string };
@@ -19,14 +20,13 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 /** The signed, httpOnly, SameSite=Lax cookie that holds the provider's tokens; nothing goes to localStorage. */
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: SESSION_COOKIE,
+    cookie: signedCookie(SESSION_COOKIE, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
       secure: getWebEnv().webUrl.startsWith('https://'),
       secrets: [getWebEnv().sessionSecret],
-    },
+    }),
   });
   return storage;
 }
