@@ -1,4 +1,5 @@
 import { fork, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
+import { SESSION_COOKIE } from '../app/lib/session.server';
+import { signedCookie } from '../app/lib/signed-cookie.server';
 import { buildIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
 import { memoryMb, productProcesses, sampleMemory } from './lib/memory-sampler';
@@ -17,12 +20,21 @@ const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'res
 const SEARCH_WORD = 'rice';
 /** Phones ask for gzip; so does every run here, the static server included (it gzips once in advance). */
 const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip' };
+/** A JWT-shaped token of a real one's length. */
+const token = (kind: string) =>
+  ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', Buffer.from(JSON.stringify({ token_type: kind, exp: 1e10, jti: '0'.repeat(32), user_id: randomUUID() })).toString('base64url'), 's'.repeat(43)].join('.');
+
 /**
- * A session cookie that does not verify: the web tier renders the page for an anonymous visitor, but a
- * request carrying the session cookie shares nothing (neither pages nor provider answers), so this
- * measures rendering with a provider call, as for a signed-in visitor.
+ * A session cookie the size of a signed-in person's, signed with a secret the web tier does not have: each
+ * request pays the signature check and fails it, so the page is rendered for an anonymous visitor, but a
+ * request carrying the session cookie shares nothing (neither pages nor provider answers). This measures
+ * rendering with a provider call, as for a signed-in visitor.
  */
-const BYPASS_CACHE = { cookie: '__kasuwa=bench-uncached' };
+async function bypassCache() {
+  const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
+  const session = { user: { id: randomUUID(), username: 'mamatiti', email: 'mama.titi@example.ng' }, access: token('access'), refresh: token('refresh'), lastSeen: Date.now() };
+  return { cookie: (await cookie.serialize(session)).split(';')[0]! };
+}
 const TARGETS = { ratioToStatic: 0.25, uncachedHomeRps: 500 };
 const SETTLE_MS = 3000;
 
@@ -136,7 +148,7 @@ async function main() {
     for (const page of pages) {
       await measure(`${page.name}: static file`, 'static', statics.url, `/${page.name}.html`, null);
       await measure(`${page.name}: web, anonymous`, 'web', product.webUrl, page.path, true);
-      await measure(`${page.name}: web, uncached`, 'web', product.webUrl, page.path, false, BYPASS_CACHE);
+      await measure(`${page.name}: web, uncached`, 'web', product.webUrl, page.path, false, await bypassCache());
     }
     report.processPeakRssMb = Object.fromEntries(targets.map(({ name, pid }) => [name, memoryMb(pid).peak]));
   } finally {
@@ -165,7 +177,7 @@ async function main() {
     `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
     `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a ${settings.warmup} s warm-up at the same load (until V8 has optimised the hot code), \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
-      `"uncached": a session cookie that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
+      `"uncached": a session cookie of a signed-in person\'s size that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
       `Shop pages served from the shared copy count their visits in bulk (POST /shops/visits/, about once a second); the visitor-count check compares those with the answered requests.`,
     '',
     row(['Run', 'Path', 'req/s', 'Ratio to static', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx', 'Peak RSS during the run, MB']),
