@@ -151,7 +151,7 @@ async function main() {
     row(['---', '---:', '---:', '---:', '---:', '---:']),
     ...Object.entries(report.latencyMs).map(([kind, s]) => row([kind, s.count, s.p50, s.p95, s.p99, s.max])),
     '',
-    `Peak resident memory (VmHWM): ${Object.entries(report.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
+    `Peak resident memory during the run (sampled every 100 ms, and the kernel's high-water mark): ${Object.entries(report.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
     '',
     `Afterwards: ${world.owners.length} accounts, ${created.shops} shops and ${created.products} products created through the web tier; ` +
       `${imageCheck.images} images (${imageCheck.files} files, every variant) each served by the API, decoded at its stated width and equal to the file on disk. ` +
