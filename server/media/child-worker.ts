@@ -13,8 +13,18 @@ export class WorkerCrashed extends Error {}
 /** A job in progress when its worker died is tried once more on a fresh one: it may not be what killed it. */
 const ATTEMPTS = 2;
 
-type Job = { id: number; task: string; input: unknown; attempts: number; resolve(output: unknown): void; reject(error: Error): void };
-type Worker = { child: ChildProcess; ready: boolean; ended: boolean; jobs: Map<number, Job> };
+type Job = {
+  id: number;
+  task: string;
+  input: unknown;
+  attempts: number;
+  /** Ends a worker that has not answered this job in time. */
+  deadline?: NodeJS.Timeout;
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+};
+/** `stuck`: why the parent killed it, when it did. */
+type Worker = { child: ChildProcess; ready: boolean; ended: boolean; stuck?: string; jobs: Map<number, Job> };
 
 export type ChildWorkerOptions = {
   /** The worker's script; it calls `serveTasks`. */
@@ -23,6 +33,8 @@ export type ChildWorkerOptions = {
   execArgv: string[];
   /** How long the worker waits for work before it is let go; the next job starts a fresh one. */
   idleMs: number;
+  /** A job unanswered this long has hung the worker: it is killed, as if it had crashed on the job. */
+  jobTimeoutMs: number;
 };
 
 /**
@@ -30,7 +42,7 @@ export type ChildWorkerOptions = {
  * the memory it used goes back to the system whole. Between jobs it keeps no one alive: neither the
  * parent (nor a test run) waiting for it, nor itself once its parent is gone.
  */
-export function childWorker<T extends Tasks>({ file, execArgv, idleMs }: ChildWorkerOptions) {
+export function childWorker<T extends Tasks>({ file, execArgv, idleMs, jobTimeoutMs }: ChildWorkerOptions) {
   let current: Worker | undefined;
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -38,6 +50,10 @@ export function childWorker<T extends Tasks>({ file, execArgv, idleMs }: ChildWo
   function send(worker: Worker, job: Job) {
     // A send that fails means the worker is gone; its exit hands the job on.
     worker.child.send({ id: job.id, task: job.task, input: job.input } satisfies Request, () => {});
+    job.deadline = setTimeout(() => {
+      worker.stuck ??= `no answer within ${jobTimeoutMs} ms`;
+      worker.child.kill('SIGKILL');
+    }, jobTimeoutMs).unref();
   }
 
   function holdParent(worker: Worker, hold: boolean) {
@@ -67,7 +83,9 @@ export function childWorker<T extends Tasks>({ file, execArgv, idleMs }: ChildWo
     if (current === worker) current = undefined;
     const jobs = [...worker.jobs.values()];
     worker.jobs.clear();
+    how = worker.stuck ?? how;
     for (const job of jobs) {
+      clearTimeout(job.deadline);
       if (!worker.ready) job.reject(new Error(`The worker ${file} could not start (${how}).`));
       else if (job.attempts >= ATTEMPTS) job.reject(new WorkerCrashed(`The worker ended (${how}) while working on this job, ${ATTEMPTS} times.`));
       else dispatch(job);
@@ -85,6 +103,7 @@ export function childWorker<T extends Tasks>({ file, execArgv, idleMs }: ChildWo
       }
       const job = worker.jobs.get(reply.id);
       if (!job) return;
+      clearTimeout(job.deadline);
       worker.jobs.delete(reply.id);
       if ('error' in reply) job.reject(new Error(reply.error));
       else job.resolve(reply.output);

@@ -19,6 +19,9 @@ const imageWorker = childWorker<ImageTasks>({
   execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [],
   // Long enough for a seeding run or an owner's next batch to reuse it, short enough to give memory back soon.
   idleMs: 30_000,
+  // A 40-megapixel photo takes a few seconds on a small box; one that takes this long has hung libvips
+  // and would otherwise hold one of the two turns (images.ts) for good.
+  jobTimeoutMs: 30_000,
 });
 
 /** Runs one of the image tasks (image-tasks.ts) in the image worker. */

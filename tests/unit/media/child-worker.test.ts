@@ -12,11 +12,12 @@ type TestTasks = {
   refuse: (reason: string) => Promise<never>;
   slowPid: (ms: number) => Promise<number>;
   crash: () => Promise<void>;
+  hang: () => Promise<never>;
   crashOnce: (marker: string) => Promise<number>;
 };
 
 const file = fileURLToPath(new URL('../../fixtures/test-worker.ts', import.meta.url));
-const worker = (idleMs = 60_000) => childWorker<TestTasks>({ file, execArgv: ['--import', 'tsx'], idleMs });
+const worker = (idleMs = 60_000, jobTimeoutMs = 60_000) => childWorker<TestTasks>({ file, execArgv: ['--import', 'tsx'], idleMs, jobTimeoutMs });
 
 function isRunning(pid: number): boolean {
   try {
@@ -73,8 +74,18 @@ describe('a child worker', () => {
     expect(await run('pid', undefined as never)).toBeGreaterThan(0);
   });
 
+  it('kills a worker that does not answer in time, and treats the job as one that crashed it', async () => {
+    const { run } = worker(60_000, 400);
+    const first = await run('pid', undefined as never);
+    const error = await run('hang', undefined as never).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WorkerCrashed);
+    expect((error as Error).message).toContain('no answer within 400 ms');
+    expect(isRunning(first)).toBe(false);
+    expect(await run('pid', undefined as never)).not.toBe(first);
+  });
+
   it('says so when the worker cannot start at all, rather than blaming the job', async () => {
-    const { run } = childWorker<TestTasks>({ file: path.join(scratch, 'missing.js'), execArgv: [], idleMs: 60_000 });
+    const { run } = childWorker<TestTasks>({ file: path.join(scratch, 'missing.js'), execArgv: [], idleMs: 60_000, jobTimeoutMs: 60_000 });
     const error = await run('pid', undefined as never).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(WorkerCrashed);
