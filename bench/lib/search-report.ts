@@ -38,7 +38,7 @@ export function searchMarkdown(report: SearchReport): string {
     `# Search benchmark, ${report.date}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    'The API runs as in production (`node --import tsx server/main.ts`) in its own process; the load comes from the same machine.',
+    'The API runs as in production (the bundle `build/api/main.js`, as `npm start` runs it) in its own process; the load comes from the same machine.',
     `Each request: one client alone (next request when the last answers), then ${s.connections} clients at once, ${s.seconds} s each after a ${s.warmupSeconds} s warm-up. ` +
       'Every request carries a parameter of its own, so the API\'s one-second memory of public lists never answers one: these are the queries\' own figures.',
     `Bulk data: \`npm run seed:bulk\` with ${s.productsPerShop} products a shop and 10 sponsored shops. Matches: the answer's \`count\` ("+" when capped) and its sponsored shops.`,
