@@ -160,7 +160,7 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.
       await usePlans(tx, DEFAULT_PLANS);
-      const page = ids.length ? await selectShops(tx).where(inArray(shops.id, ids)).orderBy(desc(shops.createdAt), desc(shops.id)) : [];
+      const page = await selectShops(tx).where(inArray(shops.id, ids)).orderBy(desc(shops.createdAt), desc(shops.id));
       return { shops: page, matches: cap + 1 };
     }
     await usePlans(tx, COLLECT_THROUGH_INDEX);
