@@ -85,7 +85,7 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
 /** Bundles the API and the web server when their sources changed since; a fraction of a second. */
 export async function buildServersIfStale(): Promise<boolean> {
   if (!isStale([API_ENTRY, IMAGE_WORKER_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
-  await bundleServers({ root: ROOT, api: API_ENTRY, webServer: WEB_SERVER });
+  await bundleServers({ root: ROOT, api: API_ENTRY, imageWorker: IMAGE_WORKER_ENTRY, webServer: WEB_SERVER });
   return true;
 }
 

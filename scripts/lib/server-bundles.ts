@@ -2,15 +2,16 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 
-export type ServerBundles = { root: string; api: string; webServer: string };
+/** `imageWorker` must lie beside `api`: the API looks for it there (server/media/image-worker-client.ts). */
+export type ServerBundles = { root: string; api: string; imageWorker: string; webServer: string };
 
 /**
- * Bundles the API (`server/main.ts`, with its image worker) and the web tier's server (`scripts/web-server.ts`) into plain
- * JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
+ * Bundles the API (`server/main.ts`), its image worker and the web tier's server (`scripts/web-server.ts`)
+ * into plain JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
  * JavaScript engine for the loader hooks: 35–70 MB more per process and 0.6 s more to start (measured
  * on the API and on an empty script).
  */
-export async function bundleServers({ root, api, webServer }: ServerBundles): Promise<void> {
+export async function bundleServers({ root, api, imageWorker, webServer }: ServerBundles): Promise<void> {
   const common: BuildOptions = {
     bundle: true,
     platform: 'node',
@@ -24,8 +25,7 @@ export async function bundleServers({ root, api, webServer }: ServerBundles): Pr
   await Promise.all([rm(path.dirname(api), { recursive: true, force: true }), rm(webServerDir, { recursive: true, force: true })]);
   await Promise.all([
     build({ ...common, entryPoints: [path.join(root, 'server', 'main.ts')], outfile: api }),
-    // Beside main.js, where the API looks for it (server/media/image-worker-client.ts).
-    build({ ...common, entryPoints: [path.join(root, 'server', 'media', 'image-worker.ts')], outfile: path.join(path.dirname(api), 'image-worker.js') }),
+    build({ ...common, entryPoints: [path.join(root, 'server', 'media', 'image-worker.ts')], outfile: imageWorker }),
     // The web server sets NODE_ENV before it imports React Router (and so React): split at its dynamic
     // imports, those stay imports that run later instead of being hoisted to the top of one file.
     build({ ...common, entryPoints: [path.join(root, 'scripts', 'web-server.ts')], outdir: webServerDir, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
