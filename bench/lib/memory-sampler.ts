@@ -51,9 +51,8 @@ export type MemoryPeaks = Record<string, { beforeMb: number; peakMb: number }>;
 const pidOf = (target: MemoryTarget) => ('find' in target ? target.find() : target.pid);
 const isTree = (target: MemoryTarget) => 'tree' in target && target.tree === true;
 
-/** One process's resident memory; a tree's summed PSS, in MB; 0 for a role nobody holds. */
-function currentMb(target: MemoryTarget): number {
-  const pid = pidOf(target);
+/** The resident memory of the target's process `pid`, or its tree's summed PSS, in MB; 0 for a role nobody holds. */
+function currentMb(target: MemoryTarget, pid: number | undefined): number {
   if (pid === undefined) return 0;
   if (!isTree(target)) return statusKb(pid, 'VmRSS') / 1024;
   return processTree(pid).reduce((sum, member) => sum + pssKb(member), 0) / 1024;
@@ -67,22 +66,22 @@ const round = (mb: number) => Math.round(mb);
  * process that appeared meanwhile lived entirely in the window, so its whole high-water mark counts.
  */
 export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
-  const before = new Map(targets.map((target) => [target.name, currentMb(target)]));
-  const peaks = new Map(before);
   // Per target, each process seen and its high-water mark when first seen (0: it started in the window).
   const marks = new Map(targets.map((target) => [target.name, new Map<number, number>()]));
-  const watch = (target: MemoryTarget, atStart: boolean) => {
+  /** The target's memory now; a process seen for the first time is remembered with its high-water mark. */
+  const measure = (target: MemoryTarget, atStart: boolean) => {
+    // Once per sample: a role's process is found by reading every process in /proc.
     const pid = pidOf(target);
     const seen = marks.get(target.name)!;
-    if (isTree(target) || pid === undefined || seen.has(pid)) return;
-    seen.set(pid, atStart ? statusKb(pid, 'VmHWM') : 0);
+    if (!isTree(target) && pid !== undefined && !seen.has(pid)) seen.set(pid, atStart ? statusKb(pid, 'VmHWM') : 0);
+    return currentMb(target, pid);
   };
-  for (const target of targets) watch(target, true);
+  const before = new Map(targets.map((target) => [target.name, measure(target, true)]));
+  const peaks = new Map(before);
   const sample = () => {
     for (const target of targets) {
       try {
-        watch(target, false);
-        peaks.set(target.name, Math.max(peaks.get(target.name)!, currentMb(target)));
+        peaks.set(target.name, Math.max(peaks.get(target.name)!, measure(target, false)));
       } catch {
         // A process that ended keeps its last peak.
       }
