@@ -48,8 +48,14 @@ function fileFor(root: string, pathname: string): string | null {
     return null;
   }
   const segments = decoded.split('/').filter(Boolean);
+  // Every file the build writes or copies from public/ has an extension, and none ends in `.data` (React
+  // Router's data requests), so pages (`/shop/{id}`, `/login`, `/_.data`) go straight on to React Router
+  // rather than after a stat of the disk that fails (an exception and a trip through the thread pool,
+  // 3 % of rendering the sign-in page).
+  const name = segments.at(-1);
+  if (!name?.includes('.') || name.endsWith('.data')) return null;
   // Dot segments cover `..` and hidden files (`.vite/manifest.json`); a backslash or NUL is never in our names.
-  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.') || /[\\\0]/.test(segment))) return null;
+  if (segments.some((segment) => segment.startsWith('.') || /[\\\0]/.test(segment))) return null;
   const file = path.join(root, ...segments);
   return file.startsWith(root + path.sep) ? file : null;
 }

@@ -62,6 +62,9 @@ describe('the static files', () => {
     await writeFile(path.join(root, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(root, 'client', '.vite', 'manifest.json'), '{}');
     await writeFile(path.join(root, 'secret.txt'), 'not for the web');
+    // Named like pages: the build writes no such files, and pages must not wait for the disk.
+    await writeFile(path.join(root, 'client', 'login'), 'not a page');
+    await writeFile(path.join(root, 'client', '_.data'), 'not data');
     serve = staticFiles(path.join(root, 'client'));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -92,6 +95,10 @@ describe('the static files', () => {
       expect(await get(pathname)).toBeNull();
     },
   );
+
+  it.each(['/login', '/_.data'])('leaves %s to React Router without looking for a file', async (pathname) => {
+    expect(await get(pathname)).toBeNull();
+  });
 
   it('leaves posts to React Router', async () => {
     expect(await get('/favicon.svg', {}, 'POST')).toBeNull();
