@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { bundleServers } from './server-bundles';
+import { bundleServers, type ServerBundles } from './server-bundles';
 
 /** The repository's top folder: children run there so relative paths (`./data`, `public/`) mean the same for all. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -28,6 +28,8 @@ export const IMAGE_WORKER_ENTRY = path.join(ROOT, 'build', 'api', 'image-worker.
  * `scripts/web-server.ts`; its path also finds its processes.
  */
 export const WEB_SERVER = path.join(ROOT, 'build', 'web-tier', 'web-server.js');
+/** What `npm run build` and the launcher bundle, and where. */
+export const SERVER_BUNDLES: ServerBundles = { root: ROOT, api: API_ENTRY, imageWorker: IMAGE_WORKER_ENTRY, webServer: WEB_SERVER };
 // Whatever `react-router build` reads: a change to any of these makes the old build stale.
 const WEB_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
 // Whatever the server bundles are made from (the API and the web server share app/lib's rules).
@@ -85,7 +87,7 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
 /** Bundles the API and the web server when their sources changed since; a fraction of a second. */
 export async function buildServersIfStale(): Promise<boolean> {
   if (!isStale([API_ENTRY, IMAGE_WORKER_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
-  await bundleServers({ root: ROOT, api: API_ENTRY, imageWorker: IMAGE_WORKER_ENTRY, webServer: WEB_SERVER });
+  await bundleServers(SERVER_BUNDLES);
   return true;
 }
 
