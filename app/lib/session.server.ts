@@ -36,7 +36,9 @@ const ANY_ORIGIN = 'http://kasuwa.invalid';
 /**
  * Where signing in sends someone back to: only a path on this site (no open redirect). The target is
  * read the way a browser reads a Location header, which drops tabs and line breaks and takes a backslash
- * for a slash: `/` + tab + `/evil.com` and `/\evil.com` are seen as the other site they lead to.
+ * for a slash: `/` + tab + `/evil.com` and `/\evil.com` are seen as the other site they lead to. What we
+ * answer is the resolved path, so it must not start with `//` either: dot segments (`/.//evil.com`,
+ * `/%2e%2e//evil.com`) resolve to one.
  */
 export function safeRedirectTarget(target: string | null | undefined, fallback = '/'): string {
   if (!target?.startsWith('/')) return fallback;
@@ -46,7 +48,8 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
   } catch {
     return fallback;
   }
-  return url.origin === ANY_ORIGIN ? url.pathname + url.search + url.hash : fallback;
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === ANY_ORIGIN && !path.startsWith('//') ? path : fallback;
 }
 
 /** Stores a fresh sign-in and sends the person on; the cookie rides on the redirect. */

@@ -197,6 +197,8 @@ describe(`redirect parameters (JavaScript ${jsMode})`, () => {
     '/%5Cevil.com',
     'http://localhost@evil.com',
     'javascript:alert(1)',
+    '/.//evil.example/phish',
+    '/%2e%2e//evil.com',
   ];
 
   test.runIf(plainHttp).for(OFF_SITE)('signing in with redirectTo=%j stays on this site', async (target, { webUrl, apiUrl }) => {

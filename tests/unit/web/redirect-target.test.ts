@@ -19,6 +19,10 @@ describe('the page signing in returns to', () => {
     'javascript:alert(1)',
     ' //evil.com',
     'evil.com',
+    '/.//evil.example/phish',
+    '/%2e%2e//evil.com',
+    '/a/..//evil.com',
+    '/./\\evil.com',
     '',
   ])('is home for %j, which leads off the site or is no path', (target) => {
     expect(safeRedirectTarget(target)).toBe('/');
