@@ -79,14 +79,9 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
 
-  const outcome = await Promise.race([product.firstExit.then((message) => ({ message })), signalled]);
-  if (typeof outcome === 'string') {
-    await stopOn(outcome);
-    return 0;
-  }
-  console.error(`\n${outcome.message} Stopping the other server.`);
-  await product.stop('SIGTERM');
-  return 1;
+  // A server that dies from now on is started again (startProduct); only a signal stops the product.
+  await stopOn(await signalled);
+  return 0;
 }
 
 main().then(

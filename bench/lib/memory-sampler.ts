@@ -126,8 +126,8 @@ export function childrenRunning(parent: number, marker: string): number[] {
   return found;
 }
 
-const API_MARKER = path.relative(ROOT, API_ENTRY);
-const IMAGE_WORKER_MARKER = path.relative(ROOT, IMAGE_WORKER_ENTRY);
+export const API_MARKER = path.relative(ROOT, API_ENTRY);
+export const IMAGE_WORKER_MARKER = path.relative(ROOT, IMAGE_WORKER_ENTRY);
 export const WEB_MARKER = path.relative(ROOT, WEB_SERVER);
 
 /**

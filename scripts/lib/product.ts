@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { inSeconds, restartBackoff } from './restart-backoff';
 import { bundleServers, type ServerBundles } from './server-bundles';
 
 /** The repository's top folder: children run there so relative paths (`./data`, `public/`) mean the same for all. */
@@ -137,13 +138,19 @@ function startServer(tier: 'api' | 'web', label: string, args: string[], env: No
   return { tier, label, child, exited: exitOf(child) };
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+function signalGroupOf(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
   try {
-    process.kill(-child.pid, signal);
+    process.kill(-pid, signal);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (!hasExited(child)) signalGroupOf(child.pid, signal);
 }
 
 async function answersHealthy(url: string): Promise<boolean> {
@@ -156,12 +163,14 @@ async function answersHealthy(url: string): Promise<boolean> {
   }
 }
 
+const diedBeforeReady = (server: Server, exit: Exit) => new Error(`The ${server.label} ${describeExit(exit)} before it was ready.`);
+
 async function waitUntilHealthy(server: Server, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exit: Exit | undefined;
   void server.exited.then((value) => (exit = value));
   while (!(await answersHealthy(url))) {
-    if (exit) throw new Error(`The ${server.label} ${describeExit(exit)} before it was ready.`);
+    if (exit) throw diedBeforeReady(server, exit);
     if (Date.now() > deadline) throw new Error(`The ${server.label} did not answer ${url}/healthz within ${Math.round(timeoutMs / 1000)} s.`);
     await delay(250);
   }
@@ -182,10 +191,11 @@ export type RunningProduct = {
   apiUrl: string;
   /** Where scripts on this machine reach the API: the address its health checks use. */
   localApiUrl: string;
-  /** Resolves once both servers answer `GET /healthz`; rejects (after stopping both) if either dies or stays silent too long. */
+  /**
+   * Resolves once both servers answer `GET /healthz`; rejects (after stopping both) if either dies or
+   * stays silent too long before that. From then on a server that dies is started again, until `stop`.
+   */
   ready: Promise<void>;
-  /** Resolves with a message as soon as either server exits, whatever the reason. */
-  firstExit: Promise<string>;
   /** Forwards `signal` to both servers, waits for them, and kills what is still running after `graceMs`. */
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
   /** Kills both servers at once; safe to call from a process 'exit' handler. */
@@ -205,26 +215,63 @@ function probeHost(host: string | undefined): string {
  */
 const IMAGE_FRIENDLY_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** Starts the API and the web tier's production build as child processes (see `ready`). */
+/** A server the product keeps running: the process of the moment, and the timer of a restart to come. */
+type Supervised = { current: Server; restart?: NodeJS.Timeout };
+
+/**
+ * Starts the API and the web tier's production build as child processes (see `ready`). Once both have
+ * been ready, one that dies, whatever the reason, is started again after a backoff
+ * (scripts/lib/restart-backoff.ts): a death before that is a bad setting or build, which would only die again.
+ */
 export function startProduct(options: ProductOptions): RunningProduct {
   const log = options.log ?? terminalLog;
   const env: NodeJS.ProcessEnv = { ...options.env, PORT: String(options.webPort), API_PORT: String(options.apiPort) };
+  let healing = false;
+  let stopping = false;
+
+  const supervise = (tier: 'api' | 'web', label: string, args: string[], serverEnv: NodeJS.ProcessEnv): Supervised => {
+    const backoff = restartBackoff();
+    const run = (): Server => {
+      const server = startServer(tier, label, args, serverEnv, log);
+      server.child.once('exit', (code, signal) => {
+        if (!healing || stopping) return;
+        // What it had started (the web workers, the image worker) goes with it, rather than linger or hold the port.
+        signalGroupOf(server.child.pid, 'SIGKILL');
+        const delayMs = backoff.delayAfterDeath();
+        log(tier, `The ${label} ${describeExit({ code, signal })}; starting it again in ${inSeconds(delayMs)}.`);
+        supervised.restart = setTimeout(() => {
+          supervised.restart = undefined;
+          supervised.current = run();
+        }, delayMs);
+      });
+      return server;
+    };
+    const supervised: Supervised = { current: run() };
+    return supervised;
+  };
   const servers = [
-    startServer('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }, log),
-    startServer('web', 'web tier', [WEB_SERVER, SERVER_BUILD], env, log),
+    supervise('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }),
+    supervise('web', 'web tier', [WEB_SERVER, SERVER_BUILD], env),
   ];
-  const [api, web] = servers as [Server, Server];
+  const [api, web] = servers.map((server) => server.current) as [Server, Server];
   const host = probeHost(env.HOST);
 
-  const kill = () => servers.forEach((server) => signalGroup(server.child, 'SIGKILL'));
+  const stopRestarts = () => {
+    stopping = true;
+    for (const server of servers) clearTimeout(server.restart);
+  };
+  const kill = () => {
+    stopRestarts();
+    servers.forEach((server) => signalGroup(server.current.child, 'SIGKILL'));
+  };
   const stop = async (signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000) => {
-    servers.forEach((server) => signalGroup(server.child, signal));
-    const allExited = Promise.all(servers.map((server) => server.exited));
+    stopRestarts();
+    const running = servers.map((server) => server.current);
+    running.forEach((server) => signalGroup(server.child, signal));
+    const allExited = Promise.all(running.map((server) => server.exited));
     if ((await Promise.race([allExited, delay(graceMs, 'late' as const, { ref: false })])) !== 'late') return;
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        log(server.tier, `did not stop within ${graceMs / 1000} s; killing it`);
-      }
+    for (const server of running) {
+      if (!hasExited(server.child)) log(server.tier, `did not stop within ${graceMs / 1000} s; killing it`);
     }
     kill();
     await allExited;
@@ -235,23 +282,23 @@ export function startProduct(options: ProductOptions): RunningProduct {
   const ready = Promise.all([
     waitUntilHealthy(api, localApiUrl, timeoutMs),
     waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs),
-  ]).then(
-    () => undefined,
-    async (error: unknown) => {
-      await stop('SIGTERM', 5_000);
+  ])
+    .then(() => {
+      // One that answered and then died while the other was still starting never made the product ready.
+      const dead = [api, web].find((server) => hasExited(server.child));
+      if (dead) throw diedBeforeReady(dead, { code: dead.child.exitCode, signal: dead.child.signalCode });
+      healing = true;
+    })
+    .catch(async (error: unknown) => {
+      if (!stopping) await stop('SIGTERM', 5_000);
       throw error;
-    },
-  );
+    });
 
-  const firstExit = Promise.race(
-    servers.map((server) => server.exited.then((exit) => `The ${server.label} ${describeExit(exit)}.`)),
-  );
   return {
     webUrl: `http://localhost:${options.webPort}`,
     apiUrl: `http://localhost:${options.apiPort}`,
     localApiUrl,
     ready,
-    firstExit,
     stop,
     kill,
   };

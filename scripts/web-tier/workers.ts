@@ -1,20 +1,19 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from '../../app/lib/sibling-workers.server';
+import { inSeconds, restartBackoff } from '../lib/restart-backoff';
 import { balanceConnections } from './connection-balance';
 
 export const STOP = 'kasuwa:stop';
-
-/** A worker that dies this soon after it was listening is crashing at start; forking another would loop. */
-export const STEADY_AFTER_MS = 10_000;
 
 type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
 
 /**
  * The primary process of a web tier run as several processes: it starts `count` workers on the same
  * port (each takes connections from the shared socket), relays the news of a write from one
- * worker to the others (app/lib/sibling-workers.server.ts), replaces a worker that dies, and stops
- * them all on SIGINT or SIGTERM, letting requests under way finish (a second signal stops at once).
+ * worker to the others (app/lib/sibling-workers.server.ts), replaces a worker that dies (with backoff,
+ * scripts/lib/restart-backoff.ts), and stops them all on SIGINT or SIGTERM, letting requests under way
+ * finish (a second signal stops at once).
  */
 export function runWorkers(count: number, announce: () => void): void {
   // The workers take connections from the shared socket themselves. Node's default on Linux has the
@@ -35,7 +34,9 @@ export function runWorkers(count: number, announce: () => void): void {
   let lastRelay = 0;
   let stopping = false;
   let announced = false;
-  const listeningSince = new Map<Worker, number>();
+  let listened = 0;
+  const backoff = restartBackoff();
+  const restarts = new Set<NodeJS.Timeout>();
 
   const answerWhenSeen = (relayId: number, entry: Relay) => {
     if (entry.waitingFor.size) return;
@@ -67,8 +68,8 @@ export function runWorkers(count: number, announce: () => void): void {
     worker.on('listening', () => {
       // A stop that came while this worker was still loading found no one listening for it.
       if (stopping) worker.send(STOP);
-      listeningSince.set(worker, Date.now());
-      if (!announced && listeningSince.size === count) {
+      listened += 1;
+      if (!announced && listened === count) {
         announced = true;
         announce();
       }
@@ -76,8 +77,6 @@ export function runWorkers(count: number, announce: () => void): void {
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    const since = listeningSince.get(worker);
-    listeningSince.delete(worker);
     for (const [relayId, entry] of relays) {
       entry.waitingFor.delete(worker);
       answerWhenSeen(relayId, entry);
@@ -87,14 +86,20 @@ export function runWorkers(count: number, announce: () => void): void {
       return;
     }
     const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
-    if (since === undefined || Date.now() - since < STEADY_AFTER_MS) {
-      // A bad setting or a broken build: every worker would fail the same way.
+    if (!announced) {
+      // Before every worker has listened once, a death means a bad setting or a broken build: every
+      // worker would fail the same way, and whoever started the tier must hear of it.
       console.error(`A web worker ${how} as it started; stopping the web tier.`);
       stopAll('SIGKILL');
       process.exit(code || 1);
     }
-    console.error(`A web worker ${how}; starting another.`);
-    start();
+    const delayMs = backoff.delayAfterDeath();
+    console.error(`A web worker ${how}; starting another in ${inSeconds(delayMs)}.`);
+    const restart = setTimeout(() => {
+      restarts.delete(restart);
+      start();
+    }, delayMs);
+    restarts.add(restart);
   });
 
   const stopAll = (signal?: NodeJS.Signals) => {
@@ -110,6 +115,9 @@ export function runWorkers(count: number, announce: () => void): void {
       process.exit(130);
     }
     stopping = true;
+    for (const restart of restarts) clearTimeout(restart);
+    // With every worker dead and waiting to be replaced, no exit will come to end this process.
+    if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
     stopAll();
   };
   process.on('SIGINT', stop);
