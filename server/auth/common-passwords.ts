@@ -3,9 +3,9 @@ import { PASSWORD_MIN } from '../../app/lib/rules/limits';
 let list: Promise<Set<string>> | undefined;
 
 /**
- * zxcvbn-ts's list of the most used passwords (about 49,000, from leaked password sets), loaded on the first
- * sign-up or reset rather than at start: building it takes a tenth of a second and a few MB. Shorter ones
- * are refused by the minimum length already. Letter case does not make a common password uncommon.
+ * zxcvbn-ts's list of the most used passwords (from leaked password sets), built on the first sign-up or
+ * reset rather than slowing every start. Those shorter than the minimum length are refused by it already;
+ * letter case does not make a common password uncommon.
  */
 function commonPasswords(): Promise<Set<string>> {
   list ??= import('@zxcvbn-ts/language-common').then(
