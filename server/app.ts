@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
@@ -27,7 +28,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
-    mailer: Mailer;
+    mailQueue: MailQueue;
   }
 }
 
@@ -36,6 +37,8 @@ export type AppDeps = {
   database: Database;
   storage?: MediaStorage;
   mailer?: Mailer;
+  /** Pauses between tries of a mail that failed (tests make them short). */
+  mailRetryDelaysMs?: readonly number[];
   logger?: boolean;
 };
 
@@ -65,10 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         core.decorate('database', database);
         core.decorate('db', database.db);
         core.decorate('storage', deps.storage ?? localDiskStorage(path.join(config.dataDir, 'media')));
-        core.decorate(
-          'mailer',
-          deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-        );
+        const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+        const mailQueue = createMailQueue(mailer, deps.mailRetryDelaysMs);
+        core.decorate('mailQueue', mailQueue);
+        core.addHook('onClose', async () => mailQueue.close());
       },
       { name: 'core' },
     ),

@@ -68,6 +68,24 @@ export async function endSessionCookie(request: Request): Promise<string> {
   return store.destroySession(await store.getSession(request.headers.get('cookie')));
 }
 
+type StoredSession = Awaited<ReturnType<ReturnType<typeof sessionStorage>['getSession']>>;
+
+/**
+ * Ends the login at the provider too, so the tokens in a cookie captured earlier (a shared cyber-café
+ * browser, a copied cookie) stop working, not only this browser's copy. The cookie goes whatever the
+ * provider answers: signing out must never fail because the provider is down.
+ */
+async function revokedAndDestroyed(session: StoredSession): Promise<string> {
+  const refresh = session.get('refresh');
+  if (refresh) await provider.logout(session.get('access') ?? '', refresh).catch(() => {});
+  return sessionStorage().destroySession(session);
+}
+
+/** Signing out: the provider ends the login, and the cookie is cleared. */
+export async function signOutCookie(request: Request): Promise<string> {
+  return revokedAndDestroyed(await sessionStorage().getSession(request.headers.get('cookie')));
+}
+
 /** The signed-in person, or a redirect to sign in that brings them back here afterwards. */
 export function requireVisitor(request: Request, visitor: Visitor): NonNullable<Visitor> {
   if (visitor) return visitor;
@@ -165,7 +183,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       // A photo or suggestion is served as to a visitor but leaves the cookie alone: the person's next
       // navigation ends the session and shows them the Session Expired dialog.
       if (background) return next();
-      throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await store.destroySession(session) } });
+      throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await revokedAndDestroyed(session) } });
     }
     if (!NOT_ACTIVITY_PATHS.test(pathname) && Date.now() - (lastSeen ?? 0) > lastSeenEveryMs(idleLimitMs())) {
       session.set('lastSeen', Date.now());
@@ -177,8 +195,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // session without the person seeing why: renewal waits for their next navigation.
     if (refresh && !background && secondsLeft(access) < RENEW_WHEN_SECONDS_LEFT) {
       try {
-        access = (await provider.refresh(refresh)).access;
+        const renewed = await provider.refresh(refresh);
+        access = renewed.access;
         session.set('access', access);
+        // The provider rotates refresh tokens: the one just sent stops working (see README, Decisions).
+        if (renewed.refresh) session.set('refresh', renewed.refresh);
         changed = true;
       } catch (error) {
         // A refused refresh token means the provider ended the session; anything else, try again next time.

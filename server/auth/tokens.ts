@@ -1,10 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { isId } from '../ids';
 
 const ACCESS_TTL_SECONDS = 30 * 60;
-const REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 type TokenType = 'access' | 'refresh';
+
+/** Who a token speaks for: the user, their login (a `sessions` row) and the password it was issued under. */
+export type TokenClaims = { userId: string; sessionId: string; fingerprint: string };
+export type RefreshClaims = TokenClaims & { generation: number };
+
+/** A login as tokens are issued for it: `generation` is the refresh token's, `expiresAt` the login's end. */
+export type Login = { userId: string; passwordHash: string; sessionId: string; generation: number; expiresAt: Date };
 
 /**
  * A short fingerprint of the password hash rides in every token, so changing the password
@@ -14,34 +22,42 @@ export function passwordFingerprint(secret: Uint8Array, passwordHash: string): s
   return createHmac('sha256', secret).update(passwordHash).digest('base64url').slice(0, 12);
 }
 
-async function sign(secret: Uint8Array, type: TokenType, userId: string, fingerprint: string, ttl: number) {
-  return new SignJWT({ token_type: type, user_id: userId, pwd: fingerprint })
+function sign(secret: Uint8Array, claims: Record<string, unknown>, login: Login, expiresAt: number) {
+  return new SignJWT({ ...claims, user_id: login.userId, sid: login.sessionId, pwd: passwordFingerprint(secret, login.passwordHash) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
+    .setSubject(login.userId)
     .setIssuedAt()
-    .setExpirationTime(`${ttl}s`)
+    .setExpirationTime(expiresAt)
     .sign(secret);
 }
 
-export async function issueTokens(secret: Uint8Array, userId: string, passwordHash: string) {
-  const fingerprint = passwordFingerprint(secret, passwordHash);
+/** An access token for 30 minutes and a refresh token that lives as long as the login. */
+export async function issueTokens(secret: Uint8Array, login: Login) {
   return {
-    access: await sign(secret, 'access', userId, fingerprint, ACCESS_TTL_SECONDS),
-    refresh: await sign(secret, 'refresh', userId, fingerprint, REFRESH_TTL_SECONDS),
+    access: await sign(secret, { token_type: 'access' }, login, Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS),
+    refresh: await sign(secret, { token_type: 'refresh', gen: login.generation }, login, Math.floor(login.expiresAt.getTime() / 1000)),
   };
 }
 
-export async function issueAccessToken(secret: Uint8Array, userId: string, passwordHash: string) {
-  return sign(secret, 'access', userId, passwordFingerprint(secret, passwordHash), ACCESS_TTL_SECONDS);
-}
-
-/** The token's user id and fingerprint, or null when it is forged, expired or of the other type. */
-export async function readToken(secret: Uint8Array, token: string, type: TokenType) {
+async function verified(secret: Uint8Array, token: string, type: TokenType) {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (payload.token_type !== type || typeof payload.sub !== 'string' || typeof payload.pwd !== 'string') return null;
-    return { userId: payload.sub, fingerprint: payload.pwd };
+    // jose accepts a token without `exp` unless told otherwise: one that never expires is refused.
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    if (payload.token_type !== type || !isId(payload.sub) || !isId(payload.sid) || typeof payload.pwd !== 'string') return null;
+    return payload;
   } catch {
     return null;
   }
+}
+
+/** The access token's claims, or null when it is forged, expired, of the other type or not one of ours. */
+export async function readAccessToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+  const payload = await verified(secret, token, 'access');
+  return payload && { userId: payload.sub as string, sessionId: payload.sid as string, fingerprint: payload.pwd as string };
+}
+
+export async function readRefreshToken(secret: Uint8Array, token: string): Promise<RefreshClaims | null> {
+  const payload = await verified(secret, token, 'refresh');
+  if (!payload || !Number.isSafeInteger(payload.gen) || (payload.gen as number) < 0) return null;
+  return { userId: payload.sub as string, sessionId: payload.sid as string, fingerprint: payload.pwd as string, generation: payload.gen as number };
 }

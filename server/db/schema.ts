@@ -28,6 +28,26 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * One row per sign-in (a login and every refresh token rotated from it). Every token names its row (`sid`),
+ * so deleting the row ends the whole login at once: logout, and a refresh token used twice.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The generation of the one refresh token that may be used next; each refresh adds one. */
+    generation: integer('generation').notNull().default(0),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The login's end, fixed at sign-in: rotation renews the token, not the login. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
 export const shops = pgTable(
   'shops',
   {

@@ -7,10 +7,9 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
- * A password reset waits for its email, and the web tier gives the API 20 s before it tells the person
- * the site is not answering; nodemailer's defaults (2 minutes to connect, 30 s for the greeting, 10
- * minutes of silence) would let a hung mail server hold the request far longer. A timeout in SMTP_URL's
- * query (`?socketTimeout=…`) still wins.
+ * Mail goes out after the answer (mail-queue.ts), but a hung mail server would still hold each mail, and
+ * its place in the queue, for nodemailer's defaults (2 minutes to connect, 30 s for the greeting, 10
+ * minutes of silence) before a retry. A timeout in SMTP_URL's query (`?socketTimeout=…`) still wins.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
 

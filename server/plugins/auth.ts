@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { passwordFingerprint, readToken } from '../auth/tokens';
-import { users } from '../db/schema';
+import { passwordFingerprint, readAccessToken } from '../auth/tokens';
+import { sessions, users } from '../db/schema';
 import { notAuthenticated, tokenNotValid } from '../errors';
 
 export type AuthUser = typeof users.$inferSelect;
@@ -30,9 +30,16 @@ export const auth = fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (token === null) throw notAuthenticated();
-      const claims = token ? await readToken(app.config.jwtSecret, token, 'access') : null;
+      const claims = token ? await readAccessToken(app.config.jwtSecret, token) : null;
       if (!claims) throw tokenNotValid();
-      const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+      // The user and their login in one query: a login ended by logout (or by a stolen refresh token
+      // coming back) takes its access tokens with it.
+      const [user] = await app.db
+        .select(getTableColumns(users))
+        .from(users)
+        .innerJoin(sessions, eq(sessions.userId, users.id))
+        .where(and(eq(users.id, claims.userId), eq(sessions.id, claims.sessionId), sql`${sessions.expiresAt} > now()`))
+        .limit(1);
       if (!user || passwordFingerprint(app.config.jwtSecret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
       request.user = user;
     });

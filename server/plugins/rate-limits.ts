@@ -8,10 +8,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler for login, signup and password reset: AUTH_RATE_LIMIT a minute per account (the body's
-     * `field`), whatever the address, and ADDRESS_SHARE times that per client address, whatever the account.
-     * A preHandler runs after validation, so only well-formed requests count and the account is known.
+     * `field`, or the key `account` gives), whatever the address, and ADDRESS_SHARE times that per client
+     * address, whatever the account. A preHandler runs after validation, so only well-formed requests
+     * count and the account is known.
      */
-    authLimit(field: string): (request: FastifyRequest) => Promise<void>;
+    authLimit(account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -21,9 +22,13 @@ declare module 'fastify' {
  * address is still stopped after a few dozen.
  */
 export const ADDRESS_SHARE = 5;
+
+/** The account a request is about; asked only once the address has allowance left. */
+export type AccountKey = (request: FastifyRequest) => string | Promise<string>;
+
 const MINUTE = 60_000;
 
-function accountIn(request: FastifyRequest, field: string): string {
+function bodyField(request: FastifyRequest, field: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }
@@ -31,11 +36,12 @@ function accountIn(request: FastifyRequest, field: string): string {
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
     await app.register(rateLimit, { global: false });
-    app.decorate('authLimit', (field: string) => {
+    app.decorate('authLimit', (account: string | AccountKey) => {
+      const keyOf: AccountKey = typeof account === 'string' ? (request) => bodyField(request, account) : account;
       const perAccount = app.config.authRateLimit;
       // Each limiter keeps its own counts; the address one keys on `request.ip` (an IPv6 client by its /64).
       const byAddress = app.createRateLimit({ max: perAccount * ADDRESS_SHARE, timeWindow: MINUTE });
-      const byAccount = app.createRateLimit({ max: perAccount, timeWindow: MINUTE, keyGenerator: (request) => accountIn(request, field) });
+      const byAccount = app.createRateLimit({ max: perAccount, timeWindow: MINUTE, keyGenerator: keyOf });
       return async (request: FastifyRequest) => {
         // The address first: a request it refuses does not use up the account's allowance as well.
         for (const limiter of [byAddress, byAccount]) {

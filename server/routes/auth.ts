@@ -1,15 +1,17 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '../../app/lib/rules/account-schemas';
 import { MSG } from '../../app/lib/rules/messages';
 import { normalisePhone } from '../../app/lib/rules/phone';
+import { isCommonPassword } from '../auth/common-passwords';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
 import { isResetTokenValid, makeResetLink, userIdFromUid } from '../auth/reset-tokens';
-import { issueAccessToken, issueTokens, passwordFingerprint, readToken } from '../auth/tokens';
+import { endLogin, ROTATION_GRACE_SECONDS, rotate, startLogin } from '../auth/sessions';
+import { issueTokens, passwordFingerprint, readRefreshToken } from '../auth/tokens';
 import { users } from '../db/schema';
-import { ApiError, badRequest, detailError, tokenNotValid } from '../errors';
+import { ApiError, badRequest, detailError } from '../errors';
 import { isId } from '../ids';
 import { signedIn } from '../plugins/auth';
 import { productsByShop, shopsOfOwner } from '../shops/queries';
@@ -19,7 +21,10 @@ import { resetPasswordMail } from '../mail/reset-password-mail';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));
-const sessionSchema = z.object({ user: userJsonSchema, token: z.object({ access: z.string(), refresh: z.string() }) });
+const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+const sessionSchema = z.object({ user: userJsonSchema, token: tokenPair });
+const refreshBody = z.object({ refresh: z.string({ error: MSG.fieldRequired }).min(1, MSG.fieldRequired).max(2_000, MSG.refreshInvalid) });
+const tokenRefused = z.object({ detail: z.string(), code: z.string() });
 /** The older client sends `password`; the contract names it `new_password`. Either is accepted. */
 const confirmBody = resetLinkSchema.extend({ new_password: z.string().optional(), password: z.string().optional() });
 
@@ -35,8 +40,26 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   const secret = app.config.jwtSecret;
 
   async function session(user: UserRow) {
-    return { user: userJson(user), token: await issueTokens(secret, user.id, user.passwordHash) };
+    const login = await startLogin(app.db, user.id);
+    return { user: userJson(user), token: await issueTokens(secret, { userId: user.id, passwordHash: user.passwordHash, ...login }) };
   }
+
+  const refreshRefused = () => new ApiError(401, { detail: MSG.refreshInvalid, code: 'token_not_valid' });
+
+  /** The account a login names; an email wins over a username that happens to read the same. */
+  async function accountNamed(name: string): Promise<UserRow | undefined> {
+    const login = name.toLowerCase();
+    const [user] = await app.db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.email}) = ${login}`, sql`lower(${users.username}) = ${login}`))
+      .orderBy(sql`lower(${users.email}) = ${login} desc`)
+      .limit(1);
+    return user;
+  }
+
+  // The account each login request names, read once for its rate limit and then for the password check.
+  const loginAccounts = new WeakMap<FastifyRequest, UserRow | undefined>();
 
   async function findUserByUid(uid: string): Promise<UserRow | undefined> {
     const id = userIdFromUid(uid);
@@ -65,6 +88,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const errors: Record<string, string[]> = {};
       if (taken.some((row) => row.email.toLowerCase() === email.toLowerCase())) errors.email = [MSG.emailTaken];
       if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) errors.username = [MSG.usernameTaken];
+      if (await isCommonPassword(password)) errors.password = [MSG.passwordTooCommon];
       if (Object.keys(errors).length) throw badRequest(errors);
       try {
         const [user] = await app.db
@@ -84,7 +108,14 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/login',
     {
-      preHandler: app.authLimit('username_or_email'),
+      // One account has one allowance, whether named by its username or its email; a name that is no
+      // account's is counted by itself.
+      preHandler: app.authLimit(async (request) => {
+        const name = (request.body as { username_or_email: string }).username_or_email.trim();
+        const user = await accountNamed(name);
+        loginAccounts.set(request, user);
+        return user ? `account:${user.id}` : `name:${name.toLowerCase()}`;
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or email',
@@ -93,13 +124,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const login = request.body.username_or_email.toLowerCase();
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(or(sql`lower(${users.email}) = ${login}`, sql`lower(${users.username}) = ${login}`))
-        .orderBy(sql`lower(${users.email}) = ${login} desc`)
-        .limit(1);
+      const user = loginAccounts.get(request);
       const matches = await verifyPassword(request.body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !matches) throw detailError(401, MSG.wrongCredentials);
       return session(user);
@@ -111,17 +136,42 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Renew an access token (ext)',
-        body: z.object({ refresh: z.string({ error: MSG.fieldRequired }).min(1, MSG.fieldRequired) }),
-        response: { 200: z.object({ access: z.string() }), 400: fieldErrors, 401: z.object({ detail: z.string(), code: z.string() }) },
+        summary: 'Renew the tokens (ext): the refresh token rotates, and one used twice ends its login',
+        description: `Answers a new refresh token beside the new access token; the one sent stops working. Within ${ROTATION_GRACE_SECONDS} s of a rotation the token it replaced still answers (two tabs renewing at once); after that, using it again ends the whole login.`,
+        body: refreshBody,
+        response: { 200: tokenPair, 400: fieldErrors, 401: tokenRefused },
       },
     },
     async (request) => {
-      const claims = await readToken(secret, request.body.refresh, 'refresh');
-      if (!claims) throw new ApiError(401, { detail: MSG.refreshInvalid, code: 'token_not_valid' });
+      const claims = await readRefreshToken(secret, request.body.refresh);
+      if (!claims) throw refreshRefused();
       const [user] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-      if (!user || passwordFingerprint(secret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
-      return { access: await issueAccessToken(secret, user.id, user.passwordHash) };
+      if (!user || passwordFingerprint(secret, user.passwordHash) !== claims.fingerprint) throw refreshRefused();
+      const rotation = await rotate(app.db, claims);
+      if (rotation.outcome === 'reused') request.log.warn({ userId: user.id }, 'a refresh token was used twice; its login is ended');
+      if (rotation.outcome !== 'rotated') throw refreshRefused();
+      const { generation, expiresAt } = rotation;
+      return issueTokens(secret, { userId: user.id, passwordHash: user.passwordHash, sessionId: claims.sessionId, generation, expiresAt });
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out (ext): ends the login of this refresh token, with every access and refresh token of it',
+        description: 'The refresh token names the login, so an expired access token does not stop a sign-out; ending a login already ended answers 204 too.',
+        security: [{ bearer: [] }, {}],
+        body: refreshBody,
+        response: { 204: z.null(), 400: fieldErrors, 401: tokenRefused },
+      },
+    },
+    async (request, reply) => {
+      const claims = await readRefreshToken(secret, request.body.refresh);
+      if (!claims) throw refreshRefused();
+      await endLogin(app.db, claims);
+      return reply.code(204).send(null);
     },
   );
 
@@ -165,12 +215,8 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       if (user) {
         const { uid, token } = makeResetLink(secret, user);
         const link = `${app.config.webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
-        try {
-          await app.mailer.send({ to: user.email, ...resetPasswordMail(user.username, link) });
-        } catch (error) {
-          // The answer must not reveal whether the address is known, so a mail failure is only logged.
-          request.log.error({ err: error }, 'password reset mail failed');
-        }
+        // Sent after the answer, which must not reveal by its timing whether the address is known.
+        app.mailQueue.enqueue({ to: user.email, ...resetPasswordMail(user.username, link) }, request.log);
       }
       return { message: MSG.resetRequestSent };
     },
@@ -208,6 +254,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const { uid, token } = request.body;
       const checked = signupSchema.shape.password.safeParse(request.body.new_password ?? request.body.password);
       if (!checked.success) throw badRequest({ new_password: checked.error.issues.map((issue) => issue.message) });
+      if (await isCommonPassword(checked.data)) throw badRequest({ new_password: [MSG.passwordTooCommon] });
       const user = await findUserByUid(uid);
       if (!user || !isResetTokenValid(secret, user, token)) throw detailError(400, MSG.resetLinkInvalid);
       const passwordHash = await hashPassword(checked.data);

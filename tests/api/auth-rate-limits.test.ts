@@ -36,7 +36,7 @@ function expectThrottled(response: LightMyRequestResponse) {
 }
 
 describe('sign-in limits', () => {
-  const login = (address: string, account: string) => from(address, '/auth/login/', { username_or_email: account, password: 'guess1' });
+  const login = (address: string, account: string) => from(address, '/auth/login/', { username_or_email: account, password: 'wrong-guess-1' });
 
   it('refuse one account after AUTH_RATE_LIMIT tries a minute, whichever addresses they come from', async () => {
     const account = newLogin();
@@ -45,6 +45,15 @@ describe('sign-in limits', () => {
     expectThrottled(await login(newAddress(), account.toUpperCase()));
     // Other people signing in from that address, or through the web tier, are not held back.
     expect((await login(newAddress(), newLogin())).statusCode).toBe(401);
+  });
+
+  it('count one account once, whether it is named by its username or by its email', async () => {
+    const person = newPerson();
+    expect((await from(newAddress(), '/auth/users/', person)).statusCode).toBe(201);
+    const names = [person.username, person.email.toUpperCase()];
+    for (let i = 0; i < PER_ACCOUNT; i++) expect((await login(newAddress(), names[i % 2]!)).statusCode).toBe(401);
+    expectThrottled(await login(newAddress(), person.username));
+    expectThrottled(await login(newAddress(), person.email));
   });
 
   it('refuse one address after its share of tries a minute, whichever accounts they name', async () => {
@@ -114,7 +123,7 @@ describe('the client address', () => {
         strict.inject({
           method: 'POST',
           url: '/auth/login/',
-          payload: { username_or_email: newLogin(), password: 'guess1' },
+          payload: { username_or_email: newLogin(), password: 'wrong-guess-1' },
           headers: { 'x-forwarded-for': address },
         });
       for (let i = 0; i < ADDRESS_SHARE; i++) expect((await forged(newAddress())).statusCode).toBe(401);

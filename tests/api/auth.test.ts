@@ -76,11 +76,38 @@ describe('sign up', () => {
   });
 });
 
+describe('common passwords', () => {
+  it('are refused at sign-up with a clear message, together with the other problems', async () => {
+    const first = newPerson();
+    expect((await post('/auth/users', first)).statusCode).toBe(201);
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      const response = await post('/auth/users', newPerson({ email: first.email, password }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ email: [MSG.emailTaken], password: [MSG.passwordTooCommon] });
+    }
+  });
+
+  it('are refused as a new password, and the reset link still works for a better one', async () => {
+    const person = await signUp(api.app);
+    await post('/auth/password-reset/request/', { email: person.email });
+    const link = await latestResetLink(api.dataDir, person.email);
+    const uid = link.searchParams.get('uid')!;
+    const token = link.searchParams.get('token')!;
+
+    const common = await post('/auth/password-reset/confirm/', { uid, token, new_password: '12345678' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ new_password: [MSG.passwordTooCommon] });
+    expect((await post('/auth/password-reset/confirm/', { uid, token, password: 'letmein1' })).json()).toEqual({ new_password: [MSG.passwordTooCommon] });
+
+    expect((await post('/auth/password-reset/confirm/', { uid, token, new_password: 'ada-sells-lace-in-ikeja' })).statusCode).toBe(200);
+  });
+});
+
 describe('sign in', () => {
   it('works with the username or the email, in any letter case', async () => {
     const person = await signUp(api.app);
     for (const login of [person.username, person.email.toUpperCase()]) {
-      const response = await post('/auth/login/', { username_or_email: login, password: 'secret123' });
+      const response = await post('/auth/login/', { username_or_email: login, password: 'stall-keeper-42' });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.id).toBe(person.id);
       expect(response.json().token.access).toEqual(expect.any(String));
@@ -90,7 +117,7 @@ describe('sign in', () => {
   it('refuses a wrong password or unknown account with the same 401', async () => {
     const person = await signUp(api.app);
     const wrong = await post('/auth/login/', { username_or_email: person.username, password: 'not-it' });
-    const unknown = await post('/auth/login/', { username_or_email: 'nobody-here', password: 'secret123' });
+    const unknown = await post('/auth/login/', { username_or_email: 'nobody-here', password: 'stall-keeper-42' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: MSG.wrongCredentials });
@@ -184,12 +211,16 @@ describe('password reset', () => {
     const response = await post('/auth/password-reset/request/', { email: 'nobody@nowhere.ng' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MSG.resetRequestSent });
-    await expect(latestResetLink(api.dataDir, 'nobody@nowhere.ng')).rejects.toThrow();
+    // Mail goes out after the answer: once a later request's mail has arrived, the first one's would have too.
+    const person = await signUp(api.app);
+    await post('/auth/password-reset/request/', { email: person.email });
+    await latestResetLink(api.dataDir, person.email);
+    await expect(latestResetLink(api.dataDir, 'nobody@nowhere.ng', { waitMs: 0 })).rejects.toThrow();
   });
 
   it('refuses a link older than one hour and a forged one', async () => {
     const person = await signUp(api.app);
-    const login = await post('/auth/login/', { username_or_email: person.username, password: 'secret123' });
+    const login = await post('/auth/login/', { username_or_email: person.username, password: 'stall-keeper-42' });
     expect(login.statusCode).toBe(200);
     const { users } = await import('../../server/db/schema');
     const { eq } = await import('drizzle-orm');
@@ -197,7 +228,7 @@ describe('password reset', () => {
     const old = makeResetLink(api.config.jwtSecret, user!, Date.now() - 61 * 60 * 1000);
     expect((await post('/auth/password-reset/verify/', old)).json()).toEqual({ detail: MSG.resetLinkInvalid });
     const forged = makeResetLink(new TextEncoder().encode('not-our-secret-not-our-secret-!!'), user!);
-    expect((await post('/auth/password-reset/confirm/', { ...forged, new_password: 'whatever1' })).statusCode).toBe(400);
+    expect((await post('/auth/password-reset/confirm/', { ...forged, new_password: 'whatever-new-1' })).statusCode).toBe(400);
     const garbage = await post('/auth/password-reset/verify/', { uid: '%%%', token: '' });
     expect(garbage.statusCode).toBe(400);
   });

@@ -19,6 +19,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/auth/users', fields: ['email', 'username', 'phone_number', 'password'] },
   { method: 'POST', path: '/auth/login/', fields: ['username_or_email', 'password'] },
   { method: 'POST', path: '/auth/token/refresh/', fields: ['refresh'] },
+  { method: 'POST', path: '/auth/logout/', fields: ['refresh'] },
   { method: 'POST', path: '/auth/password-reset/request/', fields: ['email'] },
   { method: 'POST', path: '/auth/password-reset/verify/', fields: ['uid', 'token'] },
   { method: 'POST', path: '/auth/password-reset/confirm/', fields: ['uid', 'token', 'new_password', 'password'] },

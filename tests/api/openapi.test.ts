@@ -23,6 +23,7 @@ describe('service documents', () => {
       '/auth/login',
       '/auth/profile',
       '/auth/token/refresh',
+      '/auth/logout',
       '/auth/password-reset/request',
       '/auth/password-reset/verify',
       '/auth/password-reset/confirm',

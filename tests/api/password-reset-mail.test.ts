@@ -1,11 +1,12 @@
 import net from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 
-/** How long the web tier waits for the API on a password reset (WRITE_TIMEOUT_MS in the provider client). */
-const WEB_TIER_PATIENCE_MS = 20_000;
+/** How long the mailer waits for a silent server's greeting (SMTP_TIMEOUTS in server/mail/mailer.ts). */
+const SMTP_GREETING_TIMEOUT_MS = 5_000;
 
 // A mail server that takes the connection and then never says a word.
 let connections = 0;
@@ -31,14 +32,15 @@ afterAll(async () => {
 });
 
 describe('a password reset while the mail server hangs', () => {
-  it('still answers the contract’s message, in time for the web tier to show it', async () => {
+  it('still answers the contract’s message at once, and the mail goes to the server after the answer', async () => {
     const person = await signUp(api.app);
     const started = Date.now();
     const response = await api.app.inject({ method: 'POST', url: '/auth/password-reset/request/', payload: { email: person.email } });
 
-    expect(connections).toBe(1);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MSG.resetRequestSent });
-    expect(Date.now() - started).toBeLessThan(WEB_TIER_PATIENCE_MS);
+    expect(Date.now() - started).toBeLessThan(SMTP_GREETING_TIMEOUT_MS);
+    for (let waited = 0; connections === 0 && waited < 2_000; waited += 10) await delay(10);
+    expect(connections).toBe(1);
   });
 });

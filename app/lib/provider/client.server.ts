@@ -24,6 +24,8 @@ import { ProviderError } from './errors';
 const READ_TIMEOUT_MS = 10_000;
 const WRITE_TIMEOUT_MS = 20_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
+/** Signing out waits for the provider's logout no longer than this; the cookie goes either way. */
+const LOGOUT_TIMEOUT_MS = 5_000;
 
 // One keep-alive pool for every call: the web and API tiers usually share a machine or a rack.
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
@@ -192,8 +194,10 @@ export const provider = {
     callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
   signup: (body: { email: string; username: string; phone_number: string; password: string }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
-  refresh: (refresh: string) =>
-    callParsed(sessionSchema.shape.token.pick({ access: true }), 'POST', 'auth/token/refresh/', { json: { refresh } }),
+  /** A new access token and, from a provider that rotates them (ours), a new refresh token that replaces the one sent. */
+  refresh: (refresh: string) => callParsed(sessionSchema.shape.token, 'POST', 'auth/token/refresh/', { json: { refresh } }),
+  /** Our provider's logout (ext): ends the login of `refresh`, every token of it. */
+  logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, timeoutMs: LOGOUT_TIMEOUT_MS }),
   profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
     callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, timeoutMs: WRITE_TIMEOUT_MS }),

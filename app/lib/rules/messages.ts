@@ -115,6 +115,7 @@ export const MSG = {
       : 'Too many attempts. Please wait a minute and try again.',
   confirmPasswordRequired: 'Please type the new password again',
   passwordsDiffer: 'The two passwords do not match',
+  passwordTooCommon: 'This password is one of the most common and easy to guess. Please choose another.',
 
   // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { readForm } from '../../lib/forms/submission.server';
-import { endSessionCookie, idleMsLeftOf } from '../../lib/session.server';
+import { idleMsLeftOf, signOutCookie } from '../../lib/session.server';
 import type { Route } from './+types/logout';
 
 // Signing out changes state, so only a POST does it; a typed or prefetched address just goes home.
@@ -19,5 +19,5 @@ export async function action({ request }: Route.ActionArgs) {
     const msLeft = await idleMsLeftOf(request);
     if (msLeft > 0) return Response.json({ msLeft }, { headers: { 'Cache-Control': 'no-store' } });
   }
-  return redirect(intent === 'idle' ? '/login?expired=1' : '/', { headers: { 'Set-Cookie': await endSessionCookie(request) } });
+  return redirect(intent === 'idle' ? '/login?expired=1' : '/', { headers: { 'Set-Cookie': await signOutCookie(request) } });
 }

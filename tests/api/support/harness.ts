@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
+import type { Mailer } from '../../../server/mail/mailer';
 import type { MediaStorage } from '../../../server/media/storage';
 
 export type TestApi = {
@@ -48,13 +49,29 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function startTestApi(options: { listen?: boolean; env?: Record<string, string>; storage?: (root: string) => MediaStorage } = {}): Promise<TestApi> {
+type TestApiOptions = {
+  listen?: boolean;
+  env?: Record<string, string>;
+  storage?: (root: string) => MediaStorage;
+  /** In place of the file outbox, with the pauses between its retries. */
+  mailer?: Mailer;
+  mailRetryDelaysMs?: readonly number[];
+};
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const storage = options.storage?.(path.join(dataDir, 'media'));
-  const app = await buildApp({ config, database, storage, logger: process.env.DEBUG_API === '1' });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    mailer: options.mailer,
+    mailRetryDelaysMs: options.mailRetryDelaysMs,
+    logger: process.env.DEBUG_API === '1',
+  });
   let url = '';
   if (options.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

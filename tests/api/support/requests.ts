@@ -10,7 +10,7 @@ export function newPerson(overrides: Partial<Record<'email' | 'username' | 'phon
     email: `ada${tag}@example.ng`,
     username: `ada${tag}`,
     phone_number: '08031234567',
-    password: 'secret123',
+    password: 'stall-keeper-42',
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ export type Person = { email: string; username: string; phone_number: string; pa
 /** A unique, valid sign-up: each call makes a different person. */
 export function newPerson(overrides: Partial<Person> = {}): Person {
   const tag = randomBytes(4).toString('hex');
-  return { email: `ada${tag}@example.ng`, username: `ada${tag}`, phone_number: '08031234567', password: 'secret123', ...overrides };
+  return { email: `ada${tag}@example.ng`, username: `ada${tag}`, phone_number: '08031234567', password: 'stall-keeper-42', ...overrides };
 }
 
 /** Signs `person` up straight at the API, for tests about what comes after. */

@@ -15,7 +15,7 @@ function messagesFor(schema: z.ZodObject, fields: Record<string, string>) {
   return Object.fromEntries(Object.entries(submission.reply().error ?? {}).map(([name, messages]) => [name, messages?.join(', ')]));
 }
 
-const validSignup = { email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'secret1' };
+const validSignup = { email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'kasuwa-pass-1' };
 
 describe('the account forms say what SPEC §5 says', () => {
   it('login: both fields are required', () => {
@@ -64,10 +64,10 @@ describe('the account forms say what SPEC §5 says', () => {
       confirm_password: MSG.confirmPasswordRequired,
     });
     expect(messagesFor(resetPasswordFormSchema, { new_password: '12345', confirm_password: '12345' })).toEqual({ new_password: MSG.passwordMin });
-    expect(messagesFor(resetPasswordFormSchema, { new_password: 'secret1', confirm_password: 'secret2' })).toEqual({
+    expect(messagesFor(resetPasswordFormSchema, { new_password: 'kasuwa-pass-1', confirm_password: 'kasuwa-pass-2' })).toEqual({
       confirm_password: MSG.passwordsDiffer,
     });
-    expect(messagesFor(resetPasswordFormSchema, { new_password: 'secret1', confirm_password: 'secret1' })).toEqual({});
+    expect(messagesFor(resetPasswordFormSchema, { new_password: 'kasuwa-pass-1', confirm_password: 'kasuwa-pass-1' })).toEqual({});
   });
 
   it('gives the browser the required fields and lengths to check before any JavaScript runs', () => {

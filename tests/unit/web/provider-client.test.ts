@@ -78,10 +78,10 @@ describe('the provider client', () => {
       response.end('{"detail": "no"}');
     };
     const calls = [
-      () => provider.login({ username_or_email: 'ada', password: 'secret123' }, visit('203.0.113.1')),
-      () => provider.signup({ email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'secret123' }, visit('203.0.113.2')),
+      () => provider.login({ username_or_email: 'ada', password: 'stall-keeper-42' }, visit('203.0.113.1')),
+      () => provider.signup({ email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'stall-keeper-42' }, visit('203.0.113.2')),
       () => provider.requestPasswordReset('ada@example.ng', visit('2001:db8::3')),
-      () => provider.confirmPasswordReset({ uid: 'MQ', token: 't', new_password: 'secret123' }, visit('203.0.113.4')),
+      () => provider.confirmPasswordReset({ uid: 'MQ', token: 't', new_password: 'stall-keeper-42' }, visit('203.0.113.4')),
       () => provider.getShop('1'),
     ];
     for (const call of calls) await call().catch(() => undefined);

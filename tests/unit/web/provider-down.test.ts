@@ -80,7 +80,7 @@ describe('with the provider stopped', () => {
   });
 
   it('login says "Network error or unexpected issue. Please try again later."', async () => {
-    const body = new URLSearchParams({ username_or_email: 'ada', password: 'secret123' });
+    const body = new URLSearchParams({ username_or_email: 'ada', password: 'stall-keeper-42' });
     const login = answer(await quickly(routes.login.action(args('/login', { method: 'POST', body }))));
     expect(login.status).toBe(400);
     expect(JSON.stringify(login.data)).toContain(MSG.networkOrUnexpected);

@@ -16,17 +16,24 @@ let refreshedWith: unknown;
 /** What the provider's refresh endpoint answers; unless a test says otherwise it refuses, as after a password change elsewhere. */
 let refreshAnswer: { status: number; body: unknown };
 const REFUSED = { status: 401, body: { detail: 'Token is invalid or expired', code: 'token_not_valid' } };
+/** The logouts the provider was asked for, and what it answers them (204 unless a test says otherwise). */
+let logouts: { authorization: string | undefined; body: unknown }[] = [];
+let logoutAnswer: { status: number; body?: unknown };
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    refreshCalls += 1;
+    const isLogout = request.url === '/auth/logout/';
+    if (!isLogout) refreshCalls += 1;
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      refreshedWith = body ? JSON.parse(body) : undefined;
-      response.writeHead(refreshAnswer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(refreshAnswer.body));
+      const parsed = body ? JSON.parse(body) : undefined;
+      if (isLogout) logouts.push({ authorization: request.headers.authorization, body: parsed });
+      else refreshedWith = parsed;
+      const answer = isLogout ? logoutAnswer : refreshAnswer;
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,6 +49,8 @@ beforeEach(() => {
   refreshCalls = 0;
   refreshedWith = undefined;
   refreshAnswer = REFUSED;
+  logouts = [];
+  logoutAnswer = { status: 204 };
 });
 
 afterAll(async () => {
@@ -130,6 +139,15 @@ describe('the session middleware renewing an access token', () => {
     expect(stored.get('user')).toEqual(user);
   });
 
+  it('keeps the new refresh token a rotating provider answers, since the one it sent no longer works', async () => {
+    refreshAnswer = { status: 200, body: { access: 'renewed-access-token', refresh: 'rotated-refresh-token' } };
+    const response = await run('http://localhost/myShop');
+
+    const stored = await session.sessionStorage().getSession(response.headers.get('set-cookie')?.split(';')[0]);
+    expect(stored.get('access')).toBe('renewed-access-token');
+    expect(stored.get('refresh')).toBe('rotated-refresh-token');
+  });
+
   it('ends the session and loads /login when the provider refuses the refresh token', async () => {
     const outcome = await thrownBy(() => run('http://localhost/settings'));
     expect(outcome).toMatchObject({ status: 302, location: '/login', fullPageLoad: true });
@@ -150,6 +168,7 @@ describe('the session middleware after the idle limit', () => {
     const cookie = await store.getSession();
     cookie.set('user', user);
     cookie.set('access', 'token');
+    cookie.set('refresh', 'idle-refresh-token');
     cookie.set('lastSeen', Date.now() - 24 * 60 * 60 * 1000);
     return (await store.commitSession(cookie)).split(';')[0]!;
   }
@@ -161,10 +180,11 @@ describe('the session middleware after the idle limit', () => {
     return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
   };
 
-  it('ends the session and loads /login with the Session Expired dialog on the next page', async () => {
+  it('ends the session, at the provider too, and loads /login with the Session Expired dialog on the next page', async () => {
     const outcome = await thrownBy(() => run('http://localhost/settings'));
     expect(outcome).toMatchObject({ status: 302, location: '/login?expired=1', fullPageLoad: true });
     expect(outcome.setCookie).toMatch(/^__kasuwa=;/);
+    expect(logouts).toEqual([{ authorization: 'Bearer token', body: { refresh: 'idle-refresh-token' } }]);
   });
 
   it('serves a photo as to a visitor without touching the cookie, so the dialog still comes', async () => {
@@ -288,5 +308,47 @@ describe('the idle limit (5 minutes) counted from the person’s last request', 
       const last = await askToSignOut(cookie, 30_000);
       expect(last.response.headers.get('location')).toBe('/login?expired=1');
     });
+  });
+});
+
+describe('signing out', () => {
+  let logout: typeof import('../../../app/routes/auth/logout');
+
+  beforeAll(async () => {
+    logout = await import('../../../app/routes/auth/logout');
+  });
+
+  async function signedInCookie() {
+    const store = session.sessionStorage();
+    const cookie = await store.getSession();
+    cookie.set('user', user);
+    cookie.set('access', 'access-token');
+    cookie.set('refresh', 'refresh-token');
+    cookie.set('lastSeen', Date.now());
+    return (await store.commitSession(cookie)).split(';')[0]!;
+  }
+
+  const signOut = async () => {
+    const request = new Request('http://localhost/logout', { method: 'POST', headers: { cookie: await signedInCookie() }, body: new URLSearchParams() });
+    return (await logout.action({ request, context: new RouterContextProvider(), params: {} } as never)) as Response;
+  };
+
+  it('ends the login at the provider with its refresh token, then clears the cookie', async () => {
+    const response = await signOut();
+    expect(logouts).toEqual([{ authorization: 'Bearer access-token', body: { refresh: 'refresh-token' } }]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('set-cookie')).toMatch(/^__kasuwa=;/);
+  });
+
+  it.each([
+    ['refuses it', { status: 500, body: { detail: 'An unexpected error occurred.' } }],
+    ['does not know the call', { status: 404, body: { detail: 'Not found.' } }],
+  ])('still clears the cookie when the provider %s', async (_, answer) => {
+    logoutAnswer = answer;
+    const response = await signOut();
+    expect(logouts).toHaveLength(1);
+    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('set-cookie')).toMatch(/^__kasuwa=;/);
   });
 });
