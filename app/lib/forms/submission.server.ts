@@ -1,15 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
 import type { $ZodType } from 'zod/v4/core';
-
-/** A posted form. A body that is not one (another content type, cut short) is a 400: no browser sends one. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data('The form could not be read. Please send it again.', { status: 400 });
-  }
-}
 
 // Conform's own fields: its list buttons (`__intent__`) and state. It throws on any it cannot read.
 const CONFORM_CONTROLS = new Set(['__intent__', '__state__']);

@@ -115,6 +115,8 @@ export const MSG = {
       : 'Too many attempts. Please wait a minute and try again.',
   confirmPasswordRequired: 'Please type the new password again',
   passwordsDiffer: 'The two passwords do not match',
+  formUnreadable: 'The form could not be read. Please send it again.',
+  formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
   // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,

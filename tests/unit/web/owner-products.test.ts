@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ReadyRow, addProductsSchema, editProductSchema } from '../../../app/lib/forms/product-forms';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { OversizedFile } from '../../../app/lib/upload/read-form.server';
+import { OversizedFile } from '../../../app/lib/forms/read-form.server';
 import { addProductsErrors, batchForm, editProductErrors, productChangesForm } from '../../../app/routes/owner/products.server';
 
 const photo = (name = 'rice.jpg', type = 'image/jpeg', bytes = 64) => new File([new Uint8Array(bytes)], name, { type });
