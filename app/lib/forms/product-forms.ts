@@ -29,8 +29,11 @@ function isBlank(row: Row | undefined): boolean {
   return !row || (!row.name?.trim() && !row.price?.trim() && !row.image);
 }
 
+// Its limit is also the highest row a posted form may name (see form-shape.server.ts).
+const rows = z.array(rowSchema.optional()).max(PRODUCTS_PER_BATCH_MAX, { error: MSG.productsTooMany }).default([]);
+
 /** Add products (SPEC §5, per row): any problem also brings 'Please fix the errors before submitting'. */
-export const addProductsSchema = z.object({ products: z.array(rowSchema.optional()).default([]) }).transform((form, ctx) => {
+export const addProductsSchema = z.object({ products: rows }).transform((form, ctx) => {
   const ready: ReadyRow[] = [];
   let failed = false;
   form.products.forEach((row, index) => {
@@ -46,7 +49,6 @@ export const addProductsSchema = z.object({ products: z.array(rowSchema.optional
   });
   if (failed) ctx.addIssue({ code: 'custom', path: [], message: MSG.fixErrors });
   else if (ready.length === 0) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsRequired });
-  else if (ready.length > PRODUCTS_PER_BATCH_MAX) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsTooMany });
   return ready;
 });
 
