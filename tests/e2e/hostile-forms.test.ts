@@ -9,8 +9,9 @@ import { type ApiOwner, ownerAtApi, shopOf, webSessionCookie } from './support/w
 import { uploadsLeft, webProcesses } from './support/web-processes';
 
 /**
- * Forms no browser sends, over plain HTTP, each once reported to end a web worker or pin it for minutes
- * (issue 14). Each is answered at once with a 4xx, and every web process that was serving still is.
+ * Forms no browser sends, over plain HTTP: those of issue 14, which ended a web worker, pinned it for
+ * minutes or filled its memory, and visitors who break off or send broken HTTP. Each gets a 4xx at once
+ * (or a closed connection), and every web process that was serving still is.
  */
 
 let owner: ApiOwner;
