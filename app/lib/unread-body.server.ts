@@ -1,7 +1,10 @@
 import type { MiddlewareFunction } from 'react-router';
 
-/** Past this, the rest of an unread body is not worth reading: the connection is dropped instead. */
-const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Past this, the rest of a body not wanted is not worth reading to its end so that the browser gets our
+ * page: the connection is dropped instead. Nobody on a phone sends that much.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 
 async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();

@@ -9,6 +9,7 @@ import { connectionBalance } from './connection-balance';
 import { type FetchHandler, fetchListener } from './fetch-listener';
 import { fromTrustedProxy } from './local-proxy';
 import { staticFiles } from './static-files';
+import { refusedUnread } from './unread-refusal';
 import { STOP } from './workers';
 
 /** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
@@ -55,6 +56,7 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     if (closesConnection(request.socket)) response.setHeader('Connection', 'close');
     logWhenFinished(request, response);
     const https = fromTrustedProxy(request);
+    if (refusedUnread(request, response, https)) return;
     if (answerFromPublicCache?.(request, response, https)) return;
     return (https ? viaTls : plain)(request, response);
   });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { checkImageClaims } from '../rules/images';
-import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '../rules/limits';
+import { PRODUCTS_PER_BATCH_MAX } from '../rules/limits';
 import { MSG } from '../rules/messages';
 import { newProductSchema, productChangesSchema } from '../rules/product-schemas';
-import { ONE_PHOTO_FORM_MAX_BYTES, optionalPhoto } from './photo-field';
+import { optionalPhoto } from './photo-field';
 
 /**
  * The owner's product forms, parsed by the browser (Conform's onValidate) and again by the actions, so
@@ -12,19 +12,6 @@ import { ONE_PHOTO_FORM_MAX_BYTES, optionalPhoto } from './photo-field';
 
 /** Rows the add form starts with; blank ones are ignored, so a phone without JavaScript has room to spare. */
 export const STARTING_ROWS = 3;
-
-// Multipart framing and the texts of a full batch fit in far less than this.
-const FORM_MARGIN_BYTES = 256 * 1024;
-
-/**
- * The largest request an honest batch makes (20 photos at the limit); anything bigger is refused unread.
- * Within it, a photo over SPEC's 5 MB is read past (none of it kept) and its row says so.
- */
-export const ADD_PRODUCTS_MAX_BYTES = PRODUCTS_PER_BATCH_MAX * IMAGE_MAX_BYTES + FORM_MARGIN_BYTES;
-export const ADD_PRODUCTS_FILES = { count: PRODUCTS_PER_BATCH_MAX, eachMaxBytes: IMAGE_MAX_BYTES, textMaxBytes: FORM_MARGIN_BYTES };
-
-export const EDIT_PRODUCT_MAX_BYTES = ONE_PHOTO_FORM_MAX_BYTES;
-export const EDIT_PRODUCT_FILES = { count: 1, eachMaxBytes: IMAGE_MAX_BYTES, textMaxBytes: FORM_MARGIN_BYTES };
 
 // Loose on purpose: a wholly blank row is skipped, so the row's rules only apply once something is in it.
 const rowSchema = z.object({
@@ -42,8 +29,11 @@ function isBlank(row: Row | undefined): boolean {
   return !row || (!row.name?.trim() && !row.price?.trim() && !row.image);
 }
 
+// Its limit is also the highest row a posted form may name (see form-shape.server.ts).
+const rows = z.array(rowSchema.optional()).max(PRODUCTS_PER_BATCH_MAX, { error: MSG.productsTooMany }).default([]);
+
 /** Add products (SPEC §5, per row): any problem also brings 'Please fix the errors before submitting'. */
-export const addProductsSchema = z.object({ products: z.array(rowSchema.optional()).default([]) }).transform((form, ctx) => {
+export const addProductsSchema = z.object({ products: rows }).transform((form, ctx) => {
   const ready: ReadyRow[] = [];
   let failed = false;
   form.products.forEach((row, index) => {
@@ -59,7 +49,6 @@ export const addProductsSchema = z.object({ products: z.array(rowSchema.optional
   });
   if (failed) ctx.addIssue({ code: 'custom', path: [], message: MSG.fixErrors });
   else if (ready.length === 0) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsRequired });
-  else if (ready.length > PRODUCTS_PER_BATCH_MAX) ctx.addIssue({ code: 'custom', path: [], message: MSG.productsTooMany });
   return ready;
 });
 

@@ -116,6 +116,8 @@ export const MSG = {
   confirmPasswordRequired: 'Please type the new password again',
   passwordsDiffer: 'The two passwords do not match',
   passwordTooCommon: 'This password is one of the most common and easy to guess. Please choose another.',
+  formUnreadable: 'The form could not be read. Please send it again.',
+  formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
   // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,

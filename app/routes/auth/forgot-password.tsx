@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { parseSubmission, readForm } from '../../lib/forms/submission.server';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { forgotPasswordSchema } from '../../lib/rules/account-schemas';
 import { MSG } from '../../lib/rules/messages';
@@ -18,8 +19,8 @@ const constraint = formConstraint(forgotPasswordSchema);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export async function action({ request }: Route.ActionArgs) {
-  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm({ request, context }), forgotPasswordSchema);
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
   try {
     const { message } = await provider.requestPasswordReset(submission.value.email, request);

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { readForm } from '../../lib/forms/submission.server';
+import { readForm } from '../../lib/forms/read-form.server';
 import { idleMsLeftOf, signOutCookie } from '../../lib/session.server';
 import type { Route } from './+types/logout';
 
@@ -13,8 +13,8 @@ export function loader() {
  * The timer runs in each tab on its own: while the person is still active in another tab, the idle one is
  * told how long the session has left instead, and asks again then.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const intent = (await readForm(request)).get('intent');
+export async function action({ request, context }: Route.ActionArgs) {
+  const intent = (await readForm({ request, context })).get('intent');
   if (intent === 'idle') {
     const msLeft = await idleMsLeftOf(request);
     if (msLeft > 0) return Response.json({ msLeft }, { headers: { 'Cache-Control': 'no-store' } });

@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { parseSubmission, readForm } from '../../lib/forms/submission.server';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { resetLinkSchema, resetPasswordFormSchema } from '../../lib/rules/account-schemas';
@@ -51,9 +52,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const link = linkOf(request);
-  const submission = parseSubmission(await readForm(request), resetPasswordFormSchema);
+  const submission = parseSubmission(await readForm({ request, context }), resetPasswordFormSchema);
   if (!link) return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: false }, { status: 400 });
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: HIDDEN }), linkValid: true }, { status: 400 });
   try {

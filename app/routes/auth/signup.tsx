@@ -6,7 +6,8 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/form-constraint';
 import { formErrorsFrom } from '../../lib/form-errors';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { parseSubmission, readForm } from '../../lib/forms/submission.server';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { signupSchema } from '../../lib/rules/account-schemas';
 import { MSG } from '../../lib/rules/messages';
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (context.get(visitorContext)) throw redirect(destination(request));
-  const submission = parseSubmission(await readForm(request), signupSchema);
+  const submission = parseSubmission(await readForm({ request, context }), signupSchema);
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }

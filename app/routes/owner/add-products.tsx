@@ -3,14 +3,15 @@ import { AddProductsForm } from '../../components/owner/add-products-form';
 import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { ADD_PRODUCTS_FILES, ADD_PRODUCTS_MAX_BYTES, addProductsSchema } from '../../lib/forms/product-forms';
+import { ADD_PRODUCTS_FORM } from '../../lib/forms/form-limits';
+import { addProductsSchema } from '../../lib/forms/product-forms';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
-import { readFormWithin } from '../../lib/upload/read-form.server';
+import { readFormWithin } from '../../lib/forms/read-form.server';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
@@ -44,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!shopId) return data({ result: formFailure(MSG.shopIdMissing) }, { status: 400 });
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, shopId);
-  const form = await readFormWithin({ request, context }, ADD_PRODUCTS_MAX_BYTES, ADD_PRODUCTS_FILES);
+  const form = await readFormWithin({ request, context }, ADD_PRODUCTS_FORM);
   if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.imageTooBig) }, { status: 413 });
   const submission = parseSubmission(form, addProductsSchema);
   // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.

@@ -3,14 +3,15 @@ import { RedirectNotice } from '../../components/owner/redirect-notice';
 import { ShopForm } from '../../components/owner/shop-form';
 import { uploadStylesheet } from '../../components/upload/photo-input';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { createShopFormSchema, SHOP_FORM_FILES, SHOP_FORM_MAX_BYTES } from '../../lib/forms/shop-form';
+import { SHOP_FORM } from '../../lib/forms/form-limits';
+import { createShopFormSchema } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
-import { readFormWithin } from '../../lib/upload/read-form.server';
+import { readFormWithin } from '../../lib/forms/read-form.server';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/create-shop';
@@ -31,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const form = await readFormWithin({ request, context }, SHOP_FORM_MAX_BYTES, SHOP_FORM_FILES);
+  const form = await readFormWithin({ request, context }, SHOP_FORM);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, createShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });

@@ -3,7 +3,7 @@ import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, u
 import { z } from 'zod';
 import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
 import { OwnerShopCard } from '../../components/owner/owner-shop-card';
-import { readForm } from '../../lib/forms/submission.server';
+import { readForm } from '../../lib/forms/read-form.server';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
 import { isProviderError, type ProviderError } from '../../lib/provider/errors';
@@ -40,7 +40,7 @@ function deleteFailure(error: ProviderError): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
   if (!parsed.success) return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.deleteShop(token, parsed.data.shopId));

@@ -8,7 +8,8 @@ import type { Product } from '../../lib/provider/contract';
 import { isProviderError } from '../../lib/provider/errors';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
-import { readFormWithin } from '../../lib/upload/read-form.server';
+import { SHORT_FORM } from '../../lib/forms/form-limits';
+import { readFormWithin } from '../../lib/forms/read-form.server';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/products';
@@ -16,8 +17,6 @@ import { ownShop } from './shop-form.server';
 
 /** The photos worth loading at once: the first row a phone shows. */
 const EAGER_CARDS = 2;
-/** The delete form is two short fields; nothing larger is worth holding in memory. */
-const DELETE_FORM_MAX_BYTES = 4 * 1024;
 
 const productsPath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/products`;
 
@@ -48,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
   const shop = await ownShop(request, visitor, params.shop_id);
-  const form = await readFormWithin({ request, context }, DELETE_FORM_MAX_BYTES);
+  const form = await readFormWithin({ request, context }, SHORT_FORM);
   const submission = form === 'too-large' ? null : parseSubmission(form, deleteProductSchema);
   if (submission?.status !== 'success') return data({ deleteError: MSG.deleteProductFailed }, { status: 400 });
   try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ReadyRow, addProductsSchema, editProductSchema } from '../../../app/lib/forms/product-forms';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { OversizedFile } from '../../../app/lib/upload/read-form.server';
+import { OversizedFile } from '../../../app/lib/forms/read-form.server';
 import { addProductsErrors, batchForm, editProductErrors, productChangesForm } from '../../../app/routes/owner/products.server';
 
 const photo = (name = 'rice.jpg', type = 'image/jpeg', bytes = 64) => new File([new Uint8Array(bytes)], name, { type });
@@ -61,10 +61,10 @@ describe('the add products form', () => {
     expect(parseWithZod(edit, { schema: editProductSchema({ name: 'Yam', price: 2500 }) }).reply().error).toEqual({ image: [MSG.imageTooBig] });
   });
 
-  it('asks for at least one product when every row is blank, and for at most 20', () => {
+  it('asks for at least one product when every row is blank, and holds at most 20 rows', () => {
     expect(parseWithZod(addForm([{}, {}, {}]), { schema: addProductsSchema }).reply().error).toEqual({ '': [MSG.productsRequired] });
     const many = Array.from({ length: 21 }, (_, index) => ({ name: `Item ${index}`, price: '100', image: photo() }));
-    expect(parseWithZod(addForm(many), { schema: addProductsSchema }).reply().error).toEqual({ '': [MSG.productsTooMany] });
+    expect(parseWithZod(addForm(many), { schema: addProductsSchema }).reply().error).toEqual({ products: [MSG.productsTooMany] });
   });
 });
 

@@ -6,13 +6,13 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 let dataDir: string;
-let readForm: typeof import('../../../app/lib/upload/read-form.server');
+let readForm: typeof import('../../../app/lib/forms/read-form.server');
 let spool: typeof import('../../../app/lib/upload/spool.server');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-read-form-'));
   process.env.DATA_DIR = dataDir;
-  readForm = await import('../../../app/lib/upload/read-form.server');
+  readForm = await import('../../../app/lib/forms/read-form.server');
   spool = await import('../../../app/lib/upload/spool.server');
 });
 
@@ -31,19 +31,17 @@ function formWith(bytes: number) {
   return form;
 }
 
-type FileLimits = import('../../../app/lib/upload/read-form.server').FileLimits;
+type FormLimits = import('../../../app/lib/forms/form-limits').FormLimits;
+
+/** Limits that leave room: `maxBytes` for the body, each photo and the texts alike. */
+const within = (maxBytes: number): FormLimits => ({ maxBytes, fields: 16, textMaxBytes: maxBytes, files: { count: 4, eachMaxBytes: maxBytes } });
 
 /** Reads the form inside the middleware that owns the request's upload folders, as an action does. */
-async function readAsAction<T>(
-  request: Request,
-  limits: number | { maxBytes: number; files: FileLimits },
-  use: (form: FormData | 'too-large') => Promise<T> | T,
-): Promise<T> {
+async function readAsAction<T>(request: Request, limits: number | FormLimits, use: (form: FormData | 'too-large') => Promise<T> | T): Promise<T> {
   const context = new RouterContextProvider();
-  const { maxBytes, files } = typeof limits === 'number' ? { maxBytes: limits, files: undefined } : limits;
   let result: T | undefined;
   await spool.removeSpooledUploads({ request, context, params: {}, unstable_pattern: '/' } as never, async () => {
-    result = await use(await readForm.readFormWithin({ request, context }, maxBytes, files));
+    result = await use(await readForm.readFormWithin({ request, context }, typeof limits === 'number' ? within(limits) : limits));
     return new Response(null, { status: 204 });
   });
   return result as T;
@@ -76,7 +74,8 @@ async function chunked(form: FormData, pieceBytes = 64 * 1024): Promise<Request>
   return post(stream, { 'content-type': `multipart/form-data; boundary=${boundary}` });
 }
 
-const photoForm = { count: 1, eachMaxBytes: 10_000, textMaxBytes: 1_000 };
+/** A one-photo form: its photo kept up to 10,000 bytes, 1,000 bytes of text, a body of `maxBytes`. */
+const photoForm = (maxBytes: number): FormLimits => ({ maxBytes, fields: 1_000, textMaxBytes: 1_000, files: { count: 1, eachMaxBytes: 10_000 } });
 
 describe('reading a form with a size limit', () => {
   test('gives the fields and the file of a form within the limit, the file read from disk until the answer is ready', async () => {
@@ -134,7 +133,7 @@ describe('reading a form with a size limit', () => {
     form.set('name', 'Mama Put');
     form.set('image', new File([new Uint8Array(300_000).fill(7)], 'IMG_2041.JPG', { type: 'image/jpeg' }));
     form.set('description', 'Rice and stew');
-    const seen = await readAsAction(await chunked(form), { maxBytes: 1_000_000, files: photoForm }, async (read) => {
+    const seen = await readAsAction(await chunked(form), photoForm(1_000_000), async (read) => {
       if (!(read instanceof FormData)) throw new Error('expected a form');
       const image = read.get('image') as File;
       return {
@@ -152,7 +151,7 @@ describe('reading a form with a size limit', () => {
   test('keeps a photo exactly at its limit whole', async () => {
     const form = new FormData();
     form.set('image', new File([new Uint8Array(10_000).fill(3)], 'edge.png', { type: 'image/png' }));
-    const size = await readAsAction(post(form), { maxBytes: 1_000_000, files: photoForm }, async (read) => {
+    const size = await readAsAction(post(form), photoForm(1_000_000), async (read) => {
       if (!(read instanceof FormData)) throw new Error('expected a form');
       const image = read.get('image') as File;
       return [image instanceof readForm.OversizedFile, (await image.arrayBuffer()).byteLength];
@@ -165,7 +164,7 @@ describe('reading a form with a size limit', () => {
     form.append('image', new File([new Uint8Array(10)], 'first.jpg', { type: 'image/jpeg' }));
     form.append('image', new File([new Uint8Array(10)], 'second.jpg', { type: 'image/jpeg' }));
     form.set('name', 'Mama Put');
-    const seen = await readAsAction(post(form), { maxBytes: 1_000_000, files: photoForm }, (read) => {
+    const seen = await readAsAction(post(form), photoForm(1_000_000), (read) => {
       if (!(read instanceof FormData)) throw new Error('expected a form');
       return { images: read.getAll('image').map((image) => (image as File).name), name: read.get('name') };
     });
@@ -175,15 +174,15 @@ describe('reading a form with a size limit', () => {
   test('refuses a form whose texts are over their limit, whether in one field or in many', async () => {
     const long = new FormData();
     long.set('description', 'x'.repeat(5_000));
-    expect(await readAsAction(post(long), { maxBytes: 1_000_000, files: photoForm }, (form) => form)).toBe('too-large');
+    expect(await readAsAction(post(long), photoForm(1_000_000), (form) => form)).toBe('too-large');
     const many = new FormData();
     for (let n = 0; n < 200; n++) many.append('tags', 'rice');
-    expect(await readAsAction(await chunked(many, 100), { maxBytes: 1_000_000, files: photoForm }, (form) => form)).toBe('too-large');
+    expect(await readAsAction(await chunked(many, 100), photoForm(1_000_000), (form) => form)).toBe('too-large');
   });
 
   test('still refuses a body over its own limit, even when each photo in it was read past', async () => {
     const form = formWith(50_000);
-    expect(await readAsAction(await chunked(form), { maxBytes: 25_000, files: photoForm }, (read) => read)).toBe('too-large');
+    expect(await readAsAction(await chunked(form), photoForm(25_000), (read) => read)).toBe('too-large');
     expect(await uploadsOnDisk()).toEqual([]);
   });
 
@@ -209,3 +208,113 @@ describe('reading a form with a size limit', () => {
     await rm(recent, { recursive: true });
   });
 });
+
+/** A raw multipart body with the boundary XYZ, as a client that is no browser may send it. */
+function multipart(body: string | Buffer, contentType = 'multipart/form-data; boundary=XYZ') {
+  return post(new Blob([typeof body === 'string' ? body : new Uint8Array(body)]).stream(), { 'content-type': contentType });
+}
+
+const PHOTO_HEAD = '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
+const JPEG_START = new Uint8Array([0xff, 0xd8, 0xff]);
+const concat = (...pieces: (string | Uint8Array)[]) => Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
+
+const expectUnreadable = (reading: Promise<unknown>) => expect(reading).rejects.toMatchObject({ init: { status: 400 } });
+
+describe('a body that is no whole form', () => {
+  // Each of these used to end the process: an error event nobody heard, or a name that was not there.
+  test('a multipart body cut short after a photo’s first bytes is a 400 with nothing of it on disk', async () => {
+    const cutShort = [
+      concat(PHOTO_HEAD, JPEG_START),
+      concat('--XYZ\r\nContent-Disposition: form-data; name="image"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n', JPEG_START),
+      concat('--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nMama', '--XYZ\r\nContent-Disposition: form-da'),
+      concat('--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nMama Put\r\n', PHOTO_HEAD, new Uint8Array(50_000).fill(7)),
+    ];
+    for (const body of cutShort) await expectUnreadable(readAsAction(multipart(body), photoForm(1_000_000), (form) => form));
+    expect(await uploadsOnDisk()).toEqual([]);
+  });
+
+  test('a body that breaks off half way (the visitor gone) is a 400, and the photo written so far is removed', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(concat(PHOTO_HEAD, new Uint8Array(64 * 1024).fill(7)));
+      },
+      pull(controller) {
+        controller.error(new Error('aborted'));
+      },
+    });
+    await expectUnreadable(readAsAction(post(stream, { 'content-type': 'multipart/form-data; boundary=XYZ' }), photoForm(1_000_000), (form) => form));
+    expect(await uploadsOnDisk()).toEqual([]);
+  });
+
+  test('a part without a name, a bad boundary or no boundary is a 400', async () => {
+    const nameless = '--XYZ\r\nContent-Disposition: form-data\r\n\r\nMama Put\r\n--XYZ--\r\n';
+    await expectUnreadable(readAsAction(multipart(nameless), photoForm(1_000_000), (form) => form));
+    const namelessFile = concat('--XYZ\r\nContent-Disposition: form-data; filename="a.jpg"\r\n\r\n', JPEG_START, '\r\n--XYZ--\r\n');
+    await expectUnreadable(readAsAction(multipart(namelessFile), photoForm(1_000_000), (form) => form));
+    const whole = concat(PHOTO_HEAD, JPEG_START, '\r\n--XYZ--\r\n');
+    await expectUnreadable(readAsAction(multipart(whole, 'multipart/form-data; boundary=ABC'), photoForm(1_000_000), (form) => form));
+    await expectUnreadable(readAsAction(multipart(whole, 'multipart/form-data'), photoForm(1_000_000), (form) => form));
+    expect(await uploadsOnDisk()).toEqual([]);
+  });
+});
+
+describe('a form’s limits, checked as it arrives', () => {
+  const urlencoded = (body: string) => post(new Blob([body]).stream(), { 'content-type': 'application/x-www-form-urlencoded' });
+  const twoFields: FormLimits = { maxBytes: 10_000, fields: 2, textMaxBytes: 10_000 };
+
+  test('a form with more fields than its limit is too large, urlencoded or multipart, in one piece or many', async () => {
+    expect(await readAsAction(urlencoded('a=1&b=2'), twoFields, (form) => form instanceof FormData && [...form.keys()])).toEqual(['a', 'b']);
+    expect(await readAsAction(urlencoded('a=1&b=2&c=3'), twoFields, (form) => form)).toBe('too-large');
+    expect(await readAsAction(urlencoded('a=1&b=2&c'), twoFields, (form) => form)).toBe('too-large');
+    const many = new FormData();
+    for (const name of ['a', 'b', 'c']) many.append(name, '1');
+    expect(await readAsAction(post(many), twoFields, (form) => form)).toBe('too-large');
+    expect(await readAsAction(await chunked(many, 7), twoFields, (form) => form)).toBe('too-large');
+  });
+
+  test('a field name longer than any form uses is a 400, urlencoded or multipart', async () => {
+    const long = 'x'.repeat(101);
+    await expectUnreadable(readAsAction(urlencoded(`${long}=1`), twoFields, (form) => form));
+    const form = new FormData();
+    form.set(long, '1');
+    await expectUnreadable(readAsAction(post(form), twoFields, (read) => read));
+    expect(await readAsAction(urlencoded(`${'x'.repeat(100)}=1`), twoFields, (read) => read instanceof FormData)).toBe(true);
+  });
+
+  test('parts past the form’s fields and photos are too large, even parts a browser never sends', async () => {
+    const junk = '--XYZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n'.repeat(5) + '--XYZ--\r\n';
+    expect(await readAsAction(multipart(junk), { ...twoFields, files: { count: 1, eachMaxBytes: 10 } }, (form) => form)).toBe('too-large');
+  });
+
+  test('a form without photos keeps none of the files sent with it', async () => {
+    const form = formWith(100);
+    const seen = await readAsAction(post(form), { maxBytes: 10_000, fields: 2, textMaxBytes: 10_000 }, (read) => read instanceof FormData && [...read.keys()]);
+    expect(seen).toEqual(['name']);
+    expect(await uploadsOnDisk()).toEqual([]);
+  });
+
+  test('a body said to be larger than is worth reading to drop it is not read at all', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = post(endless, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(300 * 1024 * 1024) });
+    expect(await readAsAction(request, twoFields, (form) => form)).toBe('too-large');
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  test('a short form over its limit is a 413, read no further than it is worth', async () => {
+    const huge = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode('password=' + 'x'.repeat(1024 * 1024)));
+        controller.close();
+      },
+    });
+    const request = post(huge, { 'content-type': 'application/x-www-form-urlencoded' });
+    await expect(readForm.readForm({ request, context: new RouterContextProvider() })).rejects.toMatchObject({ init: { status: 413 } });
+  });
+});
+

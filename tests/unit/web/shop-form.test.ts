@@ -4,7 +4,7 @@ import { createShopFormSchema, editShopFormSchema } from '../../../app/lib/forms
 import { shopSchema } from '../../../app/lib/provider/contract';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { OversizedFile } from '../../../app/lib/upload/read-form.server';
+import { OversizedFile } from '../../../app/lib/forms/read-form.server';
 import { providerShopForm, shopChanges, shopSaveErrors } from '../../../app/routes/owner/shop-form.server';
 
 const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });

@@ -1,10 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LARGEST_FORM_BYTES } from '../../../app/lib/forms/form-limits';
 import { chooseEncoding, compressed } from '../../../scripts/web-tier/compression';
 import { staticFiles } from '../../../scripts/web-tier/static-files';
+import { refusedUnread } from '../../../scripts/web-tier/unread-refusal';
+import { rawPost } from '../../support/raw-post';
 
 describe('the encoding the web server answers with', () => {
   it.each([
@@ -102,5 +107,26 @@ describe('the static files', () => {
 
   it('leaves posts to React Router', async () => {
     expect(await get('/favicon.svg', {}, 'POST')).toBeNull();
+  });
+});
+
+describe('a body declared larger than any form', () => {
+  it('is refused with a 413 before anything reads it, and the connection closes; one within it goes on', async () => {
+    let bodiesRead = 0;
+    const server = http.createServer((request, response) => {
+      if (refusedUnread(request, response, false)) return;
+      request.on('data', () => bodiesRead++).on('end', () => response.end('read'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/login`;
+    try {
+      const refused = await rawPost(url, { body: 'password=x', declaredLength: LARGEST_FORM_BYTES + 1 });
+      expect(refused.status).toBe(413);
+      expect(bodiesRead).toBe(0);
+      expect((await rawPost(url, { body: 'password=x' })).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -1,0 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LARGEST_FORM_BYTES } from '../../app/lib/forms/form-limits';
+import { MSG } from '../../app/lib/rules/messages';
+import { applySecurityHeaders } from '../../app/lib/security-headers.server';
+
+/**
+ * Answers 413 to a request whose body says it is larger than any form takes, before anything reads it
+ * (a form's own limit would read it to its end to drop it), and closes the connection after the answer
+ * rather than take in the rest. `https` (from a trusted proxy) only decides HSTS.
+ */
+export function refusedUnread(request: IncomingMessage, response: ServerResponse, https: boolean): boolean {
+  if (!(Number(request.headers['content-length']) > LARGEST_FORM_BYTES)) return false;
+  const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+  applySecurityHeaders(headers, https ? 'https:' : 'http:');
+  response.writeHead(413, Object.fromEntries(headers));
+  response.end(MSG.formTooLarge);
+  return true;
+}
