@@ -14,6 +14,7 @@ import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart, withMultipartForm } from './plugins/multipart';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
+import { unreadBody } from './plugins/unread-body';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
+  await app.register(unreadBody);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimits);
   await app.register(swagger, {
