@@ -31,6 +31,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailer: Mailer;
+    /** The time, as the rules that depend on it see it (tests move it). */
+    clock: () => Date;
   }
 }
 
@@ -40,6 +42,7 @@ export type AppDeps = {
   storage?: MediaStorage;
   mailer?: Mailer;
   logger?: boolean;
+  clock?: () => Date;
 };
 
 /** Builds the provider API without listening, so tests can `inject()` and `main.ts` can listen. */
@@ -67,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         core.decorate('config', config);
         core.decorate('database', database);
         core.decorate('db', database.db);
+        core.decorate('clock', deps.clock ?? (() => new Date()));
         core.decorate('storage', deps.storage ?? localDiskStorage(path.join(config.dataDir, 'media')));
         core.decorate(
           'mailer',

@@ -48,13 +48,15 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
-export async function startTestApi(options: { listen?: boolean; env?: Record<string, string>; storage?: (root: string) => MediaStorage } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { listen?: boolean; env?: Record<string, string>; storage?: (root: string) => MediaStorage; clock?: () => Date } = {},
+): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const storage = options.storage?.(path.join(dataDir, 'media'));
-  const app = await buildApp({ config, database, storage, logger: process.env.DEBUG_API === '1' });
+  const app = await buildApp({ config, database, storage, logger: process.env.DEBUG_API === '1', clock: options.clock });
   let url = '';
   if (options.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });
