@@ -12,7 +12,7 @@ import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart, withMultipartForm } from './plugins/multipart';
-import { nulInAddress } from './plugins/nul-in-address';
+import { nulInQuery } from './plugins/nul-in-query';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandler);
   await app.register(unreadBody);
   await app.register(securityHeaders);
-  await app.register(nulInAddress);
+  await app.register(nulInQuery);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimits);
   await app.register(swagger, {
