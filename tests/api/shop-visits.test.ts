@@ -46,6 +46,12 @@ describe('a shop’s visits, counted once per visitor every 30 minutes', () => {
     expect(await visitorCount(id)).toBe(1);
   });
 
+  it('twenty reloads arriving at once still count one visit', async () => {
+    const id = await newShop();
+    await Promise.all(Array.from({ length: 20 }, () => open(id, '102.89.1.9')));
+    expect(await visitorCount(id)).toBe(1);
+  });
+
   it('another address, or another browser at the same address, is another visitor', async () => {
     const id = await newShop();
     await open(id, '102.89.2.1');
