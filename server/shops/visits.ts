@@ -19,6 +19,8 @@ export function isTrustedHop(trustProxy: string[]): (remoteAddress: string | und
 export const VISIT_WINDOW_MS = 30 * 60 * 1000;
 /** Rows older than the window tell nothing; they are deleted at most this often. */
 const PURGE_EVERY_MS = 5 * 60 * 1000;
+/** Visits this process counted lately, kept so a reload needs no query; the oldest go first past this many. */
+const RECENT_MAX = 10_000;
 
 /** One view of a shop page: whose it was, as its address and browser. */
 export type View = { shopId: string; address: string; agent: string };
@@ -33,6 +35,8 @@ export class VisitCounter {
   private day = '';
   private dayKey = Buffer.alloc(0);
   private purgedAt = 0;
+  /** When this process counted each shop's visitor, oldest first: within the window, a view of theirs starts nothing. */
+  private readonly recent = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -58,7 +62,9 @@ export class VisitCounter {
     for (const view of views) {
       if (!isId(view.shopId)) continue;
       const visitor = this.visitorOf(view, now);
-      unique.set(`${view.shopId} ${visitor}`, { shopId: view.shopId, visitor });
+      const key = `${view.shopId} ${visitor}`;
+      if (now.getTime() - (this.recent.get(key) ?? -Infinity) < VISIT_WINDOW_MS) continue;
+      unique.set(key, { shopId: view.shopId, visitor });
     }
     this.purgeNow(now);
     if (!unique.size) return 0;
@@ -80,14 +86,26 @@ export class VisitCounter {
         select shop_id, visitor, ${now.toISOString()}::timestamptz from viewed
         on conflict (shop_id, visitor) do update set seen_at = excluded.seen_at
         where shop_visits.seen_at <= ${windowStart.toISOString()}::timestamptz
-        returning shop_id
+        returning shop_id, visitor
       ), per_shop as (
-        select shop_id, count(*)::int as visits from started group by shop_id
+        select shop_id, count(*)::int as visits, array_agg(visitor) as visitors from started group by shop_id
       )
       update shops set visitor_count = shops.visitor_count + per_shop.visits
       from per_shop where shops.id = per_shop.shop_id
-      returning per_shop.visits`)) as { rows: { visits: number }[] };
-    return counted.reduce((sum, row) => sum + row.visits, 0);
+      returning per_shop.shop_id, per_shop.visitors`)) as { rows: { shop_id: string; visitors: string[] }[] };
+    let visits = 0;
+    for (const row of counted) {
+      for (const visitor of row.visitors) this.remember(`${row.shop_id} ${visitor}`, now.getTime());
+      visits += row.visitors.length;
+    }
+    return visits;
+  }
+
+  /** Only visits counted here are remembered: a row another process wrote may be older than `now`. */
+  private remember(key: string, countedAt: number): void {
+    this.recent.delete(key);
+    this.recent.set(key, countedAt);
+    if (this.recent.size > RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
   }
 
   /** Deletes rows past the window, at most every PURGE_EVERY_MS, without holding up the views. */
