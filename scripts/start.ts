@@ -74,6 +74,7 @@ async function main(): Promise<number> {
       ...(demo
         ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`]
         : []),
+      ...(process.env.PAYSTACK_SECRET_KEY ? [] : ['  Payments  simulated: nobody is charged (PAYSTACK_SECRET_KEY takes real ones)']),
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -13,8 +13,11 @@ import { localDiskStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart, withMultipartForm } from './plugins/multipart';
+import { nulInQuery } from './plugins/nul-in-query';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
+import { securityHeaders } from './plugins/security-headers';
+import { unreadBody } from './plugins/unread-body';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -29,6 +32,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailQueue: MailQueue;
+    /** The time, as the rules that depend on it see it (tests move it). */
+    clock: () => Date;
   }
 }
 
@@ -40,6 +45,7 @@ export type AppDeps = {
   /** Pauses between tries of a mail that failed (tests make them short). */
   mailRetryDelaysMs?: readonly number[];
   logger?: boolean;
+  clock?: () => Date;
 };
 
 /** Builds the provider API without listening, so tests can `inject()` and `main.ts` can listen. */
@@ -67,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         core.decorate('config', config);
         core.decorate('database', database);
         core.decorate('db', database.db);
+        core.decorate('clock', deps.clock ?? (() => new Date()));
         core.decorate('storage', deps.storage ?? localDiskStorage(path.join(config.dataDir, 'media')));
         const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
         const mailQueue = createMailQueue(mailer, deps.mailRetryDelaysMs);
@@ -81,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandler);
+  await app.register(unreadBody);
+  await app.register(securityHeaders);
+  await app.register(nulInQuery);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimits);
   await app.register(swagger, {

@@ -8,6 +8,7 @@ const PORT_MESSAGE = 'must be a port number between 1 and 65535';
 const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';
+const SIMULATOR_MESSAGE = 'must be 1 (the built-in Paystack simulator, on purpose) or 0';
 const RATE_MESSAGE = 'must be a whole number of requests a minute, 1 or more, such as 20';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ORIGINS_MESSAGE = 'must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng';
@@ -23,6 +24,12 @@ function isOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** This machine only: a site there takes no real visitors, so free payments are no risk. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const { hostname } = new URL(origin);
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function isTrustedProxyList(value: string): boolean {
@@ -49,6 +56,7 @@ const envSchema = z.object({
   JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   PAYSTACK_SECRET_KEY: z.preprocess(blankAsUnset, z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional()),
   PAYSTACK_BASE_URL: z.preprocess(blankAsUnset, httpUrl('https://api.paystack.co').optional()),
+  PAYSTACK_SIMULATOR: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: SIMULATOR_MESSAGE }).default('0')),
   SMTP_URL: z.preprocess(
     blankAsUnset,
     z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://…' }).optional(),
@@ -102,6 +110,16 @@ export function persistentSecret(dataDir: string, name: string): string {
 
 export class ConfigError extends Error {}
 
+/**
+ * Without a secret key every checkout goes to the simulator, where anyone can "pay" for an ad: fine on
+ * this machine, a free month of ads for anybody on a public site, unless someone chose it on purpose.
+ */
+function checkPayments(secretKey: string | undefined, simulatorWanted: boolean, webUrl: string): string | undefined {
+  if (secretKey && simulatorWanted) return 'PAYSTACK_SIMULATOR: must not be 1 when PAYSTACK_SECRET_KEY is set (pick one)';
+  if (secretKey || simulatorWanted || isLoopbackOrigin(webUrl)) return undefined;
+  return `PAYSTACK_SECRET_KEY: must be set when WEB_URL (${webUrl}) is a public site, or anyone could get ads without paying; set PAYSTACK_SIMULATOR=1 to use the built-in simulator there on purpose`;
+}
+
 /** Reads and checks the environment once, at start; a bad value stops the start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -110,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const webUrl = (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const paymentsProblem = checkPayments(e.PAYSTACK_SECRET_KEY, e.PAYSTACK_SIMULATOR === '1', webUrl);
+  if (paymentsProblem) throw new ConfigError(`Invalid API configuration:\n  ${paymentsProblem}`);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const secretKey = e.PAYSTACK_SECRET_KEY ?? `sk_test_simulator_${persistentSecret(dataDir, 'paystack-simulator')}`;
@@ -117,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiPort: e.API_PORT,
     host: e.HOST,
     dataDir,
-    webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webUrl,
     apiPublicUrl: (e.API_PUBLIC_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO === '1',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { sweepOrphanMedia } from './media/orphan-sweep';
@@ -15,6 +15,11 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoIfEmpty(database.db, app.storage, app.log);
   await app.listen({ port: config.apiPort, host: config.host });
+  if (config.paystack.simulated) {
+    // Only PAYSTACK_SIMULATOR=1 lets a public site start this way: say so where whoever runs it looks.
+    const level = isLoopbackOrigin(config.webUrl) ? 'info' : 'warn';
+    app.log[level]('Payments are simulated: checkouts go to the built-in Paystack simulator and nobody is charged.');
+  }
   // After listening: files left by a crash are garbage, not a reason to keep the site down while they go.
   sweepOrphanMedia(database.db, path.join(config.dataDir, 'media'), startedAt).then(
     (result) => app.log.info(result, 'orphan media sweep done'),

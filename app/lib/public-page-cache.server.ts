@@ -87,11 +87,11 @@ function cacheKey(method: string, url: URL, cookie: string | null | undefined): 
   return url.pathname + url.search;
 }
 
-/** The stored page for `key`; a shop page served from it counts as a visit. */
-function storedFor(key: string | null, pathname: string): StoredPage | undefined {
+/** The stored page for `key`; a shop page served from it counts as a view by the visitor at `address` with browser `agent`. */
+function storedFor(key: string | null, pathname: string, address: string, agent: string): StoredPage | undefined {
   const stored = key === null ? undefined : pages.get(key);
   const shopId = stored && shopIdOf(pathname);
-  if (shopId) countSharedView(shopId);
+  if (shopId) countSharedView(shopId, address, agent);
   return stored;
 }
 
@@ -104,7 +104,7 @@ const ANY_ORIGIN = 'http://kasuwa.invalid';
  * Router needs: on a page every visitor shares, that conversion and the routing cost several times the
  * replay. The stored headers already hold the security headers.
  */
-export function answerFromPublicCache(request: IncomingMessage, response: ServerResponse, https: boolean): boolean {
+export function answerFromPublicCache(request: IncomingMessage, response: ServerResponse, https: boolean, visitorAddress: string): boolean {
   if (request.method !== 'GET' || !request.url?.startsWith('/')) return false;
   let url: URL;
   try {
@@ -112,7 +112,7 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
   } catch {
     return false;
   }
-  const stored = storedFor(cacheKey(request.method, url, request.headers.cookie), url.pathname);
+  const stored = storedFor(cacheKey(request.method, url, request.headers.cookie), url.pathname, visitorAddress, request.headers['user-agent'] ?? '');
   if (!stored) return false;
   const { status, headers, body } = replay(stored, request.headers['accept-encoding'], https);
   response.writeHead(status, headers.flat());
@@ -131,7 +131,8 @@ export const publicPageCache: MiddlewareFunction<Response> = async ({ request },
   const url = new URL(request.url);
   const key = cacheKey(request.method, url, request.headers.get('cookie'));
   if (key === null) return next();
-  const stored = storedFor(key, url.pathname);
+  // The web server put the address it vouches for in X-Forwarded-For (scripts/web-tier/fetch-listener.ts).
+  const stored = storedFor(key, url.pathname, request.headers.get('x-forwarded-for') ?? '', request.headers.get('user-agent') ?? '');
   if (stored) return responseOf(replay(stored, request.headers.get('accept-encoding'), url.protocol === 'https:'));
 
   const readUnder = contentVersion();

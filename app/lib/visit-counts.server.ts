@@ -1,15 +1,21 @@
 import { provider } from './provider/client.server';
+import type { SharedView } from './provider/contract';
 import { isProviderError } from './provider/errors';
+import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from './rules/limits';
 
 /**
- * Visits to shop pages answered from the shared page memory (public-page-cache.server.ts), which never
- * reach the provider's GET /shops/{id}. They are added up here and reported about once a second in
- * one call (our provider's POST /shops/visits/), so a shop shared on WhatsApp can be opened thousands
- * of times a second and every visit still counts. A report that fails is kept and sent again.
+ * Views of shop pages answered from the shared page memory (public-page-cache.server.ts), which never
+ * reach the provider's GET /shops/{id}. They are gathered here and reported about once a second (our
+ * provider's POST /shops/visits/), each with its visitor's address and browser, so the provider counts
+ * a visitor once per shop every 30 minutes as it does for its own GETs. A report that fails is kept
+ * and sent again.
  */
 const FLUSH_EVERY_MS = 1000;
+/** Views kept while the provider cannot take them; past this, new visitors' views are dropped until it can. */
+const PENDING_MAX = 10 * VIEWS_PER_REPORT_MAX;
 
-const pending = new Map<string, number>();
+/** One entry per shop and visitor: a visitor's repeated views count once anyway. */
+const pending = new Map<string, SharedView>();
 let timer: NodeJS.Timeout | undefined;
 let sending: Promise<void> | undefined;
 
@@ -18,24 +24,33 @@ let bulkVisits: 'unknown' | 'asking' | 'yes' | 'no' = 'unknown';
 
 const refused = (error: unknown) => isProviderError(error, 403) || isProviderError(error, 404);
 
+function keep(view: SharedView): void {
+  const key = `${view.shop}\n${view.address}\n${view.agent}`;
+  if (pending.has(key) || pending.size < PENDING_MAX) pending.set(key, view);
+}
+
 async function send(): Promise<void> {
   timer = undefined;
-  if (!pending.size) return;
-  const visits = Object.fromEntries(pending);
-  pending.clear();
-  try {
-    await provider.reportVisits(visits);
-  } catch (error) {
-    if (refused(error)) {
-      // Only possible if the provider changed since it said yes (TRUST_PROXY, another provider).
-      bulkVisits = 'no';
-      const lost = Object.values(visits).reduce((sum, views) => sum + views, 0);
-      console.error(`The provider refused ${lost} visits of shared shop pages (${(error as Error).message}); shop pages are no longer shared.`);
+  while (pending.size) {
+    const views: SharedView[] = [];
+    for (const [key, view] of pending) {
+      pending.delete(key);
+      if (views.push(view) === VIEWS_PER_REPORT_MAX) break;
+    }
+    try {
+      await provider.reportViews(views);
+    } catch (error) {
+      if (refused(error)) {
+        // Only possible if the provider changed since it said yes (TRUST_PROXY, another provider).
+        bulkVisits = 'no';
+        console.error(`The provider refused ${views.length} views of shared shop pages (${(error as Error).message}); shop pages are no longer shared.`);
+        return;
+      }
+      // A report the provider calls malformed would be refused again; anything else may pass later.
+      if (!isProviderError(error, 400)) for (const view of views) keep(view);
+      schedule();
       return;
     }
-    // Put back under the counts that arrived meanwhile; the next report carries them.
-    for (const [id, views] of Object.entries(visits)) pending.set(id, (pending.get(id) ?? 0) + views);
-    schedule();
   }
 }
 
@@ -46,9 +61,9 @@ function schedule(): void {
   }, FLUSH_EVERY_MS).unref();
 }
 
-/** Counts one view of `shopId` served without asking the provider. */
-export function countSharedView(shopId: string): void {
-  pending.set(shopId, (pending.get(shopId) ?? 0) + 1);
+/** Counts one view of `shopId` served without asking the provider, by the visitor at `address` with browser `agent`. */
+export function countSharedView(shopId: string, address: string, agent: string): void {
+  keep({ shop: shopId, address: address.slice(0, VISITOR_ADDRESS_MAX), agent: agent.slice(0, VISITOR_AGENT_MAX) });
   schedule();
 }
 
@@ -59,7 +74,7 @@ export function countSharedView(shopId: string): void {
 export function shopPagesShareable(): boolean {
   if (bulkVisits === 'unknown') {
     bulkVisits = 'asking';
-    provider.reportVisits({}).then(
+    provider.reportViews([]).then(
       () => (bulkVisits = 'yes'),
       (error: unknown) => {
         bulkVisits = refused(error) ? 'no' : 'unknown';

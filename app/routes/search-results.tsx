@@ -3,6 +3,7 @@ import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { provider } from '../lib/provider/client.server';
+import { isProviderError } from '../lib/provider/errors';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
@@ -29,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') {
-    return data({ q, category, page, categoryNames, shops: [], count: 0, nextPage: null, failed: true }, { status: 503 });
+    // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
+    const refused = isProviderError(list.reason, 400);
+    return data({ q, category, page, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused }, { status: refused ? 400 : 503 });
   }
   return {
     q,

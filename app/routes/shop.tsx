@@ -23,13 +23,13 @@ function orderNoteFrom(params: URLSearchParams): OrderNote | null {
   return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   // The id is optional in routes.ts so that `/shop` and `/shop/%20` get SPEC §8's own message.
   const id = params.id?.trim() ?? '';
   if (!id) throw data(MSG.noShopId, { status: 404 });
   let shop: Shop;
   try {
-    shop = await provider.getShop(id);
+    shop = await provider.getShop(id, request);
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
     // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.

@@ -7,7 +7,7 @@ import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
 import { type FetchHandler, fetchListener } from './fetch-listener';
-import { fromTrustedProxy } from './local-proxy';
+import { fromTrustedProxy, visitorAddress } from './local-proxy';
 import { staticFiles } from './static-files';
 import { refusedUnread } from './unread-refusal';
 import { STOP } from './workers';
@@ -35,7 +35,7 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit is answered
   // on Node's own request, before the fetch Request and React Router cost anything.
   const { answerFromPublicCache, flushVisitCounts } = build.entry.module as {
-    answerFromPublicCache?: (request: http.IncomingMessage, response: http.ServerResponse, https: boolean) => boolean;
+    answerFromPublicCache?: (request: http.IncomingMessage, response: http.ServerResponse, https: boolean, visitorAddress: string) => boolean;
     flushVisitCounts?: () => Promise<void>;
   };
   const handle: FetchHandler = async (request) => {
@@ -57,7 +57,7 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     logWhenFinished(request, response);
     const https = fromTrustedProxy(request);
     if (refusedUnread(request, response, https)) return;
-    if (answerFromPublicCache?.(request, response, https)) return;
+    if (answerFromPublicCache?.(request, response, https, visitorAddress(request))) return;
     return (https ? viaTls : plain)(request, response);
   });
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));

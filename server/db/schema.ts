@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A stored, re-encoded image: the main JPEG and its WebP variants, as keys in the media storage. */
 export type StoredImage = {
@@ -81,6 +81,21 @@ export const shops = pgTable(
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
   ],
+);
+
+/**
+ * Who saw which shop lately, so a visitor counts once per shop per 30 minutes. `visitor` is a keyed hash
+ * of the visitor's address and browser whose key changes every day and is never stored: nothing here
+ * names a person. No foreign key: rows are written only for shops that exist, and go after 30 minutes.
+ */
+export const shopVisits = pgTable(
+  'shop_visits',
+  {
+    shopId: uuid('shop_id').notNull(),
+    visitor: text('visitor').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.visitor] }), index('shop_visits_seen_idx').on(t.seenAt)],
 );
 
 export const products = pgTable(

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { MSG } from '../../app/lib/rules/messages';
 import { ApiError } from '../errors';
+import { withSecurityHeaders } from './security-headers';
 
 type Issue = { instancePath?: string; message?: string };
 
@@ -37,7 +38,8 @@ function isNulInText(error: FastifyError): boolean {
  * (FST_ERR_MAX_PARAM_LENGTH) names nothing we have, and a malformed percent-encoding is the client's.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  reply.type('application/json; charset=utf-8');
+  // No hook has run yet.
+  withSecurityHeaders(reply).type('application/json; charset=utf-8');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(JSON.stringify({ detail: MSG.notFound }));
   return reply.code(400).send(JSON.stringify({ detail: 'The address is not a valid URL.' }));
 }

@@ -21,7 +21,8 @@ export const mediaRoutes: FastifyPluginAsync = async (base) => {
         .header('content-type', file.contentType)
         .header('content-length', file.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
+        // The older client shows these from its own origin, by absolute URL (`image_url`).
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(file.stream);
     },
   );

@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_SUGGESTIONS } from '../../app/lib/rules/limits';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SEARCH_SUGGESTIONS,
+  VIEWS_PER_REPORT_MAX,
+  VISITOR_ADDRESS_MAX,
+  VISITOR_AGENT_MAX,
+} from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
 import { products, shops } from '../db/schema';
@@ -16,7 +23,7 @@ import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
-import { addVisits, isTrustedHop } from '../shops/visits';
+import { isTrustedHop, VisitCounter } from '../shops/visits';
 import { fieldIssues } from '../validation';
 
 const detail = z.object({ detail: z.string() });
@@ -56,13 +63,17 @@ const shopChangesForm = shopChangesSchema.extend({
   tags: z.string().optional().describe('Comma-separated; replaces all the tags'),
 });
 
-/** A web tier reports its views about once a second; these bound one report. */
-const MAX_SHOPS_A_CALL = 1000;
-const MAX_VIEWS_A_CALL = 1_000_000;
+/** A view as a web tier reports it: the shop, and the visitor's address and browser, which it vouches for. */
+const reportedView = z.object({
+  shop: z.string().max(64),
+  address: z.string().max(VISITOR_ADDRESS_MAX).describe('The visitor’s address, as the web tier would send it in X-Forwarded-For'),
+  agent: z.string().max(VISITOR_AGENT_MAX).describe('The visitor’s User-Agent'),
+});
 
 export const shopRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const mediaBase = () => `${app.config.apiPublicUrl}/media`;
+  const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock, (error) => app.log.error({ err: error }, 'removing old visit records failed'));
 
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
@@ -146,7 +157,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary: 'One shop with its products; counts a visit',
+        summary: 'One shop with its products; counts a visit, once per visitor (address and browser) every 30 minutes',
         params: idParams,
         response: { 200: shopJsonSchema, 404: detail },
       },
@@ -154,12 +165,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound();
-      const visited = await app.db
-        .update(shops)
-        .set({ visitorCount: sql`${shops.visitorCount} + 1` })
-        .where(eq(shops.id, id))
-        .returning({ id: shops.id });
-      if (!visited.length) throw notFound();
+      // Before reading the shop, so a first visit sees itself counted.
+      await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
       if (!shop) throw notFound();
       const shopProducts = await productsByShop(app.db, [id]);
@@ -173,17 +180,19 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary: 'Add views served from a web tier’s shared pages to shops’ visitor counts (ext); TRUST_PROXY hops only',
-        body: z.object({ visits: z.record(z.string().max(64), z.number().int().min(1).max(MAX_VIEWS_A_CALL)).refine(
-          (visits) => Object.keys(visits).length <= MAX_SHOPS_A_CALL,
-          `At most ${MAX_SHOPS_A_CALL} shops a call.`,
-        ) }),
-        response: { 200: z.object({ counted: z.number().describe('Shops whose count grew; unknown ids are skipped') }), 400: fieldErrors, 403: detail },
+        summary: 'Count views served from a web tier’s shared pages as GET /shops/{id} would (ext); TRUST_PROXY hops only',
+        body: z.object({ views: z.array(reportedView).max(VIEWS_PER_REPORT_MAX) }),
+        response: {
+          200: z.object({ counted: z.number().describe('Views that started a visit; repeated ones and unknown ids are skipped') }),
+          400: fieldErrors,
+          403: detail,
+        },
       },
     },
     async (request) => {
       if (!fromTrustedHop(request.socket.remoteAddress)) throw forbidden();
-      return { counted: await addVisits(app.db, request.body.visits) };
+      const views = request.body.views.map((view) => ({ shopId: view.shop, address: view.address, agent: view.agent }));
+      return { counted: await visits.count(views) };
     },
   );
 

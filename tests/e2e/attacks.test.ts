@@ -300,6 +300,46 @@ describe.runIf(plainHttp)(`search with SQL metacharacters (JavaScript ${jsMode})
   });
 });
 
+describe.runIf(plainHttp)(`a NUL byte or a lone surrogate in an address (JavaScript ${jsMode})`, () => {
+  test('a NUL byte in a search is a 4xx page, not a 503', async ({ webUrl, apiUrl }) => {
+    for (const query of ['q=%00', 'q=rice%00', 'category=%00', 'q=rice&category=Food%00']) {
+      const page = await fetch(`${webUrl}/searchResults?${query}`);
+      expect(page.status, query).toBe(400);
+      const html = await page.text();
+      expect(html, query).toContain('No shops match your search');
+      expect(html, query).toContain('name="q"');
+      const api = await fetch(`${apiUrl}/shops?${query}`);
+      expect(api.status, query).toBe(400);
+    }
+  });
+
+  test('a NUL byte in a suggestion, a shop address or any API address is a 4xx or nothing found, never a 5xx', async ({ webUrl, apiUrl }) => {
+    const suggestions = await fetch(`${webUrl}/search-suggestions?q=%00`);
+    expect(suggestions.status).toBe(200);
+    expect(await suggestions.json()).toEqual({ results: [] });
+    for (const path of ['/shop/%00', '/product/%00', '/shop/x%00y', '/media/shops/%00.jpg', '/?page=%00']) {
+      const response = await rawGet(webUrl, path);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    for (const path of ['/shops/%00', '/shops/suggest?q=%00', '/shops/products/%00/', '/categories?x=%00', '/media/%00']) {
+      const response = await rawGet(apiUrl, path);
+      expect([400, 404], `${path} answered ${response.status}`).toContain(response.status);
+    }
+  });
+
+  test('a lone surrogate in a search finds nothing and says so', async ({ webUrl, apiUrl }) => {
+    for (const query of ['q=%ED%A0%80', 'q=rice%ED%B0%80', 'category=%ED%A0%80']) {
+      const page = await fetch(`${webUrl}/searchResults?${query}`);
+      expect(page.status, query).toBe(200);
+      expect(await page.text(), query).toContain('No shops match your search');
+      const api = await fetch(`${apiUrl}/shops?${query}`);
+      expect(api.status, query).toBe(200);
+    }
+    const suggestions = await fetch(`${webUrl}/search-suggestions?q=%ED%A0%80`);
+    expect(await suggestions.json()).toEqual({ results: [] });
+  });
+});
+
 /** A page's HTML, its scripts and stylesheets from /assets, as a browser finds them. */
 async function assetsOf(webUrl: string): Promise<string[]> {
   const html = await (await fetch(`${webUrl}/`)).text();
@@ -346,6 +386,27 @@ describe.runIf(plainHttp)(`security headers (JavaScript ${jsMode})`, () => {
     const refused = await fetch(`${webUrl}/logout`, { method: 'POST', headers: { origin: 'https://evil.example' }, redirect: 'manual' });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  test('every kind of API answer says nosniff, refuses framing and sends no referrer; images stay showable anywhere', async ({ apiUrl }) => {
+    const shop = (await (await fetch(`${apiUrl}/shops/${shopId}`)).json()) as { image_url: string };
+    const answers = [
+      ['/shops', 'same-origin'],
+      [`/shops/${shopId}`, 'same-origin'],
+      ['/auth/profile', 'same-origin'],
+      ['/no-such-thing', 'same-origin'],
+      [new URL(shop.image_url).pathname, 'cross-origin'],
+    ];
+    for (const [path, resourcePolicy] of answers) {
+      const response = await fetch(`${apiUrl}${path}`);
+      const where = `${path} (${response.status})`;
+      expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), where).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), where).toBe('no-referrer');
+      expect(response.headers.get('content-security-policy'), where).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('cross-origin-resource-policy'), where).toBe(resourcePolicy);
+      await response.arrayBuffer();
+    }
   });
 
   test('hashed assets are cached for a year and compressed; pages are compressed too', async ({ webUrl }) => {

@@ -17,6 +17,7 @@ import {
   shopSchema,
   suggestionsSchema,
   visitsCountedSchema,
+  type SharedView,
 } from './contract';
 import { ProviderError } from './errors';
 
@@ -37,7 +38,7 @@ type CallOptions = {
   query?: Record<string, string | number | undefined>;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** The visitor's request, for calls the API limits per client address (sign-in, sign-up, password reset). */
+  /** The visitor's request, for calls the API limits or counts per visitor (sign-in, sign-up, password reset, a shop's visits). */
   visitor?: Request;
 };
 
@@ -82,6 +83,9 @@ async function send(method: string, path: string, options: CallOptions): Promise
   // from TRUST_PROXY hops.
   const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
   if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;
+  // With the address, the browser tells visitors apart where the API counts them (a shop's visits).
+  const visitorAgent = options.visitor?.headers.get('user-agent');
+  if (visitorAgent) headers['user-agent'] = visitorAgent;
   let body: string | UndiciFormData | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -181,12 +185,11 @@ export const provider = {
   media,
   listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
     callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
-  getShop: (shopId: string) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`),
+  getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
-  /** Our provider's bulk visit count (ext): views served from the shared page memory, by shop id. */
-  reportVisits: (visits: Record<string, number>) =>
-    callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { visits }, timeoutMs: WRITE_TIMEOUT_MS }),
+  /** Our provider's bulk visit count (ext): views served from the shared page memory, each with its visitor. */
+  reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, timeoutMs: WRITE_TIMEOUT_MS }),
   shopProducts: (shopId: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`),
   getProduct: (productId: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`),
 

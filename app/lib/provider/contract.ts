@@ -112,6 +112,8 @@ export const paymentVerifySchema = z.object({
 export const messageSchema = z.object({ message: z.string().optional() });
 
 export const visitsCountedSchema = z.object({ counted: z.number() });
+/** A shop page served from the shared memory, and who saw it (address and browser), for POST /shops/visits/. */
+export type SharedView = { shop: string; address: string; agent: string };
 
 export type Shop = z.infer<typeof shopSchema>;
 export type Product = z.infer<typeof productSchema>;

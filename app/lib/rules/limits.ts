@@ -48,3 +48,10 @@ export const PRODUCTS_PER_BATCH_MAX = 20;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
+
+/** Views of shop pages the web tier reports in one call (POST /shops/visits/). */
+export const VIEWS_PER_REPORT_MAX = 1000;
+/** How much of a browser's User-Agent tells visitors apart; both tiers cut it here so they agree. */
+export const VISITOR_AGENT_MAX = 256;
+/** The longest visitor address a view report carries (an IPv6 address with its zone fits). */
+export const VISITOR_ADDRESS_MAX = 64;

@@ -56,6 +56,7 @@ type TestApiOptions = {
   /** In place of the file outbox, with the pauses between its retries. */
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
+  clock?: () => Date;
 };
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -70,6 +71,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage,
     mailer: options.mailer,
     mailRetryDelaysMs: options.mailRetryDelaysMs,
+    clock: options.clock,
     logger: process.env.DEBUG_API === '1',
   });
   let url = '';

@@ -25,6 +25,7 @@ const EVERY_VARIABLE = [
   'JWT_SECRET',
   'PAYSTACK_SECRET_KEY',
   'PAYSTACK_BASE_URL',
+  'PAYSTACK_SIMULATOR',
   'SMTP_URL',
   'MAIL_FROM',
   'CORS_ORIGINS',
@@ -68,6 +69,7 @@ describe('the API configuration', () => {
       SEED_DEMO: '0',
       DATABASE_URL: 'postgres://kasuwa:secret@db:5432/kasuwa',
       WEB_URL: 'https://kasuwa.ng/',
+      PAYSTACK_SECRET_KEY: 'sk_live_abc123',
       CORS_ORIGINS: 'https://kasuwa.ng/, http://localhost:3000',
       AUTH_RATE_LIMIT: '5',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
@@ -100,6 +102,7 @@ describe('the API configuration', () => {
         JWT_SECRET: 'short',
         PAYSTACK_SECRET_KEY: 'pk_test_abc',
         PAYSTACK_BASE_URL: 'paystack',
+        PAYSTACK_SIMULATOR: 'yes',
         SMTP_URL: 'http://mail.example',
         CORS_ORIGINS: 'https://kasuwa.ng/shops',
         AUTH_RATE_LIMIT: 'lots',
@@ -120,6 +123,7 @@ describe('the API configuration', () => {
         '  JWT_SECRET: must be at least 32 characters',
         '  PAYSTACK_SECRET_KEY: must look like sk_test_… or sk_live_…',
         '  PAYSTACK_BASE_URL: must be an http(s) URL such as https://api.paystack.co',
+        '  PAYSTACK_SIMULATOR: must be 1 (the built-in Paystack simulator, on purpose) or 0',
         '  SMTP_URL: must be an SMTP URL such as smtp://user:password@host:587 or smtps://…',
         '  CORS_ORIGINS: must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng',
         '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
@@ -138,5 +142,48 @@ describe('the API configuration', () => {
     const load = () => loadConfig({ DATA_DIR: dataDir, [name]: value });
 
     expect(load).toThrow(new RegExp(`^Invalid API configuration:\\n  ${name}: must be `));
+  });
+});
+
+describe('payments on a public site', () => {
+  test('with no Paystack key and a public WEB_URL, the API refuses to start and names PAYSTACK_SECRET_KEY', () => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, WEB_URL: 'https://kasuwa.ng' });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      'Invalid API configuration:\n  PAYSTACK_SECRET_KEY: must be set when WEB_URL (https://kasuwa.ng) is a public site, or anyone could get ads without paying; set PAYSTACK_SIMULATOR=1 to use the built-in simulator there on purpose',
+    );
+  });
+
+  test.each(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:3000'])(
+    'on this machine (%s) the simulator needs no key and no permission',
+    (webUrl) => {
+      expect(loadConfig({ DATA_DIR: dataDir, WEB_URL: webUrl }).paystack.simulated).toBe(true);
+    },
+  );
+
+  test.each(['http://192.168.1.20:3000', 'http://localhost.kasuwa.ng', 'http://127.0.0.1.nip.io', 'http://[::2]'])(
+    '%s is not this machine: no key, no start',
+    (webUrl) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, WEB_URL: webUrl })).toThrow(/PAYSTACK_SECRET_KEY: must be set/);
+    },
+  );
+
+  test('PAYSTACK_SIMULATOR=1 runs a public site on the simulator on purpose', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_URL: 'https://staging.kasuwa.ng', PAYSTACK_SIMULATOR: '1' });
+
+    expect(config.paystack).toMatchObject({ simulated: true, baseUrl: undefined });
+  });
+
+  test('a Paystack key takes real payments on a public site', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, WEB_URL: 'https://kasuwa.ng', PAYSTACK_SECRET_KEY: 'sk_live_abc123' });
+
+    expect(config.paystack).toEqual({ secretKey: 'sk_live_abc123', baseUrl: 'https://api.paystack.co', simulated: false });
+  });
+
+  test('a key together with PAYSTACK_SIMULATOR=1 is refused: which one is meant cannot be guessed', () => {
+    const load = () => loadConfig({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: 'sk_test_abc123', PAYSTACK_SIMULATOR: '1' });
+
+    expect(load).toThrow('Invalid API configuration:\n  PAYSTACK_SIMULATOR: must not be 1 when PAYSTACK_SECRET_KEY is set (pick one)');
   });
 });

@@ -70,7 +70,7 @@ describe('the provider client', () => {
     expect(seen?.url).toBe('/shops?q=rice+%26+beans&page=2');
   });
 
-  it("gives the API the visitor's address on sign-in, sign-up and password reset, and on no other call", async () => {
+  it("gives the API the visitor's address on sign-in, sign-up, password reset and a shop's page, and on no other call", async () => {
     const seen: (string | undefined)[] = [];
     handler = (request, response) => {
       seen.push(request.headers['x-forwarded-for'] as string | undefined);
@@ -82,10 +82,23 @@ describe('the provider client', () => {
       () => provider.signup({ email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'stall-keeper-42' }, visit('203.0.113.2')),
       () => provider.requestPasswordReset('ada@example.ng', visit('2001:db8::3')),
       () => provider.confirmPasswordReset({ uid: 'MQ', token: 't', new_password: 'stall-keeper-42' }, visit('203.0.113.4')),
-      () => provider.getShop('1'),
+      () => provider.getShop('1', visit('203.0.113.5')),
+      () => provider.listShops(),
     ];
     for (const call of calls) await call().catch(() => undefined);
-    expect(seen).toEqual(['203.0.113.1', '203.0.113.2', '2001:db8::3', '203.0.113.4', undefined]);
+    expect(seen).toEqual(['203.0.113.1', '203.0.113.2', '2001:db8::3', '203.0.113.4', '203.0.113.5', undefined]);
+  });
+
+  it("gives the API the visitor's browser with a shop page, so each visitor counts once", async () => {
+    let agent: string | undefined;
+    handler = (request, response) => {
+      agent = request.headers['user-agent'];
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end('{"detail": "Not found."}');
+    };
+    const phone = new Request('http://localhost/shop/1', { headers: { 'x-forwarded-for': '203.0.113.6', 'user-agent': 'Tecno phone' } });
+    await provider.getShop('1', phone).catch(() => undefined);
+    expect(agent).toBe('Tecno phone');
   });
 
   it('turns a 400 body into field messages joined by commas and a form message', async () => {
@@ -111,13 +124,13 @@ describe('the provider client', () => {
 
   it('reports a 5xx, a non-JSON success and a malformed answer as distinct failures', async () => {
     answer(502, '<html>Bad gateway</html>', 'text/html');
-    await expect(provider.getShop('1')).rejects.toMatchObject({ failure: 'http', status: 502 });
+    await expect(provider.getShop('1', visit())).rejects.toMatchObject({ failure: 'http', status: 502 });
     answer(200, '<html>hello</html>', 'text/html');
-    await expect(provider.getShop('1')).rejects.toMatchObject({ failure: 'invalid-answer' });
+    await expect(provider.getShop('1', visit())).rejects.toMatchObject({ failure: 'invalid-answer' });
     answer(200, '{"id": 1,', 'application/json');
-    await expect(provider.getShop('1')).rejects.toMatchObject({ failure: 'invalid-answer' });
+    await expect(provider.getShop('1', visit())).rejects.toMatchObject({ failure: 'invalid-answer' });
     answer(200, { name: 42 });
-    await expect(provider.getShop('1')).rejects.toMatchObject({ failure: 'invalid-answer' });
+    await expect(provider.getShop('1', visit())).rejects.toMatchObject({ failure: 'invalid-answer' });
   });
 
   it('gives up on a provider that never answers, as a timeout', async () => {
@@ -127,6 +140,6 @@ describe('the provider client', () => {
 
   it('reports a connection cut mid-answer as a network failure', async () => {
     handler = (request) => request.socket.destroy();
-    await expect(provider.getShop('1')).rejects.toMatchObject({ failure: 'network' });
+    await expect(provider.getShop('1', visit())).rejects.toMatchObject({ failure: 'network' });
   });
 });

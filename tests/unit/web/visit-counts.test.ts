@@ -8,14 +8,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 let server: Server;
 let dataDir: string;
 let answer: { status: number; body: unknown } = { status: 503, body: { detail: 'Down for a moment.' } };
-const reported: Record<string, number>[] = [];
+type View = { shop: string; address: string; agent: string };
+const reported: View[][] = [];
 let visitCounts: typeof import('../../../app/lib/visit-counts.server');
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
     let body = '';
     for await (const chunk of request) body += chunk;
-    if (request.url === '/shops/visits/') reported.push((JSON.parse(body) as { visits: Record<string, number> }).visits);
+    if (request.url === '/shops/visits/') reported.push((JSON.parse(body) as { views: View[] }).views);
     response.writeHead(answer.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer.body));
   });
@@ -35,21 +36,45 @@ afterAll(async () => {
 describe('visits of shop pages served from memory', () => {
   it('keeps the views of a report the provider could not take, and sends them with the next', async () => {
     const errors = vi.spyOn(console, 'error');
-    visitCounts.countSharedView('shop-1');
-    visitCounts.countSharedView('shop-1');
+    visitCounts.countSharedView('shop-1', '102.89.0.1', 'Tecno phone');
+    visitCounts.countSharedView('shop-1', '102.89.0.1', 'Tecno phone');
     await visitCounts.flushVisitCounts();
-    visitCounts.countSharedView('shop-2');
+    visitCounts.countSharedView('shop-2', '102.89.0.1', 'Tecno phone');
     answer = { status: 200, body: { counted: 2 } };
     await visitCounts.flushVisitCounts();
 
-    expect(reported).toEqual([{ 'shop-1': 2 }, { 'shop-1': 2, 'shop-2': 1 }]);
+    const first = { shop: 'shop-1', address: '102.89.0.1', agent: 'Tecno phone' };
+    expect(reported).toEqual([[first], [first, { ...first, shop: 'shop-2' }]]);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('sends each visitor of a shop once, at most 1000 views a call, browsers cut to 256 characters', async () => {
+    reported.length = 0;
+    answer = { status: 200, body: { counted: 0 } };
+    for (let i = 0; i < 1500; i++) visitCounts.countSharedView('shop-3', `102.89.${i >> 8}.${i & 255}`, 'Tecno phone');
+    visitCounts.countSharedView('shop-3', '102.89.0.0', 'Tecno phone');
+    visitCounts.countSharedView('shop-3', '102.89.0.0', 'x'.repeat(300));
+    await visitCounts.flushVisitCounts();
+
+    expect(reported.map((views) => views.length)).toEqual([1000, 501]);
+    expect(reported.flat().at(-1)).toEqual({ shop: 'shop-3', address: '102.89.0.0', agent: 'x'.repeat(256) });
+  });
+
+  it('drops a report the provider calls malformed rather than sending it for ever', async () => {
+    reported.length = 0;
+    answer = { status: 400, body: { views: ['Invalid input'] } };
+    visitCounts.countSharedView('shop-4', '102.89.0.1', 'Tecno phone');
+    await visitCounts.flushVisitCounts();
+    answer = { status: 200, body: { counted: 0 } };
+    await visitCounts.flushVisitCounts();
+
+    expect(reported).toHaveLength(1);
   });
 
   it('never shares shop pages with a provider that does not take visits in bulk', async () => {
     answer = { status: 404, body: { detail: 'Not found.' } };
     expect(visitCounts.shopPagesShareable()).toBe(false);
-    await vi.waitFor(() => expect(reported.at(-1)).toEqual({}));
+    await vi.waitFor(() => expect(reported.at(-1)).toEqual([]));
     await new Promise((resolve) => setTimeout(resolve, 50));
     answer = { status: 200, body: { counted: 0 } };
     expect(visitCounts.shopPagesShareable()).toBe(false);

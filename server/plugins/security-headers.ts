@@ -1,0 +1,29 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What a browser needs to know about every answer of the API: JSON, images and errors are never run,
+ * framed or taken for another type, and carry no referrer onwards. Routes that serve browsers more set
+ * their own on top (images may be shown by any site, the simulator's pages have their own policy).
+ */
+const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function withSecurityHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers(API_HEADERS);
+}
+
+/** Set before any route runs, so a route's own header of the same name wins. */
+export const securityHeaders = fp(
+  async (app) => {
+    app.addHook('onRequest', async (_request, reply) => {
+      withSecurityHeaders(reply);
+    });
+  },
+  { name: 'security-headers' },
+);
