@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 describe('GET /media/*', () => {
-  it('serves a stored image with its type, length and a year of immutable caching', async () => {
+  it('serves a stored image with its type, length, a year of immutable caching and to other origins', async () => {
     const response = await app.inject({ method: 'GET', url: '/media/shops/abc/w320.webp' });
 
     expect(response.statusCode).toBe(200);
@@ -37,7 +37,7 @@ describe('GET /media/*', () => {
       'content-type': 'image/webp',
       'content-length': '12',
       'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
     });
   });
 
