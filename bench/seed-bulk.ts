@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { localDiskStorage } from '../server/media/storage';
+import { openStorage } from '../server/media/storage';
 import { seedBulk } from './lib/bulk-seed';
 import { progressBar } from './lib/progress';
 
@@ -27,7 +26,7 @@ async function main() {
   try {
     await database.migrate();
     const bar = progressBar('shops');
-    const summary = await seedBulk(database.db, localDiskStorage(path.join(config.dataDir, 'media')), {
+    const summary = await seedBulk(database.db, await openStorage(config.storage), {
       shops,
       productsPerShop,
       onProgress: bar.update,

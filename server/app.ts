@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,13 +10,15 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
-import { localDiskStorage, type MediaStorage } from './media/storage';
+import { passwordResetMailOf } from './mail/reset-password-mail';
+import { openStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart, withMultipartForm } from './plugins/multipart';
 import { nulInQuery } from './plugins/nul-in-query';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
+import { connectRedis } from './redis';
 import { securityHeaders } from './plugins/security-headers';
 import { unreadBody } from './plugins/unread-body';
 import { adsRoutes } from './routes/ads';
@@ -32,6 +35,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailQueue: MailQueue;
+    /** Shared counters for every instance (REDIS_URL); null: this process counts alone. */
+    redis: Redis | null;
     /** The time, as the rules that depend on it see it (tests move it). */
     clock: () => Date;
   }
@@ -42,11 +47,16 @@ export type AppDeps = {
   database: Database;
   storage?: MediaStorage;
   mailer?: Mailer;
-  /** Pauses between tries of a mail that failed (tests make them short). */
+  /** The mail queue's pauses between tries, its claim on a mail being sent, its look for due mails (tests make them short). */
   mailRetryDelaysMs?: readonly number[];
+  mailClaimMs?: number;
+  mailPollMs?: number;
   logger?: boolean;
   clock?: () => Date;
 };
+
+/** The longest the API waits for a whole request to arrive: an hour, for 100 MB of photos from a phone on a slow network. */
+const REQUEST_TIMEOUT_MS = 60 * 60_000;
 
 /** Builds the provider API without listening, so tests can `inject()` and `main.ts` can listen. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -61,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Only these hops may name the client in X-Forwarded-For; anyone else could forge it past the rate limits.
     trustProxy: config.trustProxy,
+    // A bound on any upload's time: the orphan sweep of a shared bucket waits longer than this (UPLOADS_FINISH_WITHIN_MS).
+    requestTimeout: REQUEST_TIMEOUT_MS,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -74,9 +86,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         core.decorate('database', database);
         core.decorate('db', database.db);
         core.decorate('clock', deps.clock ?? (() => new Date()));
-        core.decorate('storage', deps.storage ?? localDiskStorage(path.join(config.dataDir, 'media')));
+        core.decorate('storage', deps.storage ?? (await openStorage(config.storage)));
+        const redis = config.redisUrl ? await connectRedis(config.redisUrl, core.log) : null;
+        core.decorate('redis', redis);
+        if (redis) core.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
         const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-        const mailQueue = createMailQueue(mailer, deps.mailRetryDelaysMs);
+        const mailQueue = createMailQueue({
+          db: database.db,
+          mailer,
+          compose: passwordResetMailOf(database.db, config.jwtSecret, config.webUrl),
+          log: core.log,
+          retryDelaysMs: deps.mailRetryDelaysMs,
+          claimMs: deps.mailClaimMs,
+          pollMs: deps.mailPollMs,
+        });
         core.decorate('mailQueue', mailQueue);
         core.addHook('onClose', async () => mailQueue.close());
       },

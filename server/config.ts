@@ -13,6 +13,9 @@ const RATE_MESSAGE = 'must be a whole number of requests a minute, 1 or more, su
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ORIGINS_MESSAGE = 'must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng';
 const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8';
+const PATH_STYLE_MESSAGE = 'must be 1 (bucket in the path: MinIO, most self-hosted servers) or 0 (bucket in the host name)';
+const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25';
+const BUCKET_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes';
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
@@ -66,7 +69,22 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).default('loopback')),
   LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  S3_BUCKET: z.preprocess(blankAsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, BUCKET_MESSAGE).optional()),
+  S3_ENDPOINT: z.preprocess(blankAsUnset, httpUrl('https://<account>.r2.cloudflarestorage.com').optional()),
+  S3_REGION: z.preprocess(blankAsUnset, z.string().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: PATH_STYLE_MESSAGE }).default('0')),
+  MEDIA_PUBLIC_URL: z.preprocess(blankAsUnset, httpUrl('https://media.kasuwa.ng').optional()),
+  REDIS_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
+  ),
+  STOP_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25)),
 });
+
+/** Where photos are kept: the S3-compatible bucket of S3_BUCKET, or DATA_DIR/media. */
+export type StorageSettings =
+  | { kind: 'disk'; root: string }
+  | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
 
 export type Config = {
   apiPort: number;
@@ -75,7 +93,12 @@ export type Config = {
   webUrl: string;
   /** Origin the browser uses to reach this API, for absolute image URLs. */
   apiPublicUrl: string;
+  /** Where image URLs point: MEDIA_PUBLIC_URL (a public bucket or CDN), or this API's own `/media`. */
+  mediaBaseUrl: string;
+  storage: StorageSettings;
   databaseUrl: string | undefined;
+  /** Shared counters (rate limits) for several instances; unset: each process counts alone. */
+  redisUrl: string | undefined;
   seedDemo: boolean;
   jwtSecret: Uint8Array;
   paystack: { secretKey: string; baseUrl: string | undefined; simulated: boolean };
@@ -87,7 +110,13 @@ export type Config = {
   /** Proxies trusted to set X-Forwarded-For (proxy-addr names or addresses, comma-separated). */
   trustProxy: string[];
   logLevel: string;
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  stopGraceMs: number;
 };
+
+export type SecretName = 'jwt' | 'paystack-simulator';
+/** Where a secret the environment does not give comes from: it must be the same in every instance. */
+export type SecretSource = (name: SecretName) => string;
 
 /** Reads a secret from DATA_DIR, creating it on first start so restarts keep sessions and tokens valid. */
 export function persistentSecret(dataDir: string, name: string): string {
@@ -120,8 +149,11 @@ function checkPayments(secretKey: string | undefined, simulatorWanted: boolean, 
   return `PAYSTACK_SECRET_KEY: must be set when WEB_URL (${webUrl}) is a public site, or anyone could get ads without paying; set PAYSTACK_SIMULATOR=1 to use the built-in simulator there on purpose`;
 }
 
-/** Reads and checks the environment once, at start; a bad value stops the start with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Checks the environment without reading or making any secret, so that `main` can open the database
+ * (where instances sharing one keep their generated secrets) before `loadConfig`.
+ */
+export function checkEnv(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -133,16 +165,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (paymentsProblem) throw new ConfigError(`Invalid API configuration:\n  ${paymentsProblem}`);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const secretKey = e.PAYSTACK_SECRET_KEY ?? `sk_test_simulator_${persistentSecret(dataDir, 'paystack-simulator')}`;
+  return { ...e, webUrl, dataDir, databaseUrl: e.DATABASE_URL };
+}
+
+/**
+ * Reads and checks the environment once, at start; a bad value stops the start with a clear message.
+ * Secrets it does not give come from `secrets`: by default files in DATA_DIR, made on first start.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, secrets?: SecretSource): Config {
+  const e = checkEnv(env);
+  const { webUrl, dataDir } = e;
+  const generated = secrets ?? ((name: SecretName) => persistentSecret(dataDir, name));
+  const secretKey = e.PAYSTACK_SECRET_KEY ?? `sk_test_simulator_${generated('paystack-simulator')}`;
+  const apiPublicUrl = (e.API_PUBLIC_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, '');
   return {
     apiPort: e.API_PORT,
     host: e.HOST,
     dataDir,
     webUrl,
-    apiPublicUrl: (e.API_PUBLIC_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, ''),
+    apiPublicUrl,
+    mediaBaseUrl: (e.MEDIA_PUBLIC_URL ?? `${apiPublicUrl}/media`).replace(/\/$/, ''),
+    storage: e.S3_BUCKET
+      ? { kind: 's3', bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' }
+      : { kind: 'disk', root: path.join(dataDir, 'media') },
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO === '1',
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt')),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? generated('jwt')),
     paystack: {
       secretKey,
       baseUrl: e.PAYSTACK_SECRET_KEY ? (e.PAYSTACK_BASE_URL ?? 'https://api.paystack.co') : undefined,
@@ -154,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: commaList(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
   };
 }

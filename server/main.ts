@@ -1,30 +1,43 @@
-import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, isLoopbackOrigin, loadConfig } from './config';
+import { purgeEndedLogins } from './auth/sessions';
+import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
-import { sweepOrphanMedia } from './media/orphan-sweep';
+import { secretsInDatabase } from './db/shared-secrets';
+import { startPeriodicJobs } from './jobs/periodic';
+import { sweepCutoff, sweepOrphanMedia } from './media/orphan-sweep';
 import { sweepSpooledUploads } from './plugins/multipart';
+import { purgeOldVisits } from './shops/visits';
+
+const HOUR = 60 * 60_000;
 
 /** Starts the provider API: configuration, database and migrations, demo data, then listening. */
 async function main() {
-  const config = loadConfig();
+  const { databaseUrl, dataDir } = checkEnv(process.env);
   const startedAt = new Date();
-  const database = await openDatabase(config);
+  const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
+  // Several instances on one PostgreSQL must sign and check alike; PGlite keeps them in DATA_DIR as before.
+  const config = loadConfig(process.env, databaseUrl ? await secretsInDatabase(database.db) : undefined);
   const app = await buildApp({ config, database });
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, app.storage, app.log);
+  if (config.seedDemo) await database.exclusively('kasuwa:seed', () => seedDemoIfEmpty(database.db, app.storage, app.log));
   await app.listen({ port: config.apiPort, host: config.host });
   if (config.paystack.simulated) {
     // Only PAYSTACK_SIMULATOR=1 lets a public site start this way: say so where whoever runs it looks.
     const level = isLoopbackOrigin(config.webUrl) ? 'info' : 'warn';
     app.log[level]('Payments are simulated: checkouts go to the built-in Paystack simulator and nobody is charged.');
   }
-  // After listening: files left by a crash are garbage, not a reason to keep the site down while they go.
-  sweepOrphanMedia(database.db, path.join(config.dataDir, 'media'), startedAt).then(
-    (result) => app.log.info(result, 'orphan media sweep done'),
-    (error: unknown) => app.log.error({ err: error }, 'orphan media sweep failed'),
+  // After listening: what a crash left is garbage, not a reason to keep the site down while it goes.
+  const jobs = startPeriodicJobs(
+    database,
+    [
+      { name: 'orphan media sweep', everyMs: HOUR, run: () => sweepOrphanMedia(database.db, app.storage, sweepCutoff(app.storage, startedAt, new Date())) },
+      { name: 'ended logins purge', everyMs: HOUR, run: () => purgeEndedLogins(database.db) },
+      { name: 'old visits purge', everyMs: 5 * 60_000, run: () => purgeOldVisits(database.db, app.clock()) },
+    ],
+    app.log,
   );
+  // This instance's own folder: nobody else's uploads are there.
   sweepSpooledUploads(app.uploadSpool, startedAt).then(
     (removed) => app.log.info({ removed }, 'left-over uploads removed'),
     (error: unknown) => app.log.error({ err: error }, 'removing left-over uploads failed'),
@@ -34,8 +47,16 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping');
+    app.log.info({ signal }, 'stopping: no new connections; finishing the requests in flight');
+    // Requests still running after the grace are cut off, so that a rolling deploy always moves on.
+    const cutOff = setTimeout(() => {
+      app.log.warn(`requests still running after ${config.stopGraceMs / 1000} s; closing their connections`);
+      app.server.closeAllConnections();
+    }, config.stopGraceMs);
+    cutOff.unref();
+    jobs.stop();
     await app.close();
+    clearTimeout(cutOff);
     await database.close();
     process.exit(0);
   };

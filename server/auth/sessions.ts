@@ -10,14 +10,22 @@ import { REFRESH_TTL_SECONDS, type RefreshClaims } from './tokens';
  */
 export const ROTATION_GRACE_SECONDS = 30;
 
-/** Starts a login that lasts REFRESH_TTL_SECONDS, and clears away logins that have ended, in one statement. */
+/** Starts a login that lasts REFRESH_TTL_SECONDS. */
 export async function startLogin(db: Db, userId: string): Promise<{ sessionId: string; generation: number; expiresAt: Date }> {
   const expiresAt = new Date(Date.now() + REFRESH_TTL_SECONDS * 1000);
+  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  return { sessionId: row!.id, generation: 0, expiresAt };
+}
+
+/**
+ * Deletes the logins that have ended, so they do not pile up. A periodic job (one instance at a time)
+ * rather than part of every sign-in: sign-ins on several instances at once would wait on each other's deletes.
+ */
+export async function purgeEndedLogins(db: Db): Promise<{ removed: number }> {
   const { rows } = (await db.execute(sql`
-    with purged as (delete from sessions where expires_at < now())
-    insert into sessions (user_id, expires_at) values (${userId}, ${expiresAt.toISOString()})
-    returning id`)) as { rows: { id: string }[] };
-  return { sessionId: rows[0]!.id, generation: 0, expiresAt };
+    with gone as (delete from sessions where expires_at < now() returning 1)
+    select count(*)::int as removed from gone`)) as { rows: { removed: number }[] };
+  return { removed: rows[0]!.removed };
 }
 
 export type Rotation =

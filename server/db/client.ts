@@ -16,9 +16,38 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations, one instance at a time: others started at the same moment wait, then find nothing to do. */
   migrate(): Promise<void>;
+  /** Runs `work` holding the advisory lock `name`, after whoever holds it now (on any instance) is done. */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` holding the advisory lock `name` unless another instance holds it now; then answers undefined. */
+  ifFree<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 };
+
+type Queryable = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * PostgreSQL's session advisory locks, named by text. A lock lives with the connection that took it,
+ * so one held by an instance that dies is free again as soon as the server sees the connection drop.
+ * On PGlite there is one process and one session, so a lock is always had at once.
+ */
+async function withAdvisoryLock<T>(session: Queryable, name: string, wait: boolean, work: () => Promise<T>): Promise<T | undefined> {
+  if (wait) {
+    await session.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+  } else {
+    const { rows } = await session.query('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [name]);
+    if (!(rows[0] as { locked: boolean }).locked) return undefined;
+  }
+  try {
+    return await work();
+  } finally {
+    await session.query('select pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+  }
+}
+
+/** The lock `migrate` holds, so that instances started together apply each migration once. */
+const MIGRATE_LOCK = 'kasuwa:migrate';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -70,10 +99,13 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams });
   const db = drizzlePglite({ client, schema });
+  const locked = <T>(name: string, wait: boolean, work: () => Promise<T>) => withAdvisoryLock(client, name, wait, work);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => void (await locked(MIGRATE_LOCK, true, () => migratePglite(db, { migrationsFolder }))),
+    exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
+    ifFree: (name, work) => locked(name, false, work),
     close: () => client.close(),
   };
 }
@@ -83,10 +115,26 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
+  // The lock is held on a connection of its own; the work uses the pool as usual.
+  async function locked<T>(name: string, wait: boolean, work: () => Promise<T>): Promise<T | undefined> {
+    const session = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await withAdvisoryLock(session, name, wait, work);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      // A connection whose unlock may not have happened is closed rather than reused: closing frees the lock.
+      session.release(broken);
+    }
+  }
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => void (await locked(MIGRATE_LOCK, true, () => migratePg(db, { migrationsFolder }))),
+    exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
+    ifFree: (name, work) => locked(name, false, work),
     close: () => pool.end(),
   };
 }

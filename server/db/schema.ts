@@ -160,3 +160,32 @@ export const simulatorTransactions = pgTable('simulator_transactions', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Secrets made on first start when the environment gives none (on PostgreSQL; PGlite keeps them in
+ * DATA_DIR/secrets): every instance on the database reads the same ones.
+ */
+export const generatedSecrets = pgTable('generated_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Mails to send, kept until sent so that an API that stops after answering loses none. A row is taken
+ * by one instance at a time (`next_try_at` moves past the time a send may take), and deleted once sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What to send; the mail itself is written when sent, from the data it names. */
+    kind: text('kind').$type<'password-reset'>().notNull(),
+    /** The address as the request gave it: a password reset for an address no account has sends nothing. */
+    recipient: text('recipient').notNull(),
+    tries: integer('tries').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextTryAt)],
+);

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { localDiskStorage } from '../media/storage';
+import { openStorage } from '../media/storage';
 import { openDatabase } from './client';
 import { DEMO_OWNER } from './demo-owner';
 import { seedDemo } from './seed';
@@ -11,7 +10,8 @@ async function main() {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    const summary = await seedDemo(database.db, localDiskStorage(path.join(config.dataDir, 'media')));
+    const storage = await openStorage(config.storage);
+    const summary = await database.exclusively('kasuwa:seed', () => seedDemo(database.db, storage));
     console.log(
       `Demo data ready in ${(summary.ms / 1000).toFixed(1)} s: ${summary.shops} shops (${summary.sponsored} sponsored), ` +
         `${summary.products} products, ${summary.images} images.`,

@@ -1,65 +1,147 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
 import type { Mail, Mailer } from './mailer';
 
 /** Pauses before each new try: a mail server down for a quarter of an hour still delivers a link valid for an hour. */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
+/**
+ * How long an instance holds a mail it is sending before another may take it: longer than a send can
+ * last (mailer.ts bounds SMTP's waits), so a mail is sent twice only if its instance died mid-send.
+ */
+export const CLAIM_MS = 2 * 60_000;
+/** How often each instance looks for mails nobody is sending: those of an instance that stopped, or due for a retry. */
+export const POLL_MS = 10_000;
+/** Mails one instance sends at once; a hung mail server holds at most this many until its timeouts. */
+const SENDING_MAX = 10;
 
-/** Mails in hand at once (each waits or is being sent); beyond it a new one is dropped and logged, not held. */
-const MAX_PENDING = 1_000;
+export type OutboxRow = { id: string; kind: 'password-reset'; recipient: string; tries: number };
+
+export type MailQueueOptions = {
+  db: Db;
+  mailer: Mailer;
+  /** Writes the mail a row stands for, or null when there is nothing to send (an address no account has). */
+  compose: (row: OutboxRow) => Promise<Mail | null>;
+  log: FastifyBaseLogger;
+  retryDelaysMs?: readonly number[];
+  claimMs?: number;
+  pollMs?: number;
+};
 
 export type MailQueue = {
-  /** Takes the mail and returns at once; sending, and every retry, happens after the caller has answered. */
-  enqueue(mail: Mail, log: FastifyBaseLogger): void;
-  /** Forgets mails waiting for a retry (the API is stopping). */
+  /** Keeps a password reset request in the database: one insert, the same whether or not the address has an account. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Stops looking for mails; one being sent is taken again by an instance once its claim lapses. */
   close(): void;
 };
 
 /**
  * Mail goes out after the answer, so a request answers in the same time whether or not a mail was due
- * (nobody learns by timing whose email has an account) and a slow or broken mail server is nobody's wait.
- * A failure is logged, never shown: the answer has already gone. Mails wait in memory, so a stopped API
- * loses those not yet sent; the person asks again.
+ * (nobody learns by timing whose email has an account) and a slow or broken mail server is nobody's
+ * wait. The request is in the database before the answer leaves, and every instance (PGlite's one, or
+ * each on PostgreSQL) sends what is due: `for update skip locked` gives each row to one of them.
+ * A failure is logged, never shown: the answer has already gone.
  */
-export function createMailQueue(mailer: Mailer, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): MailQueue {
-  let pending = 0;
+export function createMailQueue(options: MailQueueOptions): MailQueue {
+  const { db, mailer, compose, log, retryDelaysMs = RETRY_DELAYS_MS, claimMs = CLAIM_MS, pollMs = POLL_MS } = options;
   let closed = false;
-  const retries = new Set<NodeJS.Timeout>();
+  let draining = false;
+  let again = false;
+  let sending = 0;
+  const timers = new Set<NodeJS.Timeout>();
 
-  async function attempt(mail: Mail, log: FastifyBaseLogger, tries: number): Promise<void> {
+  const after = (ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      nudge();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  async function claim(limit: number): Promise<OutboxRow[]> {
+    const { rows } = (await db.execute(sql`
+      update mail_outbox set tries = tries + 1, next_try_at = now() + make_interval(secs => ${claimMs / 1000})
+      where id in (
+        select id from mail_outbox where next_try_at <= now() order by next_try_at limit ${limit} for update skip locked
+      )
+      returning id, kind, recipient, tries`)) as { rows: OutboxRow[] };
+    return rows;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    let mail: Mail | null = null;
     try {
-      await mailer.send(mail);
-      pending -= 1;
+      mail = await compose(row);
+      if (mail) await mailer.send(mail);
     } catch (error) {
-      const delay = retryDelaysMs[tries];
-      if (closed || delay === undefined) {
-        pending -= 1;
-        log.error({ err: error, subject: mail.subject, tries: tries + 1 }, 'mail not sent; given up');
+      if (closed) return;
+      const delay = retryDelaysMs[row.tries - 1];
+      const subject = mail?.subject ?? row.kind;
+      if (delay !== undefined) {
+        log.warn({ err: error, subject }, `mail not sent; trying again in ${delay / 1000} s`);
+        await db.update(mailOutbox).set({ nextTryAt: sql`now() + make_interval(secs => ${delay / 1000})` }).where(eq(mailOutbox.id, row.id));
+        after(delay);
         return;
       }
-      log.warn({ err: error, subject: mail.subject }, `mail not sent; trying again in ${delay / 1000} s`);
-      const retry = setTimeout(() => {
-        retries.delete(retry);
-        void attempt(mail, log, tries + 1);
-      }, delay);
-      retry.unref();
-      retries.add(retry);
+      log.error({ err: error, subject, tries: row.tries }, 'mail not sent; given up');
+    }
+    if (!closed) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+  }
+
+  function send(row: OutboxRow) {
+    sending += 1;
+    deliver(row)
+      .catch((error: unknown) => {
+        if (!closed) log.error({ err: error }, 'the mail queue could not write to the database; the mail is tried again later');
+      })
+      .finally(() => {
+        sending -= 1;
+        nudge();
+      });
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      do {
+        again = false;
+        while (!closed && sending < SENDING_MAX) {
+          const rows = await claim(SENDING_MAX - sending);
+          if (!rows.length) break;
+          rows.forEach(send);
+        }
+      } while (again && !closed);
+    } catch (error) {
+      if (!closed) log.error({ err: error }, 'the mail queue could not read the database; trying again later');
+    } finally {
+      draining = false;
     }
   }
 
+  function nudge() {
+    if (closed) return;
+    if (draining) again = true;
+    else void drain();
+  }
+
+  const poll = setInterval(nudge, pollMs);
+  poll.unref();
+  // Mails left by an instance that stopped go out without waiting for the first poll.
+  setImmediate(nudge);
+
   return {
-    enqueue(mail, log) {
-      if (closed) return;
-      if (pending >= MAX_PENDING) {
-        log.error({ subject: mail.subject }, `mail dropped: ${MAX_PENDING} are already waiting`);
-        return;
-      }
-      pending += 1;
-      setImmediate(() => void attempt(mail, log, 0));
+    async requestPasswordReset(email) {
+      await db.insert(mailOutbox).values({ kind: 'password-reset', recipient: email });
+      // After the answer: sending is nobody's wait.
+      setImmediate(nudge);
     },
     close() {
       closed = true;
-      for (const retry of retries) clearTimeout(retry);
-      retries.clear();
+      clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
     },
   };
 }

@@ -1,3 +1,10 @@
+import { sql } from 'drizzle-orm';
+import { makeResetLink } from '../auth/reset-tokens';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { OutboxRow } from './mail-queue';
+import type { Mail } from './mailer';
+
 /** The password reset email: plain text first, because many of our readers see only that. */
 export function resetPasswordMail(username: string, link: string) {
   const text = [
@@ -15,4 +22,22 @@ export function resetPasswordMail(username: string, link: string) {
   const safeName = username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const html = `<p>Hello ${safeName},</p><p>Someone asked to reset the password of your Kasuwa account. If it was you, open this link within one hour:</p><p><a href="${safeLink}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays the same.</p><p>— Kasuwa</p>`;
   return { subject: 'Reset your Kasuwa password', text, html };
+}
+
+/**
+ * The mail a password reset request stands for, written when it is sent: null for an address no
+ * account has, which gets nothing (the request was answered alike either way).
+ */
+export function passwordResetMailOf(db: Db, secret: Uint8Array, webUrl: string) {
+  return async (row: OutboxRow): Promise<Mail | null> => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${row.recipient.toLowerCase()}`)
+      .limit(1);
+    if (!user) return null;
+    const { uid, token } = makeResetLink(secret, user);
+    const link = `${webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
+    return { to: user.email, ...resetPasswordMail(user.username, link) };
+  };
 }

@@ -1,89 +1,94 @@
-import { readdir, rm, rmdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { MediaStorage, StoredEntry } from './storage';
 
 /**
  * An upload stores its files while the body streams and writes the row last, and a removal deletes the
  * row first and the files after it. A process killed in between (SIGKILL, power cut, out of memory)
- * leaves files no row names: a whole image folder, or a half-written `.tmp` file. This sweep removes
- * them. It never touches a file written after `before`, so uploads of the process that runs it are
- * safe; files of another API process writing to the same folder at the same time would not be.
+ * leaves files no row names: a whole image folder, or on disk a half-written `.tmp` file. This sweep
+ * removes them, on either storage. It never touches a folder with a file written after `before`
+ * (see `sweepCutoff`), so uploads still in progress are safe.
  */
 
 export type SweepResult = { folders: number; removedFolders: number; removedFiles: number };
 
-type ImageFolder = { key: string; dir: string; files: { name: string; modifiedMs: number }[] };
+type ImageFolder = { key: string; entries: StoredEntry[] };
 
-// Every image lives in its own folder, `<kind>/<uuid>/`, holding `main.jpg` and its WebP copies.
+// Every image lives in its own folder, `<kind>/<uuid>/`, holding `main.jpg` and its smaller copies.
+// Anything else in the storage (a shared bucket's other objects) is not ours to judge.
+const IMAGE_FILE = /^((?:shops|products)\/[A-Za-z0-9_-]+)\/[^/]+$/;
 const MAIN_FILE = 'main.jpg';
-const KEYS_PER_QUERY = 1000;
+const FOLDERS_PER_QUERY = 1000;
 
-async function entriesOf(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/**
+ * The longest an upload may hold stored files before its row is written: the API's request timeout
+ * (an hour, app.ts) and the photos' processing after it, with room to spare.
+ */
+export const UPLOADS_FINISH_WITHIN_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Files older than this may be judged. A disk belongs to this process alone, so whatever was written
+ * before it started is finished (and a crash's leftovers go at once); a bucket is written by every
+ * instance, whose uploads in progress may have begun at any time up to UPLOADS_FINISH_WITHIN_MS ago.
+ */
+export function sweepCutoff(storage: MediaStorage, startedAt: Date, now: Date): Date {
+  return storage.shared ? new Date(now.getTime() - UPLOADS_FINISH_WITHIN_MS) : startedAt;
 }
 
-/** The image folders under `root`, with each file's modification time. */
-async function imageFolders(root: string): Promise<ImageFolder[]> {
-  const folders: ImageFolder[] = [];
-  for (const kind of await entriesOf(root)) {
-    if (!kind.isDirectory()) continue;
-    for (const image of await entriesOf(path.join(root, kind.name))) {
-      if (!image.isDirectory()) continue;
-      const dir = path.join(root, kind.name, image.name);
-      const files = [];
-      for (const file of await entriesOf(dir)) {
-        // A file removed by a request while we look is simply not there any more.
-        const stats = await stat(path.join(dir, file.name)).catch(() => null);
-        if (stats?.isFile()) files.push({ name: file.name, modifiedMs: stats.mtimeMs });
-      }
-      folders.push({ key: `${kind.name}/${image.name}/${MAIN_FILE}`, dir, files });
+/** The image folders of `storage`, one at a time, each with its files (a listing gives a folder's keys together). */
+async function* imageFolders(storage: MediaStorage): AsyncGenerator<ImageFolder> {
+  let current: ImageFolder | undefined;
+  for await (const entry of storage.list()) {
+    const folder = IMAGE_FILE.exec(entry.key)?.[1];
+    if (!folder) continue;
+    if (current?.key !== folder) {
+      if (current) yield current;
+      current = { key: folder, entries: [] };
     }
+    current.entries.push(entry);
   }
-  return folders;
+  if (current) yield current;
 }
 
-/** Which of `keys` a shop or a product names as its image (bulk data shares one image between both tables). */
+/** Which of the folders' main keys a shop or a product names as its image (bulk data shares one image between both tables). */
 async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
-    const chunk = sql.param(keys.slice(start, start + KEYS_PER_QUERY));
-    // Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`.
-    const { rows } = (await db.execute(sql`
-      select image->>'key' as key from shops where image->>'key' = any(${chunk}::text[])
-      union
-      select image->>'key' as key from products where image->>'key' = any(${chunk}::text[])`)) as unknown as { rows: { key: string }[] };
-    for (const row of rows) found.add(row.key);
-  }
-  return found;
+  const list = sql.param(keys);
+  // Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`.
+  const { rows } = (await db.execute(sql`
+    select image->>'key' as key from shops where image->>'key' = any(${list}::text[])
+    union
+    select image->>'key' as key from products where image->>'key' = any(${list}::text[])`)) as unknown as { rows: { key: string }[] };
+  return new Set(rows.map((row) => row.key));
 }
 
-/** Removes image folders no row names and stale `.tmp` files, all written before `before`. */
-export async function sweepOrphanMedia(db: Db, root: string, before: Date): Promise<SweepResult> {
-  const cutoff = before.getTime();
-  const folders = await imageFolders(root);
-  const written = (folder: ImageFolder) => folder.files.every((file) => file.modifiedMs < cutoff);
-  const candidates = folders.filter(written);
-  const referenced = await referencedKeys(db, candidates.map((folder) => folder.key));
-  const result: SweepResult = { folders: folders.length, removedFolders: 0, removedFiles: 0 };
-  for (const folder of candidates) {
-    const orphan = !referenced.has(folder.key);
-    const leftovers = orphan ? folder.files : folder.files.filter((file) => file.name.startsWith('.') && file.name.endsWith('.tmp'));
-    for (const file of leftovers) await rm(path.join(folder.dir, file.name), { force: true });
+const isLeftover = (key: string) => key.slice(key.lastIndexOf('/') + 1).startsWith('.') && key.endsWith('.tmp');
+
+async function sweepFolders(db: Db, storage: MediaStorage, folders: ImageFolder[], result: SweepResult): Promise<void> {
+  const referenced = await referencedKeys(db, folders.map((folder) => `${folder.key}/${MAIN_FILE}`));
+  for (const folder of folders) {
+    const orphan = !referenced.has(`${folder.key}/${MAIN_FILE}`);
+    const leftovers = orphan ? folder.entries : folder.entries.filter((entry) => isLeftover(entry.key));
+    if (!leftovers.length) continue;
+    await storage.remove(leftovers.map((entry) => entry.key));
     result.removedFiles += leftovers.length;
-    if (orphan) {
-      // Still holding files (a request wrote one after all): the folder stays, and so do they.
-      const removed = await rmdir(folder.dir).then(
-        () => true,
-        () => false,
-      );
-      if (removed) result.removedFolders++;
+    if (orphan) result.removedFolders++;
+  }
+}
+
+/** Removes image folders no row names and stale half-written files, all written before `before`. */
+export async function sweepOrphanMedia(db: Db, storage: MediaStorage, before: Date): Promise<SweepResult> {
+  const cutoff = before.getTime();
+  const result: SweepResult = { folders: 0, removedFolders: 0, removedFiles: 0 };
+  let batch: ImageFolder[] = [];
+  for await (const folder of imageFolders(storage)) {
+    result.folders++;
+    if (!folder.entries.every((entry) => entry.modifiedMs < cutoff)) continue;
+    batch.push(folder);
+    if (batch.length === FOLDERS_PER_QUERY) {
+      await sweepFolders(db, storage, batch, result);
+      batch = [];
     }
   }
+  if (batch.length) await sweepFolders(db, storage, batch, result);
   return result;
 }

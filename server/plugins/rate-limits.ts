@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../app/lib/rules/messages';
@@ -10,9 +10,10 @@ declare module 'fastify' {
      * preHandler for login, signup and password reset: AUTH_RATE_LIMIT a minute per account (the body's
      * `field`, or the key `account` gives), whatever the address, and ADDRESS_SHARE times that per client
      * address, whatever the account. A preHandler runs after validation, so only well-formed requests
-     * count and the account is known.
+     * count and the account is known. `scope` names the route's counts (`login`, `signup`…): each route
+     * counts apart.
      */
-    authLimit(account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
+    authLimit(scope: string, account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -27,26 +28,44 @@ export const ADDRESS_SHARE = 5;
 export type AccountKey = (request: FastifyRequest) => string | Promise<string>;
 
 const MINUTE = 60_000;
+/** As @fastify/rate-limit counts IPv6 clients: one per /64, the block a home or phone is given. */
+const IPV6_SUBNET = 64;
 
 function bodyField(request: FastifyRequest, field: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }
 
+/**
+ * Counts live in this process, or in Redis when REDIS_URL is set so that every instance shares them.
+ * If Redis cannot answer, a request goes through uncounted (and the error is logged): the readiness
+ * check already takes the instance out of the load balancer, and nobody is locked out meanwhile.
+ */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
-    await app.register(rateLimit, { global: false });
-    app.decorate('authLimit', (account: string | AccountKey) => {
-      const keyOf: AccountKey = typeof account === 'string' ? (request) => bodyField(request, account) : account;
+    await app.register(rateLimit, { global: false, ...(app.redis ? { redis: app.redis, nameSpace: 'kasuwa:rate:' } : {}) });
+    app.decorate('authLimit', (scope: string, account: string | AccountKey) => {
+      const accountOf: AccountKey = typeof account === 'string' ? (request) => bodyField(request, account) : account;
       const perAccount = app.config.authRateLimit;
-      // Each limiter keeps its own counts; the address one keys on `request.ip` (an IPv6 client by its /64).
-      const byAddress = app.createRateLimit({ max: perAccount * ADDRESS_SHARE, timeWindow: MINUTE });
-      const byAccount = app.createRateLimit({ max: perAccount, timeWindow: MINUTE, keyGenerator: keyOf });
+      // In Redis all limiters share one key space, so each key names its route and what it counts.
+      const byAddress = app.createRateLimit({
+        max: perAccount * ADDRESS_SHARE,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => `${scope}:address:${normalizeIP(request.ip, IPV6_SUBNET)}`,
+      });
+      const byAccount = app.createRateLimit({
+        max: perAccount,
+        timeWindow: MINUTE,
+        keyGenerator: async (request) => `${scope}:account:${await accountOf(request)}`,
+      });
       return async (request: FastifyRequest) => {
         // The address first: a request it refuses does not use up the account's allowance as well.
         for (const limiter of [byAddress, byAccount]) {
-          const count = await limiter(request);
-          if (!count.isAllowed && count.isExceeded) {
+          const count = await limiter(request).catch((error: unknown) => {
+            request.log.error({ err: error }, 'rate limit not counted: its store did not answer');
+            return null;
+          });
+          if (count && !count.isAllowed && count.isExceeded) {
             const seconds = Math.max(1, count.ttlInSeconds);
             throw new ApiError(429, { detail: MSG.throttled(seconds) }, { 'retry-after': String(seconds) });
           }

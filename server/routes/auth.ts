@@ -7,7 +7,7 @@ import { MSG } from '../../app/lib/rules/messages';
 import { normalisePhone } from '../../app/lib/rules/phone';
 import { isCommonPassword } from '../auth/common-passwords';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../auth/passwords';
-import { isResetTokenValid, makeResetLink, userIdFromUid } from '../auth/reset-tokens';
+import { isResetTokenValid, userIdFromUid } from '../auth/reset-tokens';
 import { endLogin, ROTATION_GRACE_SECONDS, rotate, startLogin } from '../auth/sessions';
 import { issueTokens, passwordFingerprint, readRefreshToken } from '../auth/tokens';
 import { users } from '../db/schema';
@@ -17,7 +17,6 @@ import { signedIn } from '../plugins/auth';
 import { productsByShop, shopsOfOwner } from '../shops/queries';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
 import { userJson, userJsonSchema } from '../users/user-json';
-import { resetPasswordMail } from '../mail/reset-password-mail';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));
@@ -71,7 +70,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/users',
     {
-      preHandler: app.authLimit('email'),
+      preHandler: app.authLimit('signup', 'email'),
       schema: {
         tags: ['auth'],
         summary: 'Sign up (SPEC §5 rules); answers like login',
@@ -110,7 +109,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     {
       // One account has one allowance, whether named by its username or its email; a name that is no
       // account's is counted by itself.
-      preHandler: app.authLimit(async (request) => {
+      preHandler: app.authLimit('login', async (request) => {
         const name = (request.body as { username_or_email: string }).username_or_email.trim();
         const user = await accountNamed(name);
         loginAccounts.set(request, user);
@@ -190,7 +189,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const user = signedIn(request);
       const shops = await shopsOfOwner(app.db, user.id);
       const products = await productsByShop(app.db, shops.map((shop) => shop.id));
-      const mediaBase = `${app.config.apiPublicUrl}/media`;
+      const mediaBase = app.config.mediaBaseUrl;
       return { ...userJson(user), shops: shops.map((shop) => shopJson(shop, mediaBase, products.get(shop.id))) };
     },
   );
@@ -198,7 +197,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/request',
     {
-      preHandler: app.authLimit('email'),
+      preHandler: app.authLimit('reset-request', 'email'),
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link; the same answer whether or not the email is known',
@@ -207,17 +206,9 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${request.body.email.toLowerCase()}`)
-        .limit(1);
-      if (user) {
-        const { uid, token } = makeResetLink(secret, user);
-        const link = `${app.config.webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
-        // Sent after the answer, which must not reveal by its timing whether the address is known.
-        app.mailQueue.enqueue({ to: user.email, ...resetPasswordMail(user.username, link) }, request.log);
-      }
+      // Kept for the mail queue whether or not the address has an account: the same work, and so the
+      // same time, either way. The queue sends the mail after the answer, and only to an account.
+      await app.mailQueue.requestPasswordReset(request.body.email);
       return { message: MSG.resetRequestSent };
     },
   );
@@ -242,7 +233,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/password-reset/confirm',
     {
-      preHandler: app.authLimit('uid'),
+      preHandler: app.authLimit('reset', 'uid'),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; the link then stops working',

@@ -30,7 +30,7 @@ const productChangesForm = productChangesSchema.extend({
 
 export const productRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const mediaBase = () => `${app.config.apiPublicUrl}/media`;
+  const mediaBase = () => app.config.mediaBaseUrl;
 
   app.get(
     '/shops/:shop_id/products',

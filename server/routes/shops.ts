@@ -72,8 +72,8 @@ const reportedView = z.object({
 
 export const shopRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const mediaBase = () => `${app.config.apiPublicUrl}/media`;
-  const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock, (error) => app.log.error({ err: error }, 'removing old visit records failed'));
+  const mediaBase = () => app.config.mediaBaseUrl;
+  const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
 
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {

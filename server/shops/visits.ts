@@ -17,8 +17,6 @@ export function isTrustedHop(trustProxy: string[]): (remoteAddress: string | und
 
 /** One person's views of a shop within this long count as one visit. */
 export const VISIT_WINDOW_MS = 30 * 60 * 1000;
-/** Rows older than the window tell nothing; they are deleted at most this often. */
-const PURGE_EVERY_MS = 5 * 60 * 1000;
 /** Visits this process counted lately, kept so a reload needs no query; the oldest go first past this many. */
 const RECENT_MAX = 10_000;
 
@@ -34,7 +32,6 @@ export type View = { shopId: string; address: string; agent: string };
 export class VisitCounter {
   private day = '';
   private dayKey = Buffer.alloc(0);
-  private purgedAt = 0;
   /** When this process counted each shop's visitor, oldest first: within the window, a view of theirs starts nothing. */
   private readonly recent = new Map<string, number>();
 
@@ -42,7 +39,6 @@ export class VisitCounter {
     private readonly db: Db,
     private readonly secret: Uint8Array,
     private readonly now: () => Date,
-    private readonly onPurgeError: (error: unknown) => void,
   ) {}
 
   private visitorOf(view: View, date: Date): string {
@@ -66,7 +62,6 @@ export class VisitCounter {
       if (now.getTime() - (this.recent.get(key) ?? -Infinity) < VISIT_WINDOW_MS) continue;
       unique.set(key, { shopId: view.shopId, visitor });
     }
-    this.purgeNow(now);
     if (!unique.size) return 0;
     // Array literals as single parameters: drizzle would spread a JS array into a list of them. They hold
     // only checked ids and base64url text.
@@ -107,12 +102,13 @@ export class VisitCounter {
     this.recent.set(key, countedAt);
     if (this.recent.size > RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
   }
+}
 
-  /** Deletes rows past the window, at most every PURGE_EVERY_MS, without holding up the views. */
-  private purgeNow(now: Date): void {
-    if (now.getTime() - this.purgedAt < PURGE_EVERY_MS) return;
-    this.purgedAt = now.getTime();
-    const windowStart = new Date(now.getTime() - VISIT_WINDOW_MS).toISOString();
-    this.db.execute(sql`delete from shop_visits where seen_at <= ${windowStart}::timestamptz`).catch(this.onPurgeError);
-  }
+/** Deletes visit rows past the window: they tell nothing any more (a periodic job, one instance at a time). */
+export async function purgeOldVisits(db: Db, now: Date): Promise<{ removed: number }> {
+  const windowStart = new Date(now.getTime() - VISIT_WINDOW_MS).toISOString();
+  const { rows } = (await db.execute(sql`
+    with gone as (delete from shop_visits where seen_at <= ${windowStart}::timestamptz returning 1)
+    select count(*)::int as removed from gone`)) as { rows: { removed: number }[] };
+  return { removed: rows[0]!.removed };
 }

@@ -9,10 +9,10 @@ import * as schema from '../../server/db/schema';
 import type { Problems } from './verify';
 
 /** The stopped API's database opened directly, with amcheck available (PGlite ships it as an extension). */
-export async function openForChecks(target: { pgliteDir: string } | { url: string }): Promise<Database> {
+export async function openForChecks(target: { pgliteDir: string } | { url: string }): Promise<Pick<Database, 'db' | 'close'>> {
   if ('url' in target) return openPostgres(target.url, 2);
   const client = await PGlite.create(target.pgliteDir, { extensions: { pg_trgm, amcheck } });
-  return { db: drizzle({ client, schema }) as unknown as Db, kind: 'pglite', migrate: async () => {}, close: () => client.close() };
+  return { db: drizzle({ client, schema }) as unknown as Db, close: () => client.close() };
 }
 
 /**

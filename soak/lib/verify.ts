@@ -79,7 +79,7 @@ async function filesUnder(root: string): Promise<string[]> {
  * a row (no orphan, no half-written `.tmp`). Reads the database directly, so the API must be stopped
  * when it is PGlite (one process at a time).
  */
-export async function checkStorage(database: Database, mediaRoot: string): Promise<StorageCheck> {
+export async function checkStorage(database: Pick<Database, 'db'>, mediaRoot: string): Promise<StorageCheck> {
   const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const [counts] = await rows(sql`select (select count(*) from users)::int as users, (select count(*) from shops)::int as shops,
     (select count(*) from products)::int as products`);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../app/lib/rules/messages';
-import { ROTATION_GRACE_SECONDS } from '../../server/auth/sessions';
+import { purgeEndedLogins, ROTATION_GRACE_SECONDS } from '../../server/auth/sessions';
 import { passwordFingerprint } from '../../server/auth/tokens';
 import { sessions, users } from '../../server/db/schema';
 import { startTestApi, type TestApi } from './support/harness';
@@ -177,12 +177,14 @@ describe('tokens the API did not issue as they are', () => {
 });
 
 describe('stored logins', () => {
-  it('do not pile up: logins that have ended are cleared when someone signs in', async () => {
+  it('do not pile up: the periodic purge clears logins that have ended, and only those', async () => {
     const person = await signUp(api.app);
+    const other = await signUp(api.app);
     await api.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, person.id));
     expect((await profile(person.access)).statusCode).toBe(401);
 
-    await signUp(api.app);
+    expect((await purgeEndedLogins(api.database.db)).removed).toBeGreaterThanOrEqual(1);
     expect(await api.database.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
+    expect((await profile(other.access)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepOrphanMedia } from '../../server/media/orphan-sweep';
+import { localDiskStorage } from '../../server/media/storage';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -53,7 +54,7 @@ it('removes folders and half-written files no row names, and keeps every image i
   // Written after the cutoff: an upload of the running process, whose row is not written yet.
   const uploading = await leftover('products/9d3e1c7a-2b4f-4e8a-b6c5-7f1a0e2d3c4b', ['main.jpg'], new Date(Date.now() + 60_000));
 
-  const result = await sweepOrphanMedia(api.database.db, mediaRoot, new Date());
+  const result = await sweepOrphanMedia(api.database.db, api.app.storage, new Date());
 
   expect(await storedKeys()).toEqual([...inUse, path.relative(mediaRoot, path.join(uploading, 'main.jpg'))].sort());
   expect(existsSync(orphanProduct)).toBe(false);
@@ -67,6 +68,6 @@ it('removes folders and half-written files no row names, and keeps every image i
 });
 
 it('does nothing when there is no media folder yet', async () => {
-  const result = await sweepOrphanMedia(api.database.db, path.join(api.dataDir, 'nothing-here'), new Date());
+  const result = await sweepOrphanMedia(api.database.db, localDiskStorage(path.join(api.dataDir, 'nothing-here')), new Date());
   expect(result).toEqual({ folders: 0, removedFolders: 0, removedFiles: 0 });
 });

@@ -21,10 +21,10 @@ export type TestApi = {
 };
 
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of `DATABASE_URL` (CI runs the API suite on both).
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server of `DATABASE_URL` (CI runs the API suite on both).
  */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined);
@@ -56,6 +56,7 @@ type TestApiOptions = {
   /** In place of the file outbox, with the pauses between its retries. */
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
+  mailPollMs?: number;
   clock?: () => Date;
 };
 
@@ -71,6 +72,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage,
     mailer: options.mailer,
     mailRetryDelaysMs: options.mailRetryDelaysMs,
+    mailPollMs: options.mailPollMs,
     clock: options.clock,
     logger: process.env.DEBUG_API === '1',
   });

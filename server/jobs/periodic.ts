@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+
+export type PeriodicJob = {
+  /** Also names the job in the logs (`<name> done`) and its advisory lock. */
+  name: string;
+  everyMs: number;
+  run: () => Promise<object>;
+};
+
+export type PeriodicJobs = {
+  /** Stops the timers. A job cut short by the process ending is safe: each can stop anywhere and run again. */
+  stop(): void;
+};
+
+/**
+ * Runs each job at once and then every `everyMs`, while no other instance on the same database runs it
+ * (an advisory lock: an instance that finds it taken skips that turn). Timers do not keep the process alive.
+ */
+export function startPeriodicJobs(database: Database, jobs: PeriodicJob[], log: FastifyBaseLogger): PeriodicJobs {
+  const timers = new Map<string, NodeJS.Timeout>();
+  let stopped = false;
+
+  async function runOnce(job: PeriodicJob): Promise<void> {
+    try {
+      const result = await database.ifFree(`kasuwa:${job.name}`, job.run);
+      if (result === undefined) log.debug(`${job.name}: another instance is running it`);
+      else log.info(result, `${job.name} done`);
+    } catch (error) {
+      // After stop the database is closing under the job: not a failure worth a line.
+      if (!stopped) log.error({ err: error }, `${job.name} failed`);
+    }
+  }
+
+  function schedule(job: PeriodicJob, delayMs: number) {
+    const timer = setTimeout(async () => {
+      await runOnce(job);
+      if (!stopped) schedule(job, job.everyMs);
+    }, delayMs);
+    timer.unref();
+    timers.set(job.name, timer);
+  }
+
+  for (const job of jobs) schedule(job, 0);
+
+  return {
+    stop() {
+      stopped = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+    },
+  };
+}
