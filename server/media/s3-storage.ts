@@ -33,12 +33,10 @@ const isMissing = (error: unknown) =>
  * Wasabi). Credentials come the SDK's own way (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile
  * or an instance role). An object appears only once it is whole (a PUT, or a completed multipart upload).
  */
-export function s3Storage(settings: S3Settings, client?: S3Client): MediaStorage {
+export function s3Storage(settings: S3Settings): MediaStorage {
   const { bucket } = settings;
   const agent = { keepAlive: true, maxSockets: MAX_SOCKETS };
-  const s3 =
-    client ??
-    new S3Client({
+  const s3 = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
