@@ -24,11 +24,11 @@ export type TestApi = {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server of `DATABASE_URL` (CI runs the API suite on both).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined);
-    return { database, drop: async () => {} };
+    return { database, url: undefined, drop: async () => {} };
   }
   const name = `kasuwa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -40,6 +40,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   const database = await openPostgres(url.toString(), 5);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
