@@ -24,7 +24,14 @@ export async function bundleServers({ root, api, imageWorker, webServer }: Serve
   // Chunks of an earlier build would otherwise pile up beside the new ones.
   await Promise.all([rm(path.dirname(api), { recursive: true, force: true }), rm(webServerDir, { recursive: true, force: true })]);
   await Promise.all([
-    build({ ...common, entryPoints: [path.join(root, 'server', 'main.ts')], outfile: api }),
+    // Split too: the S3 driver's SDK is imported only when a bucket is configured, not with every start.
+    build({
+      ...common,
+      entryPoints: { [path.basename(api, '.js')]: path.join(root, 'server', 'main.ts') },
+      outdir: path.dirname(api),
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
     build({ ...common, entryPoints: [path.join(root, 'server', 'media', 'image-worker.ts')], outfile: imageWorker }),
     // The web server sets NODE_ENV before it imports React Router (and so React): split at its dynamic
     // imports, those stay imports that run later instead of being hoisted to the top of one file.
