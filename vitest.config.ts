@@ -30,6 +30,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Several API instances as processes on shared services (PostgreSQL, Redis, an S3-compatible bucket).
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: [failOnConsoleError],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -138,6 +138,10 @@ async function main(): Promise<number> {
   });
   outcomes.push(...(await Promise.all(e2eRuns)));
 
+  // Several API instances sharing PostgreSQL (TEST_DATABASE_URL, or a throwaway cluster), Redis and a bucket;
+  // skipped, saying why, when Debian's redis-server or postgresql is missing.
+  outcomes.push(await runVitest('scale (two APIs on shared services)', ['scale'], withoutDatabaseUrl()));
+
   // A runner that broke counts as one failure, so the closing line can never read as a clean run.
   const failedOf = (outcome: Outcome) => outcome.failed + (outcome.problem ? 1 : 0);
   const width = Math.max(...outcomes.map((outcome) => outcome.runner.length));

@@ -15,7 +15,14 @@ export type ApiProcess = {
   kill(signal: NodeJS.Signals): Promise<void>;
 };
 
-export type ApiOptions = { port: number; dataDir: string; databaseUrl: string | undefined; readyTimeoutMs?: number };
+export type ApiOptions = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  readyTimeoutMs?: number;
+  /** More variables, or other values for the ones above (the multi-instance tests give REDIS_URL, S3_…). */
+  env?: Record<string, string>;
+};
 
 /** Starts the API's bundle and resolves once `/healthz` answers; rejects with its output if it dies or stays silent. */
 export async function startApi(options: ApiOptions): Promise<ApiProcess> {
@@ -34,6 +41,7 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
       MALLOC_ARENA_MAX: '2',
+      ...options.env,
     },
   });
   const lines: string[] = [];
