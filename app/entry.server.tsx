@@ -36,7 +36,7 @@ export default function handleRequest(
   }
 
   const nonce = randomBytes(16).toString('base64');
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, getWebEnv().mediaOrigin));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

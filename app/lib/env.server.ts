@@ -35,6 +35,11 @@ const webEnvSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: WORKERS_MESSAGE }).int(WORKERS_MESSAGE).min(1, WORKERS_MESSAGE).max(64, WORKERS_MESSAGE).default(DEFAULT_WEB_WORKERS),
   ),
+  MEDIA_PUBLIC_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://media.kasuwa.ng' }).optional()),
+  REDIS_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
+  ),
 });
 
 export type WebEnv = {
@@ -50,6 +55,8 @@ export type WebEnv = {
   publicCacheSeconds: number;
   /** How many processes serve the web tier (scripts/web-tier/workers.ts). */
   webWorkers: number;
+  /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a public bucket or CDN), for the CSP. */
+  mediaOrigin: string | undefined;
 };
 
 export class WebConfigError extends Error {}
@@ -81,6 +88,12 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     throw new WebConfigError(`Invalid web configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // REDIS_URL means several web instances: each would sign sessions with a secret of its own making.
+  if (e.REDIS_URL && !e.SESSION_SECRET) {
+    throw new WebConfigError(
+      'Invalid web configuration:\n  SESSION_SECRET: must be set when REDIS_URL is set (every web instance must sign sessions with the same secret)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -91,6 +104,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     webWorkers: e.WEB_WORKERS,
+    mediaOrigin: e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL).origin : undefined,
   };
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepOrphanMedia } from '../../server/media/orphan-sweep';
+import { sweepCutoff, sweepOrphanMedia, UPLOADS_FINISH_WITHIN_MS } from '../../server/media/orphan-sweep';
 import { localDiskStorage } from '../../server/media/storage';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
@@ -70,4 +70,13 @@ it('removes folders and half-written files no row names, and keeps every image i
 it('does nothing when there is no media folder yet', async () => {
   const result = await sweepOrphanMedia(api.database.db, localDiskStorage(path.join(api.dataDir, 'nothing-here')), new Date());
   expect(result).toEqual({ folders: 0, removedFolders: 0, removedFiles: 0 });
+});
+
+it('judges on this process’s disk what was written before it started, and in a shared bucket only what is older than any upload can take', () => {
+  const startedAt = new Date('2026-03-02T10:00:00Z');
+  const now = new Date('2026-03-02T18:00:00Z');
+  const bucket = { ...localDiskStorage(mediaRoot), shared: true };
+
+  expect(sweepCutoff(localDiskStorage(mediaRoot), startedAt, now)).toEqual(startedAt);
+  expect(sweepCutoff(bucket, startedAt, now)).toEqual(new Date(now.getTime() - UPLOADS_FINISH_WITHIN_MS));
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -32,6 +32,13 @@ const EVERY_VARIABLE = [
   'AUTH_RATE_LIMIT',
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
+  'MEDIA_PUBLIC_URL',
+  'REDIS_URL',
+  'STOP_GRACE_SECONDS',
 ];
 
 describe('the API configuration', () => {
@@ -52,6 +59,10 @@ describe('the API configuration', () => {
       authRateLimit: 20,
       trustProxy: ['loopback'],
       logLevel: 'info',
+      storage: { kind: 'disk', root: path.join(dataDir, 'media') },
+      mediaBaseUrl: 'http://localhost:8000/media',
+      redisUrl: undefined,
+      stopGraceMs: 25_000,
     });
     expect(config.paystack.simulated).toBe(true);
   });
@@ -108,6 +119,12 @@ describe('the API configuration', () => {
         AUTH_RATE_LIMIT: 'lots',
         TRUST_PROXY: 'the web tier',
         LOG_LEVEL: 'loud',
+        S3_BUCKET: 'My_Bucket',
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'yes',
+        MEDIA_PUBLIC_URL: 'media.kasuwa.ng',
+        REDIS_URL: 'http://cache:6379',
+        STOP_GRACE_SECONDS: '0',
       });
 
     expect(load).toThrow(ConfigError);
@@ -129,6 +146,12 @@ describe('the API configuration', () => {
         '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
         '  TRUST_PROXY: must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8',
         '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+        '  S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes',
+        '  S3_ENDPOINT: must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com',
+        '  S3_FORCE_PATH_STYLE: must be 1 (bucket in the path: MinIO, most self-hosted servers) or 0 (bucket in the host name)',
+        '  MEDIA_PUBLIC_URL: must be an http(s) URL such as https://media.kasuwa.ng',
+        '  REDIS_URL: must be a Redis URL such as redis://:password@host:6379/0 or rediss://…',
+        '  STOP_GRACE_SECONDS: must be a whole number of seconds, 1 or more, such as 25',
       ].join('\n'),
     );
   });
@@ -142,6 +165,35 @@ describe('the API configuration', () => {
     const load = () => loadConfig({ DATA_DIR: dataDir, [name]: value });
 
     expect(load).toThrow(new RegExp(`^Invalid API configuration:\\n  ${name}: must be `));
+  });
+});
+
+describe('running on several machines', () => {
+  test('S3_BUCKET puts photos in that bucket, and MEDIA_PUBLIC_URL is where image URLs then point', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'kasuwa-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: '1',
+      MEDIA_PUBLIC_URL: 'https://media.kasuwa.ng/',
+    });
+
+    expect(config.storage).toEqual({ kind: 's3', bucket: 'kasuwa-media', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true });
+    expect(config.mediaBaseUrl).toBe('https://media.kasuwa.ng');
+  });
+
+  test('secrets the environment does not give come from the source given (the database, on PostgreSQL), and no file is written', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/kasuwa' }, (name) => `stored-${name}-secret-of-32-characters`);
+
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe('stored-jwt-secret-of-32-characters');
+    expect(config.paystack.secretKey).toBe('sk_test_simulator_stored-paystack-simulator-secret-of-32-characters');
+    await expect(readdir(dataDir)).resolves.toEqual([]);
+  });
+
+  test('a JWT_SECRET given wins over a stored one', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'a-jwt-secret-of-at-least-32-characters' }, () => 'stored');
+
+    expect(new TextDecoder().decode(config.jwtSecret)).toBe('a-jwt-secret-of-at-least-32-characters');
   });
 });
 

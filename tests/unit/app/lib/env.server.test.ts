@@ -81,6 +81,8 @@ describe('the web tier configuration', () => {
         SESSION_SECRET: 'short',
         SESSION_IDLE_MINUTES: '-1',
         WEB_WORKERS: '1.5',
+        MEDIA_PUBLIC_URL: 'media.kasuwa.ng',
+        REDIS_URL: 'http://cache:6379',
       });
 
     expect(read).toThrow(WebConfigError);
@@ -93,7 +95,30 @@ describe('the web tier configuration', () => {
         '  SESSION_SECRET: must be at least 32 characters',
         '  SESSION_IDLE_MINUTES: must be a positive number of minutes, such as 5 or 0.05',
         '  WEB_WORKERS: must be a whole number of processes between 1 and 64',
+        '  MEDIA_PUBLIC_URL: must be an http(s) URL such as https://media.kasuwa.ng',
+        '  REDIS_URL: must be a Redis URL such as redis://:password@host:6379/0 or rediss://…',
       ].join('\n'),
     );
+  });
+});
+
+describe('the web tier on several machines', () => {
+  test('REDIS_URL (several web instances) without SESSION_SECRET stops the start: each would make its own', async () => {
+    const read = () => readWebEnv({ DATA_DIR: dataDir, REDIS_URL: 'redis://cache:6379' });
+
+    expect(read).toThrow(WebConfigError);
+    expect(read).toThrow('SESSION_SECRET: must be set when REDIS_URL is set (every web instance must sign sessions with the same secret)');
+    await expect(stat(path.join(dataDir, 'secrets', 'session'))).rejects.toThrow();
+  });
+
+  test('REDIS_URL with SESSION_SECRET starts with the given secret', () => {
+    const secret = 'a-session-secret-of-at-least-32-characters';
+
+    expect(readWebEnv({ DATA_DIR: dataDir, REDIS_URL: 'redis://cache:6379', SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+
+  test('photos from a public bucket or CDN (MEDIA_PUBLIC_URL): its origin is where pages may load images from', () => {
+    expect(readWebEnv({ DATA_DIR: dataDir, MEDIA_PUBLIC_URL: 'https://media.kasuwa.ng/photos/' }).mediaOrigin).toBe('https://media.kasuwa.ng');
+    expect(readWebEnv({ DATA_DIR: dataDir }).mediaOrigin).toBeUndefined();
   });
 });
