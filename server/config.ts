@@ -118,6 +118,15 @@ export type SecretName = 'jwt' | 'paystack-simulator';
 /** Where a secret the environment does not give comes from: it must be the same in every instance. */
 export type SecretSource = (name: SecretName) => string;
 
+/** A secret an earlier start left in DATA_DIR, if any. */
+export function secretInDataDir(dataDir: string, name: string): string | undefined {
+  try {
+    return readFileSync(path.join(dataDir, 'secrets', name), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads a secret from DATA_DIR, creating it on first start so restarts keep sessions and tokens valid. */
 export function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, 'secrets', name);

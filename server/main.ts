@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { purgeEndedLogins } from './auth/sessions';
-import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
+import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig, secretInDataDir } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { secretsInDatabase } from './db/shared-secrets';
@@ -18,7 +18,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   // Several instances on one PostgreSQL must sign and check alike; PGlite keeps them in DATA_DIR as before.
-  const config = loadConfig(process.env, databaseUrl ? await secretsInDatabase(database.db) : undefined);
+  const shared = databaseUrl ? await secretsInDatabase(database.db, (name) => secretInDataDir(dataDir, name)) : undefined;
+  const config = loadConfig(process.env, shared);
   const app = await buildApp({ config, database });
   if (config.seedDemo) await database.exclusively('kasuwa:seed', () => seedDemoIfEmpty(database.db, app.storage, app.log));
   await app.listen({ port: config.apiPort, host: config.host });

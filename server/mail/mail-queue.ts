@@ -76,7 +76,6 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       mail = await compose(row);
       if (mail) await mailer.send(mail);
     } catch (error) {
-      if (closed) return;
       const delay = retryDelaysMs[row.tries - 1];
       const subject = mail?.subject ?? row.kind;
       if (delay !== undefined) {
@@ -87,7 +86,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       }
       log.error({ err: error, subject, tries: row.tries }, 'mail not sent; given up');
     }
-    if (!closed) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+    // Also after close: a mail sent while the API stops is marked sent if the database still answers.
+    await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
   }
 
   function send(row: OutboxRow) {

@@ -25,3 +25,17 @@ it('gives every instance on one database the same generated secrets, made by whi
   }
   expect(one('jwt')).not.toBe(one('paystack-simulator'));
 });
+
+it('keeps the secrets a single instance had made in its DATA_DIR, so moving to several signs nobody out', async () => {
+  const fresh = await freshDatabase();
+  await fresh.database.migrate();
+  try {
+    const secrets = await secretsInDatabase(fresh.database.db, (name) => (name === 'jwt' ? 'the-jwt-secret-one-instance-had-made' : undefined));
+
+    expect(secrets('jwt')).toBe('the-jwt-secret-one-instance-had-made');
+    expect(secrets('paystack-simulator').length).toBeGreaterThanOrEqual(32);
+  } finally {
+    await fresh.database.close();
+    await fresh.drop();
+  }
+});
