@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -18,9 +18,9 @@ import { multipart, withMultipartForm } from './plugins/multipart';
 import { nulInQuery } from './plugins/nul-in-query';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
-import { connectRedis } from './redis';
 import { securityHeaders } from './plugins/security-headers';
 import { unreadBody } from './plugins/unread-body';
+import { connectRedis } from './redis';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -47,10 +47,8 @@ export type AppDeps = {
   database: Database;
   storage?: MediaStorage;
   mailer?: Mailer;
-  /** The mail queue's pauses between tries, its claim on a mail being sent, its look for due mails (tests make them short). */
+  /** Pauses between tries of a mail that failed (tests make them short). */
   mailRetryDelaysMs?: readonly number[];
-  mailClaimMs?: number;
-  mailPollMs?: number;
   logger?: boolean;
   clock?: () => Date;
 };
@@ -97,8 +95,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           compose: passwordResetMailOf(database.db, config.jwtSecret, config.webUrl),
           log: core.log,
           retryDelaysMs: deps.mailRetryDelaysMs,
-          claimMs: deps.mailClaimMs,
-          pollMs: deps.mailPollMs,
         });
         core.decorate('mailQueue', mailQueue);
         core.addHook('onClose', async () => mailQueue.close());

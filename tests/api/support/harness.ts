@@ -57,7 +57,6 @@ type TestApiOptions = {
   /** In place of the file outbox, with the pauses between its retries. */
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
-  mailPollMs?: number;
   clock?: () => Date;
 };
 
@@ -73,7 +72,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage,
     mailer: options.mailer,
     mailRetryDelaysMs: options.mailRetryDelaysMs,
-    mailPollMs: options.mailPollMs,
     clock: options.clock,
     logger: process.env.DEBUG_API === '1',
   });
