@@ -49,16 +49,21 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   let draining = false;
   let again = false;
   let sending = 0;
-  const timers = new Set<NodeJS.Timeout>();
+  let wake: NodeJS.Timeout | undefined;
 
-  const after = (ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      nudge();
-    }, ms);
-    timer.unref();
-    timers.add(timer);
-  };
+  /**
+   * Sets one timer for the soonest mail waiting on a retry. A timer may fire a little before the database
+   * thinks the mail is due; the next drain then finds nothing yet and sets it again.
+   */
+  async function wakeAtNextDue(): Promise<void> {
+    const { rows } = (await db.execute(sql`
+      select ceil(extract(epoch from min(next_try_at) - now()) * 1000)::int as ms from mail_outbox`)) as { rows: { ms: number | null }[] };
+    const ms = rows[0]?.ms;
+    clearTimeout(wake);
+    if (closed || ms === null || ms === undefined || ms >= pollMs) return;
+    wake = setTimeout(nudge, Math.max(ms, 1));
+    wake.unref();
+  }
 
   async function claim(limit: number): Promise<OutboxRow[]> {
     const { rows } = (await db.execute(sql`
@@ -81,7 +86,6 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       if (delay !== undefined) {
         log.warn({ err: error, subject }, `mail not sent; trying again in ${delay / 1000} s`);
         await db.update(mailOutbox).set({ nextTryAt: sql`now() + make_interval(secs => ${delay / 1000})` }).where(eq(mailOutbox.id, row.id));
-        after(delay);
         return;
       }
       log.error({ err: error, subject, tries: row.tries }, 'mail not sent; given up');
@@ -112,6 +116,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
           if (!rows.length) break;
           rows.forEach(send);
         }
+        if (!closed && sending < SENDING_MAX) await wakeAtNextDue();
       } while (again && !closed);
     } catch (error) {
       if (!closed) log.error({ err: error }, 'the mail queue could not read the database; trying again later');
@@ -140,8 +145,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     close() {
       closed = true;
       clearInterval(poll);
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      clearTimeout(wake);
     },
   };
 }
