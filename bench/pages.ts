@@ -6,19 +6,26 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { buildIfStale, freePort, startProduct } from '../scripts/lib/product';
-import { CHROMIUM_FLAGS, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
+import { CHROMIUM_FLAGS, PHONE, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
+import { PHONE_PHOTO } from './lib/phone-photos';
+import { PHONE_SHOPS, type PhoneShopsSummary, uploadPhoneShops } from './lib/phone-shops';
 import { machine } from './lib/report';
 
 /**
- * `npm run bench:pages`: the public pages as a phone sees them (issue 7, benchmark 1), on the demo data,
- * through Chromium with Chrome DevTools throttling, JavaScript on and off, each visit from a cold cache.
+ * `npm run bench:pages`: the public pages as a phone sees them (issue 7, benchmark 1), through Chromium with
+ * Chrome DevTools throttling, JavaScript on and off, each visit from a cold cache; on the demo data and on
+ * shops with phone photos (issue 15).
  */
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const SEARCH_WORD = 'lagos';
 const TARGETS = { jsOffShopsVisibleSlow3gMs: 3000, documentAndCssKb: 40, homeFirstVisitKb: 300 };
+/** Issue 15, on the phone-photo data, slow3g, medians. */
+const PHOTO_TARGETS = { shopVisibleMs: 1100, lcpMs: 2800, homeKb: 300, shopKb: 150, jsOffShopVisibleMs: 1200 };
 
+const DATA_SETS = ['demo', 'phone'] as const;
+type DataSet = (typeof DATA_SETS)[number];
 type Stat = { median: number; min: number; max: number } | null;
-type Case = { page: string; path: string; profile: string; javaScript: boolean; runs: VisitMetrics[] };
+type Case = { data: DataSet; page: string; path: string; profile: string; javaScript: boolean; runs: VisitMetrics[] };
 
 function stat(values: (number | null)[]): Stat {
   const present = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
@@ -34,28 +41,56 @@ const KINDS: Kind[] = ['document', 'css', 'js', 'image', 'other'];
 const bytesOf = (c: Case, kinds: Kind[]) => stat(c.runs.map((run) => kinds.reduce((sum, kind) => sum + run.bytes[kind], 0)));
 
 function options() {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profiles: { type: 'string', default: PROFILES.map((p) => p.name).join(',') } } });
-  return { runs: Number(values.runs), profiles: PROFILES.filter((profile) => values.profiles!.split(',').includes(profile.name)) };
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      profiles: { type: 'string', default: PROFILES.map((p) => p.name).join(',') },
+      data: { type: 'string', default: DATA_SETS.join(',') },
+    },
+  });
+  return {
+    runs: Number(values.runs),
+    profiles: PROFILES.filter((profile) => values.profiles!.split(',').includes(profile.name)),
+    data: DATA_SETS.filter((data) => values.data!.split(',').includes(data)),
+  };
 }
 
-function markdown(report: { date: string; machine: ReturnType<typeof machine>; runs: number; cases: Case[]; verdicts: string[] }) {
+type Report = { date: string; machine: ReturnType<typeof machine>; runs: number; phoneShops: PhoneShopsSummary | null; cases: Case[]; verdicts: string[] };
+
+function dataLines(report: Report): string[] {
+  const lines = ['Data: **demo**: the demo shops (`SEED_DEMO=1`), whose photos are drawn letter tiles of a few KB.'];
+  const phone = report.phoneShops;
+  if (phone) {
+    lines.push(
+      `**phone**: ${phone.shops} shops (no demo data) that ${PHONE_SHOPS.owners} owners created through the API, each with a phone-like photo ` +
+        `(${PHONE_PHOTO.width}×${PHONE_PHOTO.height} JPEG, shapes, texture and grain; ${phone.photoKb.min}–${phone.photoKb.max} KB, median ${phone.photoKb.median}; ` +
+        `drawn by \`bench/lib/phone-photos.ts\` with sharp from a fixed seed) and ${PHONE_SHOPS.productsPerShop} products added in one batch with photos from the same set; ` +
+        `uploading them took ${phone.seconds} s.`,
+    );
+  }
+  return lines;
+}
+
+function markdown(report: Report) {
   const m = report.machine;
   const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   return [
     `# Pages as a phone sees them, ${report.date}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    `Demo data (\`SEED_DEMO=1\`), production build, web tier and API on this machine. Chromium (${CHROMIUM_FLAGS.join(' ')}) as a 360×780 phone at 2× density; ` +
+    ...dataLines(report),
+    `Production build, web tier and API on this machine. Chromium (${CHROMIUM_FLAGS.join(' ')}) as a ${PHONE.viewport.width}×${PHONE.viewport.height} phone at ${PHONE.deviceScaleFactor}× density; ` +
       `each visit a new browser context (cold cache). ${report.runs} runs per case: median (min–max). Throttling by CDP: ` +
       PROFILES.map((p) => (p.latencyMs ? `${p.name} ${p.latencyMs} ms RTT, ${p.downKbit} kbit/s down, ${p.upKbit} kbit/s up, CPU ×${p.cpuSlowdown}` : `${p.name} unthrottled`)).join('; ') +
       '.',
     'Times in ms from navigation start. "Shop visible": the first shop name laid out in the viewport, not before First Contentful Paint. ' +
       'Bytes: transferred (CDP encodedDataLength, compressed, headers included), after the network has been idle 500 ms.',
     '',
-    row(['Page', 'Profile', 'JS', 'TTFB', 'FCP', 'LCP', 'Shop visible', 'Doc KB', 'CSS KB', 'JS KB', 'Images KB', 'Total KB', 'Requests']),
-    row(['---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row(['Data', 'Page', 'Profile', 'JS', 'TTFB', 'FCP', 'LCP', 'Shop visible', 'Doc KB', 'CSS KB', 'JS KB', 'Images KB', 'Total KB', 'Requests']),
+    row(['---', '---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...report.cases.map((c) =>
       row([
+        c.data,
         c.page,
         c.profile,
         c.javaScript ? 'on' : 'off',
@@ -84,75 +119,128 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
     allMet &&= met;
     lines.push(`${met ? 'met' : 'NOT met'}: ${text}`);
   };
-  const slowNoJs = cases.filter((c) => c.profile === 'slow3g' && !c.javaScript);
-  if (slowNoJs.length) {
-    const worst = slowNoJs.map((c) => ({ page: c.page, visible: stat(c.runs.map((r) => r.firstShopVisibleMs)) }));
+  for (const data of DATA_SETS) {
+    const ofData = cases.filter((c) => c.data === data);
+    if (!ofData.length) continue;
+    const slowNoJs = ofData.filter((c) => c.profile === 'slow3g' && !c.javaScript);
+    if (slowNoJs.length) {
+      const worst = slowNoJs.map((c) => ({ page: c.page, visible: stat(c.runs.map((r) => r.firstShopVisibleMs)) }));
+      judge(
+        worst.every((w) => w.visible !== null && w.visible.max <= TARGETS.jsOffShopsVisibleSlow3gMs),
+        `${data}: JavaScript off on slow3g, every page shows its first shop within ${TARGETS.jsOffShopsVisibleSlow3gMs} ms in every run (slowest: ${worst.map((w) => `${w.page} ${w.visible ? Math.round(w.visible.max) : 'never'}`).join(', ')}).`,
+      );
+    }
+    const firstContent = ofData.map((c) => ({ page: c.page, bytes: bytesOf(c, ['document', 'css']) }));
+    const heaviest = (page: string) => Math.max(...firstContent.filter((f) => f.page === page).map((f) => f.bytes?.max ?? Infinity));
+    const pageNames = [...new Set(ofData.map((c) => c.page))];
     judge(
-      worst.every((w) => w.visible !== null && w.visible.max <= TARGETS.jsOffShopsVisibleSlow3gMs),
-      `JavaScript off on slow3g, every page shows its first shop within ${TARGETS.jsOffShopsVisibleSlow3gMs} ms in every run (slowest: ${worst.map((w) => `${w.page} ${w.visible ? Math.round(w.visible.max) : 'never'}`).join(', ')}).`,
+      firstContent.every((f) => f.bytes !== null && f.bytes.max <= TARGETS.documentAndCssKb * 1024),
+      `${data}: bytes before first content (document + CSS) ≤ ${TARGETS.documentAndCssKb} KB in every run (most: ${pageNames.map((page) => `${page} ${(heaviest(page) / 1024).toFixed(1)}`).join(', ')}).`,
+    );
+    // Chrome loads lazy images from further away on slow networks, so the heaviest home visit may be on any profile.
+    const homes = ofData.filter((c) => c.page === 'home' && c.javaScript).map((c) => ({ profile: c.profile, total: bytesOf(c, KINDS) }));
+    judge(
+      homes.length > 0 && homes.every((h) => h.total !== null && h.total.max <= TARGETS.homeFirstVisitKb * 1024),
+      `${data}: home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB in every run (${homes.map((h) => `${h.profile} ${kb(h.total)} KB, most ${h.total ? (h.total.max / 1024).toFixed(1) : 'n/a'}`).join('; ')}).`,
     );
   }
-  const firstContent = cases.map((c) => ({ page: c.page, bytes: bytesOf(c, ['document', 'css']) }));
-  const heaviest = (page: string) => Math.max(...firstContent.filter((f) => f.page === page).map((f) => f.bytes?.max ?? Infinity));
-  const pageNames = [...new Set(cases.map((c) => c.page))];
-  judge(
-    firstContent.every((f) => f.bytes !== null && f.bytes.max <= TARGETS.documentAndCssKb * 1024),
-    `bytes before first content (document + CSS) ≤ ${TARGETS.documentAndCssKb} KB in every run (most: ${pageNames.map((page) => `${page} ${(heaviest(page) / 1024).toFixed(1)}`).join(', ')}).`,
-  );
-  // Chrome loads lazy images from further away on slow networks, so the heaviest home visit may be on any profile.
-  const homes = cases.filter((c) => c.page === 'home' && c.javaScript).map((c) => ({ profile: c.profile, total: bytesOf(c, KINDS) }));
-  judge(
-    homes.length > 0 && homes.every((h) => h.total !== null && h.total.max <= TARGETS.homeFirstVisitKb * 1024),
-    `home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB in every run (${homes.map((h) => `${h.profile} ${kb(h.total)} KB, most ${h.total ? (h.total.max / 1024).toFixed(1) : 'n/a'}`).join('; ')}).`,
-  );
+  const photoCase = (page: string, javaScript: boolean) => cases.find((c) => c.data === 'phone' && c.profile === 'slow3g' && c.page === page && c.javaScript === javaScript);
+  const median = (c: Case | undefined, value: (run: VisitMetrics) => number | null) => (c ? stat(c.runs.map(value))?.median ?? null : null);
+  const within = (value: number | null, limit: number) => value !== null && value <= limit;
+  for (const [page, limitKb] of [['home', PHOTO_TARGETS.homeKb], ['shop', PHOTO_TARGETS.shopKb]] as const) {
+    const c = photoCase(page, true);
+    if (!c) continue;
+    const visible = median(c, (r) => r.firstShopVisibleMs);
+    const lcp = median(c, (r) => r.lcpMs);
+    const total = bytesOf(c, KINDS)?.median ?? null;
+    judge(
+      within(visible, PHOTO_TARGETS.shopVisibleMs) && within(lcp, PHOTO_TARGETS.lcpMs) && within(total, limitKb * 1024),
+      `phone, slow3g, JavaScript on, ${page}: first shop visible ≤ ${PHOTO_TARGETS.shopVisibleMs} ms (${visible === null ? 'never' : Math.round(visible)}), ` +
+        `LCP ≤ ${PHOTO_TARGETS.lcpMs} ms (${lcp === null ? 'n/a' : Math.round(lcp)}), ≤ ${limitKb} KB in all (${total === null ? 'n/a' : (total / 1024).toFixed(1)}), medians.`,
+    );
+  }
+  const noJs = cases.filter((c) => c.data === 'phone' && c.profile === 'slow3g' && !c.javaScript);
+  if (noJs.length) {
+    const visible = noJs.map((c) => ({ page: c.page, ms: median(c, (r) => r.firstShopVisibleMs) }));
+    judge(
+      visible.every((v) => within(v.ms, PHOTO_TARGETS.jsOffShopVisibleMs)),
+      `phone, slow3g, JavaScript off: every page shows its first shop within ${PHOTO_TARGETS.jsOffShopVisibleMs} ms, median (${visible.map((v) => `${v.page} ${v.ms === null ? 'never' : Math.round(v.ms)}`).join(', ')}).`,
+    );
+  }
   return { lines, allMet };
 }
 
-async function main() {
-  const settings = options();
-  const report = { date: new Date().toISOString().slice(0, 10), machine: machine(), runs: settings.runs, cases: [] as Case[], verdicts: [] as string[] };
-  await buildIfStale();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-pages-'));
+/** The product on a data directory of its own, with the data set in it. */
+async function startWith(data: DataSet, report: Report) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `kasuwa-bench-pages-${data}-`));
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const product = startProduct({
     webPort,
     apiPort,
-    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: data === 'demo' ? '1' : '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' },
     log: () => {},
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const stop = async () => {
+    await product.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     await product.ready;
-    const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string }[]; for_you: { id: string }[] };
-    const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
-    const pages = [
-      { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
-      { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
-      { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
-    ];
-    for (const profile of settings.profiles) {
-      for (const page of pages) {
-        for (const javaScript of [true, false]) {
-          const c: Case = { page: page.page, path: page.path, profile: profile.name, javaScript, runs: [] };
-          for (let run = 0; run < settings.runs; run += 1) {
-            c.runs.push(await visit(browser, `${product.webUrl}${page.path}`, { profile, javaScript, shopNameSelector: page.shopNameSelector }));
+    if (data === 'phone') {
+      console.log(`Uploading ${PHONE_SHOPS.shops} shops with phone photos…`);
+      report.phoneShops = await uploadPhoneShops(product.apiUrl);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { product, stop };
+}
+
+async function main() {
+  const settings = options();
+  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: machine(), runs: settings.runs, phoneShops: null, cases: [], verdicts: [] };
+  await buildIfStale();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  try {
+    for (const data of settings.data) {
+      const { product, stop } = await startWith(data, report);
+      try {
+        const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string }[]; for_you: { id: string }[] };
+        const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
+        const pages = [
+          { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
+          { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
+          { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
+        ];
+        for (const profile of settings.profiles) {
+          for (const page of pages) {
+            for (const javaScript of [true, false]) {
+              const c: Case = { data, page: page.page, path: page.path, profile: profile.name, javaScript, runs: [] };
+              for (let run = 0; run < settings.runs; run += 1) {
+                c.runs.push(await visit(browser, `${product.webUrl}${page.path}`, { profile, javaScript, shopNameSelector: page.shopNameSelector }));
+              }
+              console.log(
+                `${data} ${page.page} ${profile.name} JS ${javaScript ? 'on' : 'off'}: shop visible ${ms(stat(c.runs.map((r) => r.firstShopVisibleMs)))} ms, ` +
+                  `LCP ${ms(stat(c.runs.map((r) => r.lcpMs)))} ms, ${kb(bytesOf(c, KINDS))} KB`,
+              );
+              report.cases.push(c);
+            }
           }
-          console.log(`${page.page} ${profile.name} JS ${javaScript ? 'on' : 'off'}: shop visible ${ms(stat(c.runs.map((r) => r.firstShopVisibleMs)))} ms, ${kb(bytesOf(c, KINDS))} KB`);
-          report.cases.push(c);
         }
+      } finally {
+        await stop();
       }
     }
   } finally {
     await browser.close();
-    await product.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 
   const judged = verdicts(report.cases);
   report.verdicts = judged.lines;
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `pages-${report.date}`);
-  await writeFile(`${file}.json`, `${JSON.stringify({ ...report, targets: TARGETS }, null, 2)}\n`);
+  await writeFile(`${file}.json`, `${JSON.stringify({ ...report, targets: { ...TARGETS, phone: PHOTO_TARGETS } }, null, 2)}\n`);
   await writeFile(`${file}.md`, markdown(report));
   console.log(markdown(report));
   process.exitCode = judged.allMet ? 0 : 1;

@@ -174,7 +174,7 @@ async function main() {
     `# Server throughput, ${report.date}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
+    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`; every shop and product shows one phone-like photo stored with all its AVIF and WebP copies), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
     `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a ${settings.warmup} s warm-up at the same load (until V8 has optimised the hot code), \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
       `"uncached": a session cookie of a signed-in person\'s size that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { AD_PLAN } from '../../app/lib/rules/limits';
 import { hashPassword } from '../../server/auth/passwords';
 import type { Db, Tx } from '../../server/db/client';
-import { drawDemoImage } from '../../server/db/demo-images';
 import { ads, users, type StoredImage } from '../../server/db/schema';
 import { storeImage } from '../../server/media/images';
 import { filePartOf } from '../../server/media/file-part';
 import type { MediaStorage } from '../../server/media/storage';
 import { bulkShop, seededRandom, type BulkShop } from './bulk-shops';
+import { phonePhoto } from './phone-photos';
 
 export const BULK_OWNER = { username: 'bulk', email: 'bulk@kasuwa.test', phoneNumber: '+2348000000001' } as const;
 
@@ -88,14 +88,15 @@ async function insertAds(db: Db, ownerId: string, shopIds: string[], now: Date, 
 
 /**
  * Adds `options.shops` generated shops, with products, to the bulk owner. Every row shares one stored
- * image: benchmarks need realistic rows, not 100,000 image files (deleting one bulk shop through the API
- * would remove that shared image; the bulk data is for measuring, not for editing).
+ * image, a phone-like photo with all its copies, so pages carry a real photo's markup: benchmarks need
+ * realistic rows, not 100,000 image files (deleting one bulk shop through the API would remove that
+ * shared image; the bulk data is for measuring, not for editing).
  */
 export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedOptions): Promise<BulkSeedSummary> {
   const started = performance.now();
   const ownerId = await bulkOwnerId(db);
-  const data = await drawDemoImage({ folder: 'shops', colour: 0, title: 'KS', caption: 'Kasuwa bulk shop' });
-  const image = await storeImage(storage, filePartOf(data, { field: 'image', filename: 'bulk.jpg', mimetype: 'image/jpeg' }), 'shops');
+  const photo = await phonePhoto(options.shops);
+  const image = await storeImage(storage, filePartOf(photo, { field: 'image', filename: 'bulk.jpg', mimetype: 'image/jpeg' }), 'shops');
   const random = seededRandom(options.shops);
   const now = new Date();
   const sponsoredUntil = new Date(now);
