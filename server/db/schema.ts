@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A stored, re-encoded image: the main JPEG and its WebP variants, as keys in the media storage. */
+/**
+ * A stored, re-encoded image: the main JPEG and its smaller copies, as keys in the media storage. Images
+ * stored before AVIF copies and the dominant colour existed have WebP copies only and no colour.
+ */
 export type StoredImage = {
   key: string;
   width: number;
   height: number;
-  variants: { width: number; key: string; type: 'image/webp' | 'image/jpeg' }[];
+  variants: { width: number; key: string; type: 'image/avif' | 'image/webp' | 'image/jpeg' }[];
+  /** `#rrggbb`, shown in the photo's place until it arrives. */
+  dominantColor?: string;
 };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,14 +1,22 @@
 import sharp from 'sharp';
 import { MSG } from '../../app/lib/rules/messages';
+import { VARIANT_TYPES, type VariantType, variantQuality, variantWidths } from './variants';
 
 /** 40 megapixels: more than any phone camera, and refused from the header, before a pixel is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Big enough for a zoomed product photo on a phone, small enough for slow, expensive data. */
 const MAIN_MAX_SIZE = 1600;
-/** Widths for `srcset`, so a phone downloads the smallest copy that fills its screen. */
-const VARIANT_WIDTHS = [320, 640, 1024];
+/** libaom at its fastest: higher efforts cost many times the CPU per photo for files barely smaller that look the same. */
+const AVIF_EFFORT = 0;
 
-export type Encoded = { width: number; height: number; main: Buffer; variants: { width: number; data: Buffer }[] };
+export type Encoded = {
+  width: number;
+  height: number;
+  main: Buffer;
+  variants: { width: number; type: VariantType; data: Buffer }[];
+  /** `#rrggbb`: what the photo's box shows while the photo is on its way. */
+  dominantColor: string;
+};
 /** An upload the client must fix comes back as `rejected`, with the user-facing text from MSG. */
 export type EncodeResult = { encoded: Encoded } | { rejected: string };
 
@@ -37,25 +45,34 @@ function fromPixels({ data, info }: Pixels) {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
-/** Variant widths smaller than the main image; a tiny image still gets one variant at its own width. */
-function variantWidths(mainWidth: number): number[] {
-  const smaller = VARIANT_WIDTHS.filter((width) => width < mainWidth);
-  return smaller.length > 0 ? smaller : [mainWidth];
+const hex = (channel: number) => channel.toString(16).padStart(2, '0');
+
+/** The photo's most common colour (libvips' histogram of a small copy), for its placeholder. */
+async function dominantColor(pixels: Pixels): Promise<string> {
+  const small = await fromPixels(pixels).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  const { dominant } = await fromPixels(small).stats();
+  return `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`;
 }
 
-/** A clean JPEG (no metadata, upright, at most 1600 px) and WebP copies for smaller screens. */
+function encodeAs(image: sharp.Sharp, type: VariantType, width: number): Promise<Buffer> {
+  const quality = variantQuality(type, width);
+  return (type === 'image/avif' ? image.avif({ quality, effort: AVIF_EFFORT }) : image.webp({ quality })).toBuffer();
+}
+
+/** A clean JPEG (no metadata, upright, at most 1600 px), AVIF and WebP copies for smaller screens, and its colour. */
 async function encode(data: Buffer): Promise<EncodeResult> {
   const pixels = await decode(data);
   if ('rejected' in pixels) return pixels;
   const { width, height } = pixels.info;
   // mozjpeg settings make smaller files for the same quality; a libvips built without mozjpeg ignores them.
   const main = await fromPixels(pixels).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
-  const variants = [];
+  const variants: Encoded['variants'] = [];
   // One encode at a time: the pixels held at once stay bounded (see image-worker.ts).
   for (const variantWidth of variantWidths(width)) {
-    variants.push({ width: variantWidth, data: await fromPixels(pixels).resize({ width: variantWidth }).webp({ quality: 75 }).toBuffer() });
+    const resized = await fromPixels(pixels).resize({ width: variantWidth }).raw().toBuffer({ resolveWithObject: true });
+    for (const type of VARIANT_TYPES) variants.push({ width: variantWidth, type, data: await encodeAs(fromPixels(resized), type, variantWidth) });
   }
-  return { encoded: { width, height, main, variants } };
+  return { encoded: { width, height, main, variants, dominantColor: await dominantColor(pixels) } };
 }
 
 export type Card = { width: number; height: number; background: string; svg: string };

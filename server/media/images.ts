@@ -7,6 +7,7 @@ import { WorkerCrashed } from './child-worker';
 import { inImageWorker } from './image-worker-client';
 import type { MediaStorage } from './storage';
 import { imageTurns } from './turns';
+import { EXTENSION } from './variants';
 
 /** An upload the client must fix; the message is the user-facing text from MSG. */
 export class ImageRejected extends Error {}
@@ -36,7 +37,7 @@ async function encode(data: Buffer) {
 
 /**
  * Checks an upload by its claims and its content, then stores a clean JPEG (no metadata, upright,
- * at most 1600 px) and WebP copies for smaller screens. Throws ImageRejected for what the client can fix.
+ * at most 1600 px) and AVIF and WebP copies for smaller screens. Throws ImageRejected for what the client can fix.
  * `since`: when the request that brought the file started, which orders the wait for a turn.
  */
 export async function storeImage(
@@ -55,13 +56,13 @@ export async function storeImage(
     return encode(data);
   });
   if ('rejected' in result) throw new ImageRejected(result.rejected);
-  const { width, height, main } = result.encoded;
+  const { width, height, main, dominantColor } = result.encoded;
 
   const prefix = `${folder}/${randomUUID()}`;
   const variants = result.encoded.variants.map((variant) => ({
     width: variant.width,
-    key: `${prefix}/w${variant.width}.webp`,
-    type: 'image/webp' as const,
+    key: `${prefix}/w${variant.width}.${EXTENSION[variant.type]}`,
+    type: variant.type,
     data: variant.data,
   }));
   const mainKey = `${prefix}/main.jpg`;
@@ -78,6 +79,7 @@ export async function storeImage(
     width,
     height,
     variants: variants.map((variant) => ({ width: variant.width, key: variant.key, type: variant.type })),
+    dominantColor,
   };
 }
 
@@ -93,5 +95,6 @@ export function imageJson(image: StoredImage, mediaBaseUrl: string) {
     width: image.width,
     height: image.height,
     variants: image.variants.map((variant) => ({ width: variant.width, url: `${mediaBaseUrl}/${variant.key}`, type: variant.type })),
+    dominant_color: image.dominantColor ?? null,
   };
 }

@@ -7,7 +7,13 @@ const imageSchema = z.object({
   url: z.string(),
   width: z.number(),
   height: z.number(),
-  variants: z.array(z.object({ width: z.number(), url: z.string(), type: z.string() })),
+  variants: z
+    .array(z.object({ width: z.number(), url: z.string(), type: z.string() }))
+    .describe('Smaller copies for srcset: image/avif and image/webp at each width (photos stored before AVIF copies existed have image/webp only).'),
+  dominant_color: z
+    .string()
+    .nullable()
+    .describe("The photo's most common colour, #rrggbb, to fill its place while it loads; null for photos stored before it was recorded."),
 });
 
 export const productJsonSchema = z.object({

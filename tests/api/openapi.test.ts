@@ -65,6 +65,17 @@ describe('service documents', () => {
     expect(photo).toMatchObject({ type: 'string', format: 'binary' });
   });
 
+  it("documents a photo's copies and its colour in the shop and product answers", async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const shop = document.paths['/shops/{id}'].get.responses['200'].content['application/json'].schema;
+    for (const image of [shop.properties.image, shop.properties.products.items.properties.image]) {
+      expect(image.required).toEqual(expect.arrayContaining(['url', 'width', 'height', 'variants', 'dominant_color']));
+      expect(image.properties.variants.description).toMatch(/image\/avif and image\/webp/);
+      expect(image.properties.dominant_color).toMatchObject({ type: 'string', nullable: true });
+      expect(image.properties.dominant_color.description).toMatch(/#rrggbb/);
+    }
+  });
+
   it('answers unknown paths with the contract 404 and a request id', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/no/such/thing', headers: { 'x-request-id': 'trace-123' } });
     expect(response.statusCode).toBe(404);

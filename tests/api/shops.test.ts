@@ -52,6 +52,25 @@ describe('creating a shop', () => {
     expect(served.headers['cache-control']).toContain('immutable');
   });
 
+  it('describes each copy of the photo by width and type, AVIF and WebP, and gives the colour to show while it loads', async () => {
+    const shop = (await postShop(api.app, owner.access, { ...SHOP_FIELDS, name: 'Mama Nkechi Fabrics' })).json();
+    const variants = shop.image.variants as { width: number; url: string; type: string }[];
+    expect(new Set(variants.map((variant) => variant.type))).toEqual(new Set(['image/avif', 'image/webp']));
+    for (const type of ['image/avif', 'image/webp']) {
+      expect(variants.filter((variant) => variant.type === type).map((variant) => variant.width)).toEqual(
+        variants.filter((variant) => variant.type === 'image/webp').map((variant) => variant.width),
+      );
+    }
+    expect(shop.image.dominant_color).toMatch(/^#[0-9a-f]{6}$/);
+    const avif = variants.find((variant) => variant.type === 'image/avif')!;
+    expect(avif.url).toMatch(/\/w\d+\.avif$/);
+    const served = await api.app.inject({ method: 'GET', url: new URL(avif.url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/avif');
+    // The same image in the shop's own answer and in the list.
+    expect((await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).json().image).toEqual(shop.image);
+  });
+
   it("names each missing field with SPEC's words and keeps no image", async () => {
     const before = await mediaFiles();
     const response = await postShop(api.app, owner.access, { name: ' ', address: '', category: '', description: '' });

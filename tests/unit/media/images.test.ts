@@ -66,33 +66,57 @@ describe('storing an uploaded photo', () => {
     expect(image).toMatchObject({ width: 200, height: 400 });
   });
 
-  it('keeps a big photo within 1600 px as a progressive JPEG, with WebP copies at 320, 640 and 1024 px', async () => {
+  it('keeps a big photo within 1600 px as a progressive JPEG, with AVIF and WebP copies at 320, 400, 640, 800 and 1024 px', async () => {
     const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 3000, height: 2000 })), 'products');
 
     expect(image).toMatchObject({ width: 1600, height: 1067 });
     expect(image.key).toMatch(/^products\/[0-9a-f-]{36}\/main\.jpg$/);
     const main = await sharp(await stored(image.key)).metadata();
     expect(main).toMatchObject({ format: 'jpeg', width: 1600, height: 1067, isProgressive: true });
-    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 1024]);
+    expect(image.variants.map((variant) => `${variant.type} ${variant.width}`)).toEqual(
+      [320, 400, 640, 800, 1024].flatMap((width) => [`image/avif ${width}`, `image/webp ${width}`]),
+    );
     for (const variant of image.variants) {
-      expect(variant.type).toBe('image/webp');
-      expect(variant.key).toBe(image.key.replace('main.jpg', `w${variant.width}.webp`));
+      const extension = variant.type === 'image/avif' ? 'avif' : 'webp';
+      expect(variant.key).toBe(image.key.replace('main.jpg', `w${variant.width}.${extension}`));
       const meta = await sharp(await stored(variant.key)).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: Math.round((variant.width * 1067) / 1600) });
+      // libvips reports AVIF as heif.
+      expect(meta).toMatchObject({ format: extension === 'avif' ? 'heif' : 'webp', width: variant.width, height: Math.round((variant.width * 1067) / 1600) });
+      if (extension === 'avif') expect(meta.compression).toBe('av1');
     }
   });
 
-  it('never enlarges a small photo and still gives it one WebP copy', async () => {
+  it('records the colour most of the photo has, for its placeholder', async () => {
+    // Three quarters green, a quarter white: the green wins.
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2e7d32' } })
+      .composite([{ input: { create: { width: 200, height: 600, channels: 3, background: '#ffffff' } }, left: 600, top: 0 }])
+      .jpeg()
+      .toBuffer();
+
+    const image = await storeImage(storage, jpegPart(photo), 'shops');
+
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(image.dominantColor!.slice(at, at + 2), 16));
+    expect(image.dominantColor).toMatch(/^#[0-9a-f]{6}$/);
+    // libvips answers the middle of the histogram bin the colour falls in (16 levels a channel).
+    expect(Math.abs(r! - 0x2e)).toBeLessThanOrEqual(16);
+    expect(Math.abs(g! - 0x7d)).toBeLessThanOrEqual(16);
+    expect(Math.abs(b! - 0x32)).toBeLessThanOrEqual(16);
+  });
+
+  it('never enlarges a small photo and still gives it one AVIF and one WebP copy', async () => {
     const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 200, height: 150 })), 'shops');
 
     expect(image).toMatchObject({ width: 200, height: 150 });
-    expect(image.variants).toEqual([{ width: 200, key: image.key.replace('main.jpg', 'w200.webp'), type: 'image/webp' }]);
+    expect(image.variants).toEqual([
+      { width: 200, key: image.key.replace('main.jpg', 'w200.avif'), type: 'image/avif' },
+      { width: 200, key: image.key.replace('main.jpg', 'w200.webp'), type: 'image/webp' },
+    ]);
   });
 
   it('only makes copies smaller than the photo itself', async () => {
     const image = await storeImage(storage, jpegPart(await jpegBuffer({ width: 700, height: 500 })), 'shops');
 
-    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640]);
+    expect([...new Set(image.variants.map((variant) => variant.width))]).toEqual([320, 400, 640]);
   });
 
   it('stores a transparent PNG as a JPEG on white', async () => {
@@ -158,26 +182,41 @@ describe('removing and describing stored images', () => {
       storeImage(storage, jpegPart(await jpegBuffer({ width: 1200, height: 900 })), 'shops'),
       storeImage(storage, jpegPart(await jpegBuffer({ width: 300, height: 300 })), 'products'),
     ]);
-    expect((await allFiles()).length).toBe(6);
+    // Each: the JPEG, and AVIF and WebP at 320, 400, 640, 800 and 1024 px (the 300 px photo: one of each at 300).
+    expect((await allFiles()).length).toBe(11 + 3);
 
     await removeImages(storage, images);
 
     expect(await allFiles()).toEqual([]);
   });
 
-  it('describes an image with absolute URLs under the media address', () => {
+  it('describes an image with absolute URLs under the media address, and its colour', () => {
     const image: StoredImage = {
       key: 'shops/abc/main.jpg',
       width: 1600,
       height: 1200,
-      variants: [{ width: 320, key: 'shops/abc/w320.webp', type: 'image/webp' }],
+      variants: [
+        { width: 320, key: 'shops/abc/w320.avif', type: 'image/avif' },
+        { width: 320, key: 'shops/abc/w320.webp', type: 'image/webp' },
+      ],
+      dominantColor: '#a818b8',
     };
 
     expect(imageJson(image, 'http://localhost:8000/media')).toEqual({
       url: 'http://localhost:8000/media/shops/abc/main.jpg',
       width: 1600,
       height: 1200,
-      variants: [{ width: 320, url: 'http://localhost:8000/media/shops/abc/w320.webp', type: 'image/webp' }],
+      variants: [
+        { width: 320, url: 'http://localhost:8000/media/shops/abc/w320.avif', type: 'image/avif' },
+        { width: 320, url: 'http://localhost:8000/media/shops/abc/w320.webp', type: 'image/webp' },
+      ],
+      dominant_color: '#a818b8',
     });
+  });
+
+  it('describes an image stored before colours were recorded with a null colour', () => {
+    const image: StoredImage = { key: 'shops/old/main.jpg', width: 800, height: 600, variants: [{ width: 320, key: 'shops/old/w320.webp', type: 'image/webp' }] };
+
+    expect(imageJson(image, 'http://localhost:8000/media').dominant_color).toBeNull();
   });
 });
