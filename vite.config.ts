@@ -3,4 +3,15 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [reactRouter()],
+  build: {
+    rollupOptions: {
+      output: {
+        // Shared code in a few chunks rather than a dozen of 1-3 KB: on a phone each file is a request with
+        // its own headers and compression start-up. Merged chunks would be named after whichever module
+        // Rollup kept, so they are named by hash only.
+        experimentalMinChunkSize: 10_000,
+        chunkFileNames: 'assets/shared-[hash].js',
+      },
+    },
+  },
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
@@ -9,6 +9,7 @@ import { getWebEnv } from './lib/env.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
+import { ServerHead } from './lib/server-head';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
@@ -17,7 +18,6 @@ import { removeSpooledUploads } from './lib/upload/spool.server';
 import { applySecurityHeaders } from './lib/security-headers.server';
 import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
 export type RouteHandle = { bare?: boolean };
@@ -49,10 +49,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: context.get(visitorContext) !== null, webUrl: getWebEnv().webUrl, idleMinutes: getWebEnv().sessionIdleMinutes };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: stylesheet },
-];
+// app.css and shop.css come inline in every page's <head> (ServerHead), not as links.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
@@ -60,11 +58,15 @@ export function Layout({ children }: { children: ReactNode }) {
   // A list page on its way stands in at once for the page being left: on a slow connection the old page
   // would otherwise stay up with no sign that the tap was taken.
   const skeleton = usePendingSkeleton();
+  const serverHead = useContext(ServerHead);
   return (
     <html lang="en-NG">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Empty in the browser: hydration compares neither, so the server's text stays. */}
+        <script nonce={serverHead.nonce} dangerouslySetInnerHTML={{ __html: serverHead.script }} suppressHydrationWarning />
+        <style dangerouslySetInnerHTML={{ __html: serverHead.css }} suppressHydrationWarning />
         <meta name="theme-color" content="#9a3412" />
         <Meta />
         <Links />

@@ -12,7 +12,6 @@ import { ProviderError, isProviderError } from '../lib/provider/errors';
 import { MSG } from '../lib/rules/messages';
 import { orderQuantity } from '../lib/rules/order';
 import { shopMeta } from '../lib/shop-meta';
-import stylesheet from '../styles/shop.css?url';
 import type { Route } from './+types/shop';
 
 const VISITS = new Intl.NumberFormat('en-NG');
@@ -44,8 +43,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export function headers() {
   return { 'Cache-Control': 'private, no-cache' };
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { shop, webUrl } = loaderData;

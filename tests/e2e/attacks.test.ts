@@ -340,10 +340,10 @@ describe.runIf(plainHttp)(`a NUL byte or a lone surrogate in an address (JavaScr
   });
 });
 
-/** A page's HTML, its scripts and stylesheets from /assets, as a browser finds them. */
+/** Scripts and stylesheets from /assets, as a browser finds them in the home and sign-in pages (the home page's CSS is inline). */
 async function assetsOf(webUrl: string): Promise<string[]> {
-  const html = await (await fetch(`${webUrl}/`)).text();
-  return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))];
+  const pages = await Promise.all(['/', '/login'].map(async (path) => (await fetch(`${webUrl}${path}`)).text()));
+  return [...new Set(pages.flatMap((html) => [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!)))];
 }
 
 describe.runIf(plainHttp)(`security headers (JavaScript ${jsMode})`, () => {

@@ -22,7 +22,7 @@ export function ProductGrid({ products, note }: { products: Product[]; note: Ord
 function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
   return (
     <li className="product-card" id={`product-${product.id}`}>
-      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} className="product-image" />
+      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} timing="near" className="product-image" />
       <div className="product-info">
         <h3 className="product-name">{product.name}</h3>
         <p className="product-price">{priceInNaira(product.price)}</p>

@@ -1,9 +1,43 @@
+import { preload } from 'react-dom';
 import type { Shop } from '../../lib/provider/contract';
 
 type ImageInfo = Shop['image'];
 
-/** What the <img> and its WebP <source> need, worked out from the provider's image. */
-export type Photo = { src: string; width: number; height: number; webpSrcSet: string | null };
+/**
+ * A `srcset`, or only its widths when the copies lie beside the main photo as `w{width}.{extension}` (our
+ * provider's layout): the page's hydration data then carries a few numbers a card instead of two long lists.
+ */
+type Sources = string | number[];
+
+/** What the <picture> needs, worked out from the provider's image. */
+export type Photo = {
+  src: string;
+  width: number;
+  height: number;
+  avif: Sources | null;
+  webp: Sources | null;
+  /** Shown in the photo's box until the photo arrives. */
+  color: string | null;
+};
+
+const EXTENSIONS = { avif: 'image/avif', webp: 'image/webp' } as const;
+type Format = keyof typeof EXTENSIONS;
+
+function sourcesOf(image: ImageInfo, format: Format): Sources | null {
+  const variants = (image?.variants ?? []).filter((variant) => variant.type === EXTENSIONS[format]);
+  if (!variants.length) return null;
+  const folder = image!.url.slice(0, image!.url.lastIndexOf('/') + 1);
+  return variants.every((variant) => variant.url === `${folder}w${variant.width}.${format}`)
+    ? variants.map((variant) => variant.width)
+    : variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
+}
+
+function srcSetOf(photo: Photo, format: Format): string | undefined {
+  const sources = photo[format];
+  if (sources === null || typeof sources === 'string') return sources ?? undefined;
+  const folder = photo.src.slice(0, photo.src.lastIndexOf('/') + 1);
+  return sources.map((width) => `${folder}w${width}.${format} ${width}w`).join(', ');
+}
 
 /**
  * The photo to show for a provider image, or null when there is none. List pages work it out in their
@@ -13,50 +47,77 @@ export type Photo = { src: string; width: number; height: number; webpSrcSet: st
 export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | null {
   const src = image?.url ?? fallbackUrl;
   if (!src) return null;
-  const webp = (image?.variants ?? []).filter((variant) => variant.type === 'image/webp');
   return {
     src,
     width: image?.width ?? 800,
     height: image?.height ?? 600,
-    webpSrcSet: webp.length ? webp.map((variant) => `${variant.url} ${variant.width}w`).join(', ') : null,
+    avif: sourcesOf(image, 'avif'),
+    webp: sourcesOf(image, 'webp'),
+    color: image?.dominant_color ?? null,
   };
 }
 
 /**
- * A photo that costs as few bytes as the screen allows: WebP variants by width for browsers that take
- * them, the JPEG otherwise; width and height always set so nothing jumps while it arrives.
+ * When a photo is fetched. `lcp`: the page's largest, asked for from the top of <head> before anything
+ * else; `first`: the rest of the first screenful, at once and ahead of other images; `near`: only once
+ * it comes onto the screen (the rule lives in lib/first-screen.server.ts; without JavaScript the browser fetches it
+ * after the others).
+ */
+export type PhotoTiming = 'lcp' | 'first' | 'near';
+
+/** Asks for the photo from <head> (React puts high-priority image preloads first), in the format the <picture> will choose. */
+function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, string | undefined>) {
+  const format = srcSets.avif ? 'avif' : srcSets.webp ? 'webp' : null;
+  // A browser that cannot show `type` skips the preload and takes the photo from the <picture> as usual.
+  preload(photo.src, {
+    as: 'image',
+    fetchPriority: 'high',
+    ...(format ? { type: EXTENSIONS[format], imageSrcSet: srcSets[format], imageSizes: sizes } : {}),
+  });
+}
+
+/**
+ * A photo that costs as few bytes as the screen allows: AVIF, else WebP, by width for the slot `sizes`
+ * describes, the JPEG for browsers that take neither; its box is sized by CSS and filled with the photo's
+ * own colour while it arrives, so nothing jumps and no card is an empty box. The colour is an inline
+ * SVG's fill, which the Content-Security-Policy allows where a style attribute would not.
  */
 export function ResponsiveImage({
   photo,
   alt,
   sizes,
-  eager = false,
+  timing,
   className,
 }: {
   photo: Photo | null;
   alt: string;
   sizes: string;
-  eager?: boolean;
-  className?: string;
+  timing: PhotoTiming;
+  className: string;
 }) {
-  if (!photo) return <div className={`${className ?? ''} image-missing`} role="img" aria-label={alt} />;
-  const img = (
-    <img
-      className={className}
-      src={photo.src}
-      alt={alt}
-      width={photo.width}
-      height={photo.height}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
-    />
-  );
-  if (!photo.webpSrcSet) return img;
+  if (!photo) return <div className={`${className} image-missing`} role="img" aria-label={alt} />;
+  const srcSets = { avif: srcSetOf(photo, 'avif'), webp: srcSetOf(photo, 'webp') };
+  if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (
-    <picture>
-      <source type="image/webp" srcSet={photo.webpSrcSet} sizes={sizes} />
-      {img}
-    </picture>
+    <span className={`${className} photo`}>
+      {photo.color && (
+        <svg className="photo-color" viewBox="0 0 1 1" preserveAspectRatio="none" fill={photo.color} aria-hidden="true" focusable="false">
+          <rect width="1" height="1" />
+        </svg>
+      )}
+      <picture>
+        {srcSets.avif && <source type="image/avif" srcSet={srcSets.avif} sizes={sizes} />}
+        {srcSets.webp && <source type="image/webp" srcSet={srcSets.webp} sizes={sizes} />}
+        <img
+          src={photo.src}
+          alt={alt}
+          width={photo.width}
+          height={photo.height}
+          loading={timing === 'near' ? 'lazy' : 'eager'}
+          decoding="async"
+          {...(timing === 'near' ? {} : { fetchPriority: 'high' as const })}
+        />
+      </picture>
+    </span>
   );
 }

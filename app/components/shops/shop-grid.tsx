@@ -1,11 +1,18 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Shop } from '../../lib/provider/contract';
-import { photoOf } from './responsive-image';
+import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
-/** The first row of cards loads eagerly (it is what a phone shows first); the rest wait until scrolled to. */
-const EAGER_CARDS = 4;
+/**
+ * The first row on a phone is fetched at once, the first card's photo before anything else (the largest
+ * thing on the screen); the rest of the screenful follows as soon as that row has arrived, and the cards
+ * further down when they come onto the screen (lib/first-screen.server.ts). Not the whole screenful at
+ * once: on a slow link photos fetched together share it, and the first would arrive with the last.
+ */
+const FIRST_CARDS = 2;
+
+const timingOf = (index: number): PhotoTiming => (index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : 'near');
 
 export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
@@ -32,7 +39,7 @@ export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string })
     // The anchors inside are what a keyboard reaches and activates; their clicks bubble up here.
     <ul className="shop-grid" aria-label={label} onClick={openCard}>
       {shops.map(({ shop, badge }, index) => (
-        <ShopCard key={shop.id} shop={shop} badge={badge} eager={index < EAGER_CARDS} />
+        <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} />
       ))}
     </ul>
   );

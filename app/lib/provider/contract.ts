@@ -24,6 +24,12 @@ const imageSchema = z.object({
   width: z.number(),
   height: z.number(),
   variants: z.array(z.object({ width: z.number(), url: imageUrl, type: z.string() })).default([]),
+  // Only a plain colour reaches the page: anything else (or none, from older photos) shows the default.
+  dominant_color: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .nullish()
+    .catch(null),
 });
 
 export const productSchema = z.object({
