@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { backfillImages } from './backfill';
+import { localDiskStorage } from './storage';
+
+/**
+ * `npm run media:backfill`: AVIF copies and colours for photos stored before they existed (see backfill.ts).
+ * On the embedded database, stop the API first: PGlite serves one process at a time.
+ */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const started = performance.now();
+  try {
+    await database.migrate();
+    const result = await backfillImages(database.db, localDiskStorage(path.join(config.dataDir, 'media')), (key, done) => {
+      if (!done) console.error(`Could not read ${key}; it keeps the copies it has.`);
+    });
+    console.log(`${result.images} photos given AVIF copies and a colour in ${((performance.now() - started) / 1000).toFixed(1)} s; ${result.failed} could not be read.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
