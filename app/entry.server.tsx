@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
-import appCss from './app.css?inline';
 import { WebConfigError, getWebEnv } from './lib/env.server';
-import { FIRST_SCREEN_SCRIPT, holdHydration } from './lib/first-screen.server';
+import { holdHydration } from './lib/first-screen.server';
+import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
 import { contentSecurityPolicy } from './lib/security-headers.server';
 import { ServerHead } from './lib/server-head';
 import { removeStaleUploads } from './lib/upload/spool.server';
-import shopCss from './styles/shop.css?inline';
 
 // This module loads when the server starts, so a bad setting stops the start here instead of failing the first visitor.
 try {
@@ -23,14 +22,6 @@ try {
 removeStaleUploads().catch((error: unknown) => console.error(error));
 
 export const streamTimeout = 5_000;
-
-/**
- * The home, search and shop pages' CSS in every page: a stylesheet link cost a
- * phone on a slow link one more round trip before its first paint. It is the same in every response, so
- * the policy allows it by its hash.
- */
-const INLINE_CSS = appCss + shopCss;
-const INLINE_CSS_HASH = `'sha256-${createHash('sha256').update(INLINE_CSS).digest('base64')}'`;
 
 // For the web server, which answers remembered public pages before React Router (see the module) and
 // reports the visits counted from them as it stops.
@@ -59,7 +50,7 @@ export default function handleRequest(
     // page is sent whole, with its length: one compression of the whole page instead of one flush per
     // piece React writes, which cost the home page a third of its rendering time.
     const app = (
-      <ServerHead.Provider value={{ css: INLINE_CSS, script: FIRST_SCREEN_SCRIPT, nonce }}>
+      <ServerHead.Provider value={{ nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerHead.Provider>
     );
@@ -78,7 +69,7 @@ export default function handleRequest(
             },
             final(callback) {
               clearTimeout(timeoutId);
-              const html = Buffer.from(holdHydration(Buffer.concat(chunks).toString()));
+              const html = holdHydration(withInlineHead(Buffer.concat(chunks)));
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               responseHeaders.set('Content-Length', String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

@@ -49,7 +49,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { signedIn: context.get(visitorContext) !== null, webUrl: getWebEnv().webUrl, idleMinutes: getWebEnv().sessionIdleMinutes };
 }
 
-// app.css and shop.css come inline in every page's <head> (ServerHead), not as links.
+// app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -64,9 +64,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Empty in the browser: hydration compares neither, so the server's text stays. */}
-        <script nonce={serverHead.nonce} dangerouslySetInnerHTML={{ __html: serverHead.script }} suppressHydrationWarning />
-        <style dangerouslySetInnerHTML={{ __html: serverHead.css }} suppressHydrationWarning />
+        {/* The first-screen script and the public pages' CSS go in on the server (lib/inline-head.server.ts); hydration leaves them be. */}
+        <script nonce={serverHead.nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+        <style dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <meta name="theme-color" content="#9a3412" />
         <Meta />
         <Links />

@@ -1,9 +1,7 @@
 import { createContext } from 'react';
 
 /**
- * What the server writes into <head> and the browser never needs as data: the public pages' CSS, inline so
- * the first paint waits for no second request, and the first-screen script (lib/first-screen.server.ts)
- * with this response's CSP nonce. entry.server.tsx provides them; in the browser they are empty, and
- * hydration leaves the server's text in place.
+ * The response's CSP nonce, for the inline script at the top of <head> (lib/inline-head.server.ts fills it
+ * in). entry.server.tsx provides it; in the browser it is empty, and hydration leaves the server's in place.
  */
-export const ServerHead = createContext({ css: '', script: '', nonce: '' });
+export const ServerHead = createContext({ nonce: '' });

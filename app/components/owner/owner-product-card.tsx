@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import type { Product } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
 import { photoOf, ResponsiveImage } from '../shops/responsive-image';
-import { CARD_IMAGE_SIZES } from '../shops/shop-card';
+import { CARD_SLOT } from '../shops/shop-card';
 
 /** A product on its owner's list, with what the owner does to it (SPEC §2). */
 export function OwnerProductCard({ product, eager }: { product: Product; eager: boolean }) {
   const id = encodeURIComponent(product.id);
   return (
     <li className="owner-product">
-      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={CARD_IMAGE_SIZES} timing={eager ? 'first' : 'near'} className="card-image" />
+      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={CARD_SLOT} timing={eager ? 'first' : 'near'} className="card-image" />
       <h2>{product.name}</h2>
       <p className="owner-product-price">{priceInNaira(product.price)}</p>
       <nav className="product-actions" aria-label={`Manage ${product.name}`}>

@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
 import { dayInLagos } from '../../lib/dates';
 import type { Shop } from '../../lib/provider/contract';
-import { photoOf, ResponsiveImage } from '../shops/responsive-image';
+import { type PhotoSlot, photoOf, ResponsiveImage } from '../shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
-const OWNER_CARD_SIZES = '(min-width: 75rem) 23.8rem, (min-width: 64rem) calc(33.3vw - 1.2rem), (min-width: 40rem) calc(50vw - 1.4rem), calc(100vw - 2rem)';
+const OWNER_CARD_SLOT: PhotoSlot = {
+  sizes: '(min-width: 75rem) 23.8rem, (min-width: 64rem) calc(33.3vw - 1.2rem), (min-width: 40rem) calc(50vw - 1.4rem), calc(100vw - 2rem)',
+  widest: 1024,
+};
 
 /** A shop on My Shops, with everything its owner does to it (SPEC §2). */
 export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
   const id = encodeURIComponent(shop.id);
   return (
     <li className="owner-shop">
-      <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt="" sizes={OWNER_CARD_SIZES} timing={eager ? 'first' : 'near'} className="card-image" />
+      <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt="" slot={OWNER_CARD_SLOT} timing={eager ? 'first' : 'near'} className="card-image" />
       <h2>
         <Link to={`/shop/${id}`}>{shop.name}</Link>
       </h2>

@@ -1,10 +1,10 @@
 import type { Product } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
-import { photoOf, ResponsiveImage } from '../shops/responsive-image';
+import { type PhotoSlot, photoOf, ResponsiveImage } from '../shops/responsive-image';
 import { OrderControl } from './order-control';
 
-/** The photo column is fixed (see shop.css), so one width serves every screen. */
-const PRODUCT_IMAGE_SIZES = '7.5rem';
+/** The photo column is fixed (see shop.css), so one width serves every screen: 360 px at 3×. */
+const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400 };
 
 export type OrderNote = { productId: string; quantity: number };
 
@@ -22,7 +22,7 @@ export function ProductGrid({ products, note }: { products: Product[]; note: Ord
 function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
   return (
     <li className="product-card" id={`product-${product.id}`}>
-      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} sizes={PRODUCT_IMAGE_SIZES} timing="near" className="product-image" />
+      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={PRODUCT_SLOT} timing="near" className="product-image" />
       <div className="product-info">
         <h3 className="product-name">{product.name}</h3>
         <p className="product-price">{priceInNaira(product.price)}</p>

@@ -1,9 +1,9 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import type { Shop } from '../../lib/provider/contract';
-import { photoOf, ResponsiveImage } from '../shops/responsive-image';
+import { type PhotoSlot, photoOf, ResponsiveImage } from '../shops/responsive-image';
 
 /** The photo spans a phone's width inside the page's 1rem padding, and half the page from 48rem (shop.css). */
-const PHOTO_SIZES = '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)';
+const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024 };
 
 /**
  * The shop's photo, first thing on the page and its largest, so fetched before anything else. It links to the full JPEG, which any browser
@@ -14,7 +14,7 @@ export function ShopPhoto({ shop }: { shop: Shop }) {
   const [open, setOpen] = useState(false);
   const fullUrl = shop.image?.url ?? shop.image_url;
   const photo = (
-    <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt={`Photo of ${shop.name}`} sizes={PHOTO_SIZES} timing="lcp" className="shop-photo" />
+    <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt={`Photo of ${shop.name}`} slot={PHOTO_SLOT} timing="lcp" className="shop-photo" />
   );
   if (!fullUrl) return <div className="shop-photo-frame">{photo}</div>;
 

@@ -23,20 +23,37 @@ export type Photo = {
 const EXTENSIONS = { avif: 'image/avif', webp: 'image/webp' } as const;
 type Format = keyof typeof EXTENSIONS;
 
+/**
+ * The same widths in every photo of a list are one array, so the hydration data names it once. Bounded:
+ * a provider cannot grow it without end.
+ */
+const sharedWidths = new Map<string, number[]>();
+function shared(widths: number[]): number[] {
+  const key = widths.join();
+  const known = sharedWidths.get(key);
+  if (known) return known;
+  if (sharedWidths.size < 32) sharedWidths.set(key, widths);
+  return widths;
+}
+
 function sourcesOf(image: ImageInfo, format: Format): Sources | null {
   const variants = (image?.variants ?? []).filter((variant) => variant.type === EXTENSIONS[format]);
   if (!variants.length) return null;
   const folder = image!.url.slice(0, image!.url.lastIndexOf('/') + 1);
   return variants.every((variant) => variant.url === `${folder}w${variant.width}.${format}`)
-    ? variants.map((variant) => variant.width)
+    ? shared(variants.map((variant) => variant.width))
     : variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
 }
 
-function srcSetOf(photo: Photo, format: Format): string | undefined {
+/** The slot a photo fills: `sizes` as the CSS lays it out, and the widest copy it can use at 3× density. */
+export type PhotoSlot = { sizes: string; widest: number };
+
+function srcSetOf(photo: Photo, format: Format, widest: number): string | undefined {
   const sources = photo[format];
   if (sources === null || typeof sources === 'string') return sources ?? undefined;
   const folder = photo.src.slice(0, photo.src.lastIndexOf('/') + 1);
-  return sources.map((width) => `${folder}w${width}.${format} ${width}w`).join(', ');
+  const usable = sources.filter((width, index) => width <= widest || index === 0);
+  return usable.map((width) => `${folder}w${width}.${format} ${width}w`).join(', ');
 }
 
 /**
@@ -85,24 +102,25 @@ function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, strin
 export function ResponsiveImage({
   photo,
   alt,
-  sizes,
+  slot,
   timing,
   className,
 }: {
   photo: Photo | null;
   alt: string;
-  sizes: string;
+  slot: PhotoSlot;
   timing: PhotoTiming;
   className: string;
 }) {
   if (!photo) return <div className={`${className} image-missing`} role="img" aria-label={alt} />;
-  const srcSets = { avif: srcSetOf(photo, 'avif'), webp: srcSetOf(photo, 'webp') };
+  const { sizes, widest } = slot;
+  const srcSets = { avif: srcSetOf(photo, 'avif', widest), webp: srcSetOf(photo, 'webp', widest) };
   if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (
     <span className={`${className} photo`}>
       {photo.color && (
-        <svg className="photo-color" viewBox="0 0 1 1" preserveAspectRatio="none" fill={photo.color} aria-hidden="true" focusable="false">
-          <rect width="1" height="1" />
+        <svg className="photo-color" fill={photo.color} aria-hidden="true">
+          <rect width="100%" height="100%" />
         </svg>
       )}
       <picture>

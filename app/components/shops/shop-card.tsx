@@ -1,11 +1,12 @@
 import type { Shop } from '../../lib/provider/contract';
-import { type Photo, type PhotoTiming, ResponsiveImage } from './responsive-image';
+import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
 
 /**
  * The card's width (app.css): two a row on phones, three from 48rem, five from 75rem, in the page's 1rem
- * padding with 0.75rem gaps. The browser picks the variant from this, so it must not overstate the slot.
+ * padding with 0.75rem gaps. The browser picks the variant from this, so it must not overstate the slot;
+ * no card is wider than 380 px, so 800 px copies serve any of them at 2× (and a phone's at 3×).
  */
-export const CARD_IMAGE_SIZES = '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)';
+export const CARD_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)', widest: 800 };
 
 export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address'> & { photo: Photo | null };
 
@@ -18,7 +19,7 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
   return (
     <li className="shop-card">
       <a href={`/shop/${encodeURIComponent(shop.id)}`} data-discover="true">
-        <ResponsiveImage photo={shop.photo} alt="" sizes={CARD_IMAGE_SIZES} timing={timing} className="card-image" />
+        <ResponsiveImage photo={shop.photo} alt="" slot={CARD_SLOT} timing={timing} className="card-image" />
         {badge && <span className="paid-badge">{badge}</span>}
         <span className="card-name">{shop.name}</span>
         <span className="card-meta">
