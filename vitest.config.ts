@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: [failOnConsoleError],
+          // The pages' inline CSS is imported as text (`?inline`), as the build does.
+          css: true,
         },
       },
       {

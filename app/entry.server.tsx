@@ -6,7 +6,7 @@ import { WebConfigError, getWebEnv } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
 import { contentSecurityPolicy } from './lib/security-headers.server';
-import { ServerHead } from './lib/server-head';
+import { ResponseNonce } from './lib/response-nonce';
 import { removeStaleUploads } from './lib/upload/spool.server';
 
 // This module loads when the server starts, so a bad setting stops the start here instead of failing the first visitor.
@@ -50,9 +50,9 @@ export default function handleRequest(
     // page is sent whole, with its length: one compression of the whole page instead of one flush per
     // piece React writes, which cost the home page a third of its rendering time.
     const app = (
-      <ServerHead.Provider value={{ nonce }}>
+      <ResponseNonce.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ServerHead.Provider>
+      </ResponseNonce.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,

@@ -9,7 +9,7 @@ import { getWebEnv } from './lib/env.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
-import { ServerHead } from './lib/server-head';
+import { ResponseNonce } from './lib/response-nonce';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
 import { csrfMiddleware } from './lib/csrf.server';
@@ -58,14 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
   // A list page on its way stands in at once for the page being left: on a slow connection the old page
   // would otherwise stay up with no sign that the tap was taken.
   const skeleton = usePendingSkeleton();
-  const serverHead = useContext(ServerHead);
+  const nonce = useContext(ResponseNonce);
   return (
     <html lang="en-NG">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The first-screen script and the public pages' CSS go in on the server (lib/inline-head.server.ts); hydration leaves them be. */}
-        <script nonce={serverHead.nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <style dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <meta name="theme-color" content="#9a3412" />
         <Meta />

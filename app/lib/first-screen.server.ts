@@ -1,7 +1,7 @@
 /**
  * What a phone on a slow link fetches first. React Router's <Scripts/> asks for the hydration scripts at
  * once: modulepreload links (which React lifts into <head>, ahead of everything) and a module script whose
- * imports fetch the rest, about 110 KB that would share the link with the first screenful's photos.
+ * imports fetch the rest, all of which would share the link with the first screenful's photos.
  * `holdHydration` makes both inert in the page as rendered; the inline script below brings them back once
  * those photos have arrived, and keeps photos below the fold out of the browser's sight until they come
  * onto the screen. Without JavaScript none of it runs: the page is the same HTML, and every photo loads

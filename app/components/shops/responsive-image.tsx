@@ -45,7 +45,7 @@ function sourcesOf(image: ImageInfo, format: Format): Sources | null {
     : variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
 }
 
-/** The slot a photo fills: `sizes` as the CSS lays it out, and the widest copy it can use at 3× density. */
+/** The slot a photo fills: `sizes` as the CSS lays it out, and the widest copy any screen it shows on can use. */
 export type PhotoSlot = { sizes: string; widest: number };
 
 function srcSetOf(photo: Photo, format: Format, widest: number): string | undefined {
@@ -76,9 +76,9 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
 
 /**
  * When a photo is fetched. `lcp`: the page's largest, asked for from the top of <head> before anything
- * else; `first`: the rest of the first screenful, at once and ahead of other images; `near`: only once
- * it comes onto the screen (the rule lives in lib/first-screen.server.ts; without JavaScript the browser fetches it
- * after the others).
+ * else; `first`: the rest of the first row, at once and ahead of other images; `near`: once it is on
+ * screen, which for the rest of the first screenful is as soon as the first row has arrived (the rule lives
+ * in lib/first-screen.server.ts; without JavaScript the browser fetches it at once, at a lower priority).
  */
 export type PhotoTiming = 'lcp' | 'first' | 'near';
 
