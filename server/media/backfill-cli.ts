@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { backfillImages } from './backfill';
-import { localDiskStorage } from './storage';
+import { openStorage } from './storage';
 
 /**
  * `npm run media:backfill`: AVIF copies and colours for photos stored before they existed (see backfill.ts).
@@ -14,7 +13,7 @@ async function main() {
   const started = performance.now();
   try {
     await database.migrate();
-    const result = await backfillImages(database.db, localDiskStorage(path.join(config.dataDir, 'media')), (key, done) => {
+    const result = await backfillImages(database.db, await openStorage(config.storage), (key, done) => {
       if (!done) console.error(`Could not read ${key}; it keeps the copies it has.`);
     });
     console.log(`${result.images} photos given AVIF copies and a colour in ${((performance.now() - started) / 1000).toFixed(1)} s; ${result.failed} could not be read.`);
