@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { nodeRelease } from './lib/node-release';
 import { ROOT } from './lib/product';
 
 type Outcome = { runner: string; hasTests: boolean; passed: number; failed: number; skipped: number; seconds: number; problem?: string };
@@ -46,8 +47,13 @@ type VitestJson = {
  * Runs vitest on `projects` and reads its counts. `quiet`: the output is kept in a file and printed
  * whole when the run ends, so two runs at the same time do not interleave their lines.
  */
-async function runVitest(runner: string, projects: string[], env: NodeJS.ProcessEnv, options: { quiet?: boolean; workers?: number } = {}): Promise<Outcome> {
-  const { quiet = false, workers } = options;
+async function runVitest(
+  runner: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+  options: { quiet?: boolean; workers?: number; node?: string } = {},
+): Promise<Outcome> {
+  const { quiet = false, workers, node = process.execPath } = options;
   if (!quiet) console.log(`\n=== ${runner} ===`);
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-vitest-'));
@@ -55,7 +61,7 @@ async function runVitest(runner: string, projects: string[], env: NodeJS.Process
   const outputFile = quiet ? path.join(dir, 'output.txt') : undefined;
   try {
     const code = await run(
-      process.execPath,
+      node,
       [
         VITEST,
         'run',
@@ -122,6 +128,16 @@ async function main(): Promise<number> {
   const testDatabaseUrl = process.env.TEST_DATABASE_URL;
   if (testDatabaseUrl) {
     outcomes.push(await runVitest('api (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: testDatabaseUrl }, { workers }));
+  }
+
+  // The current LTS lines as well as Node 20, which this machine runs everything else on.
+  for (const major of [22, 24]) {
+    const runner = `unit + api (PGlite, Node ${major})`;
+    try {
+      outcomes.push(await runVitest(runner, ['unit', 'api'], withoutDatabaseUrl(), { workers, node: await nodeRelease(major) }));
+    } catch (error) {
+      outcomes.push({ runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds: 0, problem: (error as Error).message });
+    }
   }
 
   const build = await runBuild();
