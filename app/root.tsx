@@ -65,7 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The first-screen script and the public pages' CSS go in on the server (lib/inline-head.server.ts); hydration leaves them be. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it with its own bytes */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it with its own bytes */}
         <style dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <meta name="theme-color" content="#9a3412" />
         <Meta />

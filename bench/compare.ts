@@ -35,7 +35,13 @@ function options() {
     console.error(USAGE);
     process.exit(2);
   }
-  return { base: path.resolve(values.base), rounds: Number(values.rounds), seconds: Number(values.seconds), shops: Number(values.shops), connections: Number(values.connections) };
+  return {
+    base: path.resolve(values.base),
+    rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    shops: Number(values.shops),
+    connections: Number(values.connections),
+  };
 }
 
 type Product = { name: string; webUrl: string; apiUrl: string; stop: () => Promise<void>; dataDir: string };
@@ -46,7 +52,11 @@ async function startCheckout(name: string, root: string, shops: number): Promise
   await product.buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `kasuwa-bench-compare-${name}-`));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
-  const seed = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'seed-bulk.ts'), '--shops', String(shops)], { cwd: root, env, stdio: 'ignore' });
+  const seed = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'seed-bulk.ts'), '--shops', String(shops)], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
   const [code] = (await once(seed, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`seeding ${name} exited with ${code}`);
   const running = product.startProduct({ webPort: await freePort(), apiPort: await freePort(), env, log: () => {} });
@@ -84,7 +94,13 @@ async function main() {
       loadTest(`${products[side]!.webUrl}${run.page.path(side)}`, { connections: settings.connections, seconds, headers: run.headers });
 
     const { cpus, cpuModel, node } = machine();
-    const lines = [`Machine: ${cpus} cores (${cpuModel}), Node ${node}.`, `${settings.rounds} alternating turns of ${settings.seconds} s per side and page, ${settings.connections} connections, after a warm-up turn.`, '', '| Page | base req/s | this req/s | this / base |', '| --- | ---: | ---: | ---: |'];
+    const lines = [
+      `Machine: ${cpus} cores (${cpuModel}), Node ${node}.`,
+      `${settings.rounds} alternating turns of ${settings.seconds} s per side and page, ${settings.connections} connections, after a warm-up turn.`,
+      '',
+      '| Page | base req/s | this req/s | this / base |',
+      '| --- | ---: | ---: | ---: |',
+    ];
     for (const run of runs) {
       for (const side of [0, 1]) await load(side, run, settings.seconds);
       const rates: [number[], number[]] = [[], []];

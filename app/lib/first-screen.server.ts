@@ -52,7 +52,18 @@ function firstScreenFirst(heldType: string, heldRel: string, latestMs: number) {
   if (!('IntersectionObserver' in window)) return addEventListener('DOMContentLoaded', startScripts);
   document.documentElement.classList.add('photos-wait');
   const arrived = (images: (HTMLImageElement | null)[]) =>
-    Promise.all(images.map((image) => image && !image.complete && new Promise((settle) => ['load', 'error'].forEach((type) => image.addEventListener(type, settle)))));
+    Promise.all(
+      images.map(
+        (image) =>
+          image &&
+          !image.complete &&
+          new Promise((settle) =>
+            ['load', 'error'].forEach((type) => {
+              image.addEventListener(type, settle);
+            }),
+          ),
+      ),
+    );
   let firstShown: (images: (HTMLImageElement | null)[]) => void;
   const shownFirst = new Promise<(HTMLImageElement | null)[]>((resolve) => (firstShown = resolve));
   // A photo starts loading once it is on screen, not before: asked for earlier, each costs data to someone
@@ -75,10 +86,9 @@ function firstScreenFirst(heldType: string, heldRel: string, latestMs: number) {
     arrived([...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')])
       .then(() => {
         // Photos React draws later (another page of results) are watched as they come.
-        new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => node instanceof Element && watch(node)))).observe(
-          document.body,
-          { childList: true, subtree: true },
-        );
+        new MutationObserver((changes) => {
+          for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) watch(node);
+        }).observe(document.body, { childList: true, subtree: true });
         watch(document);
         return document.querySelector('.photo') && shownFirst.then(arrived);
       })

@@ -74,7 +74,7 @@ async function twinCheckout(db: Db, reference: string): Promise<Checkout | undef
   while (Date.now() < deadline) {
     await sleep(TWIN_POLL_MS);
     const [ad] = await db.select().from(ads).where(eq(ads.reference, reference)).limit(1);
-    if (!ad || ad.status !== 'pending') return undefined;
+    if (ad?.status !== 'pending') return undefined;
     const checkout = checkoutOf(ad);
     if (checkout) return checkout;
   }
@@ -82,8 +82,5 @@ async function twinCheckout(db: Db, reference: string): Promise<Checkout | undef
 }
 
 export async function recordCheckout(db: Db, checkout: Checkout): Promise<void> {
-  await db
-    .update(ads)
-    .set({ authorizationUrl: checkout.authorization_url, accessCode: checkout.access_code })
-    .where(eq(ads.reference, checkout.reference));
+  await db.update(ads).set({ authorizationUrl: checkout.authorization_url, accessCode: checkout.access_code }).where(eq(ads.reference, checkout.reference));
 }

@@ -59,7 +59,7 @@ const DEFAULT_PLANS = { enable_seqscan: 'on', enable_indexscan: 'on', enable_bit
  * kano" almost never): a wrong guess costs a walk of the whole table or a sort of every match, 100–300 ms
  * at 100,000 shops. Which plan is right is known once the matches have been counted, so the code chooses.
  */
-async function usePlans(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
+async function setPlannerSettings(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
   const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
@@ -114,12 +114,7 @@ async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number
     .offset(rows.skip)
     .limit(rows.take)
     .as('recent');
-  const found = await tx
-    .select({ id: recent.id })
-    .from(recent)
-    .where(sql`${recent.hit}`)
-    .orderBy(desc(recent.createdAt), desc(recent.id))
-    .limit(wanted);
+  const found = await tx.select({ id: recent.id }).from(recent).where(sql`${recent.hit}`).orderBy(desc(recent.createdAt), desc(recent.id)).limit(wanted);
   return found.map((row) => row.id);
 }
 
@@ -146,24 +141,21 @@ async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number): Promis
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap } = options;
   if (!filter?.indexed || !filter.combined) {
-    const [page, matches] = await Promise.all([
-      forYouShops(db, filter?.where, now, limit + 1, offset),
-      countUpTo(db, filter?.where, now, cap),
-    ]);
+    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
-    await usePlans(tx, WALK_NEWEST_FIRST);
+    await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     const wanted = Math.max(offset + limit + 1, cap + 1);
     const newest = await walkNewest(tx, filter.where, now, wanted);
     if (newest) {
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.
-      await usePlans(tx, DEFAULT_PLANS);
+      await setPlannerSettings(tx, DEFAULT_PLANS);
       const page = await selectShops(tx).where(inArray(shops.id, ids)).orderBy(desc(shops.createdAt), desc(shops.id));
       return { shops: page, matches: cap + 1 };
     }
-    await usePlans(tx, COLLECT_THROUGH_INDEX);
+    await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
     const matching = await tx
       .select({ id: shops.id })
       .from(shops)
@@ -173,14 +165,19 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
     if (matching.length <= WALK_AFTER_MATCHES) {
       const page = matching.length
         ? await selectShops(tx)
-            .where(inArray(shops.id, matching.map((row) => row.id)))
+            .where(
+              inArray(
+                shops.id,
+                matching.map((row) => row.id),
+              ),
+            )
             .orderBy(desc(shops.createdAt), desc(shops.id))
             .limit(limit + 1)
             .offset(offset)
         : [];
       return { shops: page, matches };
     }
-    await usePlans(tx, WALK_NEWEST_FIRST);
+    await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset), matches };
   });
 }
@@ -204,18 +201,27 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
   const columns = { id: shops.id, name: shops.name, category: shops.category };
   const newestFirst = [desc(shops.createdAt), desc(shops.id)];
   return db.transaction(async (tx) => {
-    if (filter.indexed && filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
-    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(SUGGEST_SORT_UP_TO + 1);
+    if (filter.indexed && filter.combined) await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
+    const matching = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(filter.where)
+      .limit(SUGGEST_SORT_UP_TO + 1);
     if (matching.length <= SUGGEST_SORT_UP_TO) {
       if (!matching.length) return [];
       return tx
         .select(columns)
         .from(shops)
-        .where(inArray(shops.id, matching.map((row) => row.id)))
+        .where(
+          inArray(
+            shops.id,
+            matching.map((row) => row.id),
+          ),
+        )
         .orderBy(sql`${startsWith} desc`, sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
         .limit(limit);
     }
-    await usePlans(tx, DEFAULT_PLANS);
+    await setPlannerSettings(tx, DEFAULT_PLANS);
     const found = await tx
       .select(columns)
       .from(shops)
@@ -223,11 +229,25 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
       .orderBy(sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
       .limit(limit);
     if (found.length < limit) {
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, sponsoredNow, not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, sponsoredNow, not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     if (found.length < limit) {
-      await usePlans(tx, WALK_NEWEST_FIRST);
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, notSponsored(now), not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      await setPlannerSettings(tx, WALK_NEWEST_FIRST);
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, notSponsored(now), not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     return found;
   });

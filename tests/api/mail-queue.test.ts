@@ -72,7 +72,15 @@ describe('the mail queue', () => {
 
   test('keeps a request in the database until its mail is sent: one an API stopped while sending is sent by another', async () => {
     let firstTries = 0;
-    const first = queue({ mailer: { send: () => ((firstTries += 1), new Promise<void>(() => {})) }, claimMs: 300 });
+    const first = queue({
+      mailer: {
+        send: () => {
+          firstTries += 1;
+          return new Promise<void>(() => {});
+        },
+      },
+      claimMs: 300,
+    });
     await first.requestPasswordReset('ada@example.ng');
     await eventually(() => firstTries === 1);
     first.close();

@@ -7,7 +7,7 @@ import { MSG } from '../../app/lib/rules/messages';
 import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { type Owner, newOwner, shopAtApi, signedInOwner, tag } from './support/owners';
+import { type Owner, newOwner, shopAtApi, signedInOwner } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 
 type ApiProduct = { id: string; name: string; price: number; image_url: string };

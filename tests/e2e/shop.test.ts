@@ -32,7 +32,10 @@ async function openShop(page: Page, path: string) {
 }
 
 function productCard(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 }
 
 /** Requests that would carry an order or a rating anywhere: page loads and data fetches, not images or route discovery. */
@@ -123,7 +126,7 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
 
     if (jsMode === 'on') {
       const dialog = page.getByRole('dialog', { name: `Photo of ${DEMO_SHOP_NAME}` });
-      await dialog.getByRole('img', { name: `Photo of ${DEMO_SHOP_NAME}` }).waitFor();
+      await dialog.getByRole('img', { name: DEMO_SHOP_NAME }).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_SHOP_NAME);

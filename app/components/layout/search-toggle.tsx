@@ -26,6 +26,7 @@ export function SearchToggle() {
     shownPlace.current = place;
     if (details.current) details.current.open = false;
   }, [place]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration, for words typed before it
   useEffect(() => {
     const typedBeforeHydration = input.current?.value;
     if (typedBeforeHydration) onInput(typedBeforeHydration);

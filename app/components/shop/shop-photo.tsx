@@ -45,7 +45,7 @@ export function ShopPhoto({ shop }: { shop: Shop }) {
           <button type="submit">Close</button>
         </form>
         {/* Rendered only while open, so the full JPEG costs data only when someone asks for it. */}
-        {open && <img src={fullUrl} alt={`Photo of ${shop.name}`} width={shop.image?.width} height={shop.image?.height} />}
+        {open && <img src={fullUrl} alt={shop.name} width={shop.image?.width} height={shop.image?.height} />}
       </dialog>
     </div>
   );

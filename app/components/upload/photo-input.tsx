@@ -112,6 +112,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
 
   // A photo chosen before JavaScript arrived is prepared now: its input has just lost its name, so
   // otherwise it would not be sent at all. Runs once, when the input changes hands.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the input changes hands, not on every new photo
   useEffect(() => {
     const chosen = picker.current?.files?.[0];
     if (swaps && chosen) void prepare(chosen);
@@ -134,7 +135,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
         </small>
       )}
       {preview ? (
-        <img className="photo-preview" src={preview} alt="Preview of the chosen photo" />
+        <img className="photo-preview" src={preview} alt="Preview of your choice" />
       ) : current ? (
         <img className="photo-preview" src={current.url} alt={current.alt} />
       ) : null}

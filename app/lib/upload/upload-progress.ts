@@ -59,7 +59,7 @@ function sendWithProgress(input: RequestInfo | URL, init: RequestInit & { body: 
     const abort = () => request.abort();
     request.open('POST', String(input));
     request.responseType = 'arraybuffer';
-    new Headers(init.headers).forEach((value, name) => request.setRequestHeader(name, value));
+    for (const [name, value] of new Headers(init.headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => publish({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     request.onload = () => {
       finish();

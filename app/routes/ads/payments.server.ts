@@ -32,7 +32,7 @@ const RECHECK_FOR_MS = CHECKOUT_GRACE_MS;
  */
 export function nextRecheck(reference: string, since: string | null, now = Date.now()): string | null {
   const given = since && /^\d{1,15}$/.test(since) ? Number(since) : NaN;
-  const began = given <= now ? given : now;
+  const began = Math.min(given, now);
   if (now - began >= RECHECK_FOR_MS) return null;
   return `/verify-transaction?${new URLSearchParams({ reference, since: String(began) })}`;
 }

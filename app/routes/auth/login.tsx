@@ -78,14 +78,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       )}
       <Form method="post" action={loginPath(redirectTo)} {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field
-          label="Username or email"
-          meta={fields.username_or_email}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Field label="Username or email" meta={fields.username_or_email} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       </Form>
@@ -127,6 +120,7 @@ function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
       <p id="session-expired-text">{MSG.sessionExpired}</p>
       <Form method="get" action="/login" replace>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's only action, so a keyboard or screen reader lands on it */}
         <button type="submit" autoFocus>
           OK
         </button>

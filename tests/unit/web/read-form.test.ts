@@ -138,7 +138,13 @@ describe('reading a form with a size limit', () => {
       const image = read.get('image') as File;
       return {
         texts: [read.get('name'), read.get('description')],
-        image: { oversized: image instanceof readForm.OversizedFile, name: image.name, type: image.type, size: image.size, bytes: (await image.arrayBuffer()).byteLength },
+        image: {
+          oversized: image instanceof readForm.OversizedFile,
+          name: image.name,
+          type: image.type,
+          size: image.size,
+          bytes: (await image.arrayBuffer()).byteLength,
+        },
         onDisk: await bytesOnDisk(),
       };
     });
@@ -282,7 +288,7 @@ describe('a form’s limits, checked as it arrives', () => {
   });
 
   test('parts past the form’s fields and photos are too large, even parts a browser never sends', async () => {
-    const junk = '--XYZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n'.repeat(5) + '--XYZ--\r\n';
+    const junk = `${'--XYZ\r\nContent-Disposition: attachment\r\n\r\nx\r\n'.repeat(5)}--XYZ--\r\n`;
     expect(await readAsAction(multipart(junk), { ...twoFields, files: { count: 1, eachMaxBytes: 10 } }, (form) => form)).toBe('too-large');
   });
 
@@ -309,7 +315,7 @@ describe('a form’s limits, checked as it arrives', () => {
   test('a short form over its limit is a 413, read no further than it is worth', async () => {
     const huge = new ReadableStream<Uint8Array>({
       pull(controller) {
-        controller.enqueue(new TextEncoder().encode('password=' + 'x'.repeat(1024 * 1024)));
+        controller.enqueue(new TextEncoder().encode(`password=${'x'.repeat(1024 * 1024)}`));
         controller.close();
       },
     });
@@ -317,4 +323,3 @@ describe('a form’s limits, checked as it arrives', () => {
     await expect(readForm.readForm({ request, context: new RouterContextProvider() })).rejects.toMatchObject({ init: { status: 413 } });
   });
 });
-
