@@ -6,7 +6,8 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { isCheckoutUrl, nextRecheck, paymentStartFailure } from '../../../app/routes/ads/payments.server';
+import { isCheckoutUrl, nextRecheck } from '../../../app/routes/ads/payments.server';
+import { paymentStartFailure } from '../../../app/lib/forms/provider-errors';
 
 describe('what Pay says when the payment cannot start (SPEC §8)', () => {
   it("shows the server's own words", () => {
