@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
 /** Up to this much of a body answered early is read and dropped, so its keep-alive connection serves on. */
-const DRAIN_MAX_BYTES = 1024 * 1024;
+const KEEP_ALIVE_DRAIN_BYTES = 1024 * 1024;
 /** How long a connection closing under a larger body still reads (and drops) what keeps arriving. */
 const LINGER_MS = 5_000;
 
@@ -15,7 +15,7 @@ function closeAfterLinger(socket: Socket): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-/** Reads the rest of `raw` into nothing; past DRAIN_MAX_BYTES it calls `tooMuch` once. */
+/** Reads the rest of `raw` into nothing; past KEEP_ALIVE_DRAIN_BYTES it calls `tooMuch` once. */
 function drain(raw: IncomingMessage, tooMuch: () => void): void {
   let dropped = 0;
   // Whatever read the body (the multipart parser, the JSON reader) has had its answer.
@@ -23,7 +23,7 @@ function drain(raw: IncomingMessage, tooMuch: () => void): void {
   raw.on('data', (chunk: Buffer) => {
     const before = dropped;
     dropped += chunk.length;
-    if (before <= DRAIN_MAX_BYTES && dropped > DRAIN_MAX_BYTES) tooMuch();
+    if (before <= KEEP_ALIVE_DRAIN_BYTES && dropped > KEEP_ALIVE_DRAIN_BYTES) tooMuch();
   });
   raw.resume();
 }
@@ -47,7 +47,7 @@ export const unreadBody = fp(
       // Node ends a `Connection: close` answer (ours, the client's or Fastify's body reader's) with
       // destroySoon, which closes at once: on this socket, that close lingers instead.
       socket.destroySoon = () => closeAfterLinger(socket);
-      if (Number(raw.headers['content-length']) > DRAIN_MAX_BYTES) reply.header('connection', 'close');
+      if (Number(raw.headers['content-length']) > KEEP_ALIVE_DRAIN_BYTES) reply.header('connection', 'close');
       drain(raw, () => {
         if (reply.raw.writableFinished) closeAfterLinger(socket);
         else reply.raw.once('finish', () => closeAfterLinger(socket));
