@@ -10,10 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL suc
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
-/**
- * One web process per core renders pages side by side; past four, more processes mostly cost memory
- * (about 100-300 MB each) while the API and the database want the cores too.
- */
+/** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);

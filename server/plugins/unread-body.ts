@@ -29,13 +29,8 @@ function drain(raw: IncomingMessage, tooMuch: () => void): void {
 }
 
 /**
- * An answer sent before its request's body has all arrived (a 413 at the photo limit, a 401 before an
- * upload, a form refused half-way) must still reach a client that is busy sending. Left alone, Node
- * either stops reading (the client's send stalls, and the connection hangs until the keep-alive timeout
- * resets it) or, under `Connection: close`, closes the socket while bytes still come in, and the
- * kernel's reset can destroy the answer before the client reads it. So the rest is read and dropped: a
- * small rest in full, keeping the connection; a large one until the client stops or LINGER_MS pass,
- * with our side closed after the answer (the lingering close of Apache and nginx).
+ * An answer sent before its body has all arrived must still reach a client busy sending: left alone, Node stalls
+ * the send or resets the socket under the answer. So the rest is read and dropped, a large rest with a lingering close.
  */
 export const unreadBody = fp(
   async (app) => {

@@ -106,9 +106,8 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
 }
 
 /**
- * 'Shop deleted successfully!' for 3 seconds (SPEC §2). A CSS animation hides it when they are up, so it
- * goes without JavaScript too and without reloading the page, which would cost a phone the whole list
- * again; with JavaScript a timer then drops the query, which loads nothing (see shouldRevalidate).
+ * 'Shop deleted successfully!' for as long as SPEC §2 says: a CSS animation hides it, so no reload costs a phone
+ * the list again; with JavaScript a timer then drops the query, which loads nothing (see shouldRevalidate).
  */
 function DeletedNotice() {
   const navigate = useNavigate();

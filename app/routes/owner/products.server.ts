@@ -25,10 +25,8 @@ export function productChangesForm(changes: ProductChanges): FormData {
 export type OwnProduct = { product: Product; shopId: string } | { product: null; status: 404 | 503 };
 
 /**
- * The product behind `/shop/{product_id}/edit-products`, when it belongs to one of the visitor's shops.
- * Someone else's product is "not found" to them, like an unknown id: the form is never shown to them.
- * A product without `shop_id` cannot be told apart from someone else's (only our provider's GET
- * /shops/products/{id} exists, and it always says), so it counts as not theirs.
+ * The product behind `/shop/{product_id}/edit-products` if it is in one of the visitor's shops; someone else's
+ * is "not found", like an unknown id. One without `shop_id` cannot be told apart from someone else's.
  */
 export async function ownProduct(request: Request, visitor: Visitor, productId: string): Promise<OwnProduct> {
   if (!productId.trim()) return { product: null, status: 404 };
