@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { buildIfStale, freePort, startProduct } from '../scripts/lib/product';
-import { CHROMIUM_FLAGS, PHONE, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { PHONE, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
 import { PHONE_PHOTO } from './lib/phone-photos';
 import { PHONE_SHOPS, type PhoneShopsSummary, uploadPhoneShops } from './lib/phone-shops';
 import { machine } from './lib/report';
@@ -207,7 +208,7 @@ async function main() {
   const settings = options();
   const report: Report = { date: new Date().toISOString().slice(0, 10), machine: machine(), runs: settings.runs, phoneShops: null, cases: [], verdicts: [] };
   await buildIfStale();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     for (const data of settings.data) {
       const { product, stop } = await startWith(data, report);

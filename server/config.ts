@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import { persistentSecret } from '../app/lib/data-dir-secrets.server';
 
 const PORT_MESSAGE = 'must be a port number between 1 and 65535';
 const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
@@ -139,34 +139,6 @@ export type Config = {
 export type SecretName = 'jwt' | 'paystack-simulator';
 /** Where a secret the environment does not give comes from: it must be the same in every instance. */
 export type SecretSource = (name: SecretName) => string;
-
-/** A secret an earlier start left in DATA_DIR, if any. */
-export function secretInDataDir(dataDir: string, name: string): string | undefined {
-  try {
-    return readFileSync(path.join(dataDir, 'secrets', name), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads a secret from DATA_DIR, creating it on first start so restarts keep sessions and tokens valid. */
-export function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, 'secrets', name);
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const secret = randomBytes(48).toString('base64url');
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process starting at the same moment wrote it first; theirs wins.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-      throw error;
-    }
-    return secret;
-  }
-}
 
 export class ConfigError extends Error {}
 

@@ -15,7 +15,6 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (fields: FieldErrors) => new ApiError(400, fields);
-export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
 export const formError = (message: string) => badRequest({ non_field_errors: [message] });
 export const detailError = (statusCode: number, detail: string) => new ApiError(statusCode, { detail });
 export const notAuthenticated = () => detailError(401, MSG.notAuthenticated);

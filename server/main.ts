@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { purgeEndedLogins } from './auth/sessions';
-import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig, secretInDataDir } from './config';
+import { secretInDataDir } from '../app/lib/data-dir-secrets.server';
+import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { secretsInDatabase } from './db/shared-secrets';

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { persistentSecret } from './data-dir-secrets.server';
 import { IDLE_MINUTES_SHELL } from './rules/limits';
 
 const PORT_MESSAGE = 'must be a port number between 1 and 65535';
@@ -11,10 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL suc
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
-/**
- * One web process per core renders pages side by side; past four, more processes mostly cost memory
- * (about 100-300 MB each) while the API and the database want the cores too.
- */
+/** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -58,25 +54,6 @@ export type WebEnv = {
 
 export class WebConfigError extends Error {}
 
-// Generated once and kept in DATA_DIR so a restart does not sign everybody out.
-function persistentSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secrets', 'session');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const secret = randomBytes(48).toString('base64url');
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // The API tier or a second web process may have written it first; theirs wins.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-      throw error;
-    }
-    return secret;
-  }
-}
-
 /** Reads and checks the web tier's environment; a bad value throws with every problem listed. */
 export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
   const parsed = webEnvSchema.safeParse(source);
@@ -97,7 +74,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     providerUrl: (e.PROVIDER_URL ?? `http://127.0.0.1:${e.API_PORT}`).replace(/\/$/, ''),
     webUrl: (e.WEB_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? persistentSessionSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir, 'session'),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     webWorkers: e.WEB_WORKERS,

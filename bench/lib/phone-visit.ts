@@ -9,17 +9,6 @@ export const PROFILES: NetworkProfile[] = [
   { name: 'slow3g', latencyMs: 400, downKbit: 400, upKbit: 400, cpuSlowdown: 4 },
 ];
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * A mid-range Android phone's screen (412 CSS pixels wide, as issue 15 measured): what decides which card
  * images load and at which width.

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
 /** Up to this much of a body answered early is read and dropped, so its keep-alive connection serves on. */
-const DRAIN_MAX_BYTES = 1024 * 1024;
+const KEEP_ALIVE_DRAIN_BYTES = 1024 * 1024;
 /** How long a connection closing under a larger body still reads (and drops) what keeps arriving. */
 const LINGER_MS = 5_000;
 
@@ -15,7 +15,7 @@ function closeAfterLinger(socket: Socket): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-/** Reads the rest of `raw` into nothing; past DRAIN_MAX_BYTES it calls `tooMuch` once. */
+/** Reads the rest of `raw` into nothing; past KEEP_ALIVE_DRAIN_BYTES it calls `tooMuch` once. */
 function drain(raw: IncomingMessage, tooMuch: () => void): void {
   let dropped = 0;
   // Whatever read the body (the multipart parser, the JSON reader) has had its answer.
@@ -23,19 +23,14 @@ function drain(raw: IncomingMessage, tooMuch: () => void): void {
   raw.on('data', (chunk: Buffer) => {
     const before = dropped;
     dropped += chunk.length;
-    if (before <= DRAIN_MAX_BYTES && dropped > DRAIN_MAX_BYTES) tooMuch();
+    if (before <= KEEP_ALIVE_DRAIN_BYTES && dropped > KEEP_ALIVE_DRAIN_BYTES) tooMuch();
   });
   raw.resume();
 }
 
 /**
- * An answer sent before its request's body has all arrived (a 413 at the photo limit, a 401 before an
- * upload, a form refused half-way) must still reach a client that is busy sending. Left alone, Node
- * either stops reading (the client's send stalls, and the connection hangs until the keep-alive timeout
- * resets it) or, under `Connection: close`, closes the socket while bytes still come in, and the
- * kernel's reset can destroy the answer before the client reads it. So the rest is read and dropped: a
- * small rest in full, keeping the connection; a large one until the client stops or LINGER_MS pass,
- * with our side closed after the answer (the lingering close of Apache and nginx).
+ * An answer sent before its body has all arrived must still reach a client busy sending: left alone, Node stalls
+ * the send or resets the socket under the answer. So the rest is read and dropped, a large rest with a lingering close.
  */
 export const unreadBody = fp(
   async (app) => {
@@ -47,7 +42,7 @@ export const unreadBody = fp(
       // Node ends a `Connection: close` answer (ours, the client's or Fastify's body reader's) with
       // destroySoon, which closes at once: on this socket, that close lingers instead.
       socket.destroySoon = () => closeAfterLinger(socket);
-      if (Number(raw.headers['content-length']) > DRAIN_MAX_BYTES) reply.header('connection', 'close');
+      if (Number(raw.headers['content-length']) > KEEP_ALIVE_DRAIN_BYTES) reply.header('connection', 'close');
       drain(raw, () => {
         if (reply.raw.writableFinished) closeAfterLinger(socket);
         else reply.raw.once('finish', () => closeAfterLinger(socket));

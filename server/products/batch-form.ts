@@ -5,14 +5,14 @@ import type { StoredImage } from '../db/schema';
 import type { StoredOrRejected } from '../media/upload-batch';
 import { fieldIssues } from '../validation';
 
-/** `products[0][image]` (the contract's alternative form) and `products[0].image` (Conform's naming). */
-const ROW_FIELD = /^products\[(\d+)\](?:\[(\w+)\]|\.(\w+))$/;
+/** `products[0][image]`, the contract's alternative form. */
+const ROW_FIELD = /^products\[(\d+)\]\[(\w+)\]$/;
 
 export function rowField(name: string): { index: number; key: string } | null {
   const match = ROW_FIELD.exec(name);
   if (!match) return null;
   const index = Number(match[1]);
-  return index < PRODUCTS_PER_BATCH_MAX ? { index, key: (match[2] ?? match[3])! } : null;
+  return index < PRODUCTS_PER_BATCH_MAX ? { index, key: match[2]! } : null;
 }
 
 type RawRow = { name?: unknown; price?: unknown };

@@ -60,7 +60,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         tags: ['products'],
         summary: 'Add several products at once, all or nothing (multipart)',
         description:
-          '`products` = JSON list of {name, price} and `images` repeated in the same order; or `products[0][name]`, `products[0][price]`, `products[0][image]` (also `products[0].name`).',
+          '`products` = JSON list of {name, price} and `images` repeated in the same order; or `products[0][name]`, `products[0][price]`, `products[0][image]`.',
         security: [{ bearer: [] }],
         params: z.object({ shop_id: z.string() }),
         ...multipartForm(batchForm),

@@ -36,10 +36,10 @@ describe('adding products in a batch', () => {
   });
 
   it('accepts the indexed form fields too', async () => {
-    const body = await multipart({ 'products[0][name]': 'Puff puff', 'products[0][price]': '200', 'products[1].name': 'Moi moi', 'products[1].price': '500' }, [
-      await pngPart('products[0][image]'),
-      await pngPart('products[1].image'),
-    ]);
+    const body = await multipart(
+      { 'products[0][name]': 'Puff puff', 'products[0][price]': '200', 'products[1][name]': 'Moi moi', 'products[1][price]': '500' },
+      [await pngPart('products[0][image]'), await pngPart('products[1][image]')],
+    );
     const response = await api.app.inject({
       method: 'POST',
       url: `/shops/${shopId}/products/batch-create`,
@@ -48,6 +48,20 @@ describe('adding products in a batch', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().map((p: { name: string }) => p.name)).toEqual(['Puff puff', 'Moi moi']);
+  });
+
+  it("does not read Conform's dotted naming as a product row", async () => {
+    const before = await listProducts();
+    const body = await multipart({ 'products[0].name': 'Puff puff', 'products[0].price': '200' }, [await pngPart('products[0].image')]);
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/shops/${shopId}/products/batch-create`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(owner.access) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ products: [MSG.productsRequired] });
+    expect(await listProducts()).toEqual(before);
   });
 
   it('creates nothing when one row is wrong, and names the row', async () => {

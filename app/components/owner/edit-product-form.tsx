@@ -6,7 +6,7 @@ import { Field, FormMessage } from '../ui/field';
 import { SubmitButton } from '../ui/submit-button';
 import { PhotoInput } from '../upload/photo-input';
 import { UploadProgressBar } from '../upload/upload-progress';
-import { formConstraint } from '../../lib/form-constraint';
+import { formConstraint } from '../../lib/forms/form-constraint';
 import { type ProductChanges, editProductSchema } from '../../lib/forms/product-forms';
 import { productChangesSchema } from '../../lib/rules/product-schemas';
 

@@ -6,7 +6,7 @@ import { Field, FormMessage } from '../ui/field';
 import { SubmitButton } from '../ui/submit-button';
 import { PhotoInput } from '../upload/photo-input';
 import { UploadProgressBar } from '../upload/upload-progress';
-import { formConstraint } from '../../lib/form-constraint';
+import { formConstraint } from '../../lib/forms/form-constraint';
 import { createShopFormSchema, editShopFormSchema } from '../../lib/forms/shop-form';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };

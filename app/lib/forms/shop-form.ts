@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MSG } from '../rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../rules/shop-schemas';
 import { optionalPhoto, requiredPhoto } from './photo-field';
@@ -10,3 +11,6 @@ export const editShopFormSchema = shopChangesSchema.extend({ image: optionalPhot
 
 /** The form's field names, which are also the provider's (CONTRACT: POST /shops/, PUT /shops/{id}/update/). */
 export const SHOP_FORM_FIELDS = Object.keys(createShopFormSchema.shape) as (keyof typeof createShopFormSchema.shape)[];
+
+/** The confirm button of the delete dialog on /myShop. */
+export const deleteShopSchema = z.object({ intent: z.literal('delete'), shopId: z.string().trim().min(1) });

@@ -4,7 +4,7 @@ import { MSG } from './messages';
 import { isNigerianPhone } from './phone';
 import { EMAIL_PATTERN, requiredText } from './text';
 
-const password = z
+export const password = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.passwordRequired : MSG.notAString) })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .min(PASSWORD_MIN, { error: MSG.passwordMin, abort: true })
@@ -35,16 +35,3 @@ export const resetLinkSchema = z.object({
   uid: requiredText(MSG.fieldRequired, 200),
   token: requiredText(MSG.fieldRequired, 200),
 });
-
-export const resetPasswordSchema = resetLinkSchema.extend({ new_password: password });
-
-/** The reset page's form: the link's uid and token ride in its address, the person types the password twice. */
-export const resetPasswordFormSchema = z
-  .object({
-    new_password: password,
-    confirm_password: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
-  })
-  .refine((value) => value.new_password === value.confirm_password, { path: ['confirm_password'], error: MSG.passwordsDiffer });
-
-export type LoginInput = z.infer<typeof loginSchema>;
-export type SignupInput = z.infer<typeof signupSchema>;

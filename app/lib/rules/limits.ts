@@ -13,7 +13,6 @@ export const IDLE_MINUTES_FACILITY_DEFAULT = 15;
 export const SEARCH_SUGGESTIONS = 5;
 
 export const PRODUCT_PRICE_MAX = 1_000_000;
-export const PRICE_DECIMALS = 2;
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;

@@ -11,7 +11,8 @@ import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } f
 import adsStylesheet from '../../styles/ads.css?url';
 import { ownShop } from '../owner/shop-form.server';
 import type { Route } from './+types/payment-initiation';
-import { isCheckoutUrl, paymentStartFailure } from './payments.server';
+import { isCheckoutUrl } from './payments.server';
+import { paymentStartFailure, refusedStatus } from '../../lib/forms/provider-errors';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!isProviderError(error)) throw error;
     // Someone else's shop, or one deleted meanwhile: the same page as opening it would give.
     if (error.status === 403 || error.status === 404) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
-    return data({ error: paymentStartFailure(error) }, { status: error.status && error.status < 500 ? error.status : 502 });
+    return data({ error: paymentStartFailure(error) }, { status: refusedStatus(error) });
   }
 }
 

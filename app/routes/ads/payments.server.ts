@@ -1,14 +1,8 @@
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
-import { isProviderError, type ProviderError } from '../../lib/provider/errors';
+import { isProviderError } from '../../lib/provider/errors';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '../../lib/session.server';
-
-/** SPEC §8: the server's own words when it gave some, else the general text. */
-export function paymentStartFailure(error: ProviderError): string {
-  const fields = Object.values(error.fieldMessages());
-  return error.formMessage() ?? (fields.length ? fields.join(', ') : MSG.paymentInitFailed);
-}
 
 /** Only a web address can be a checkout: a provider answering anything else must not steer the browser. */
 export function isCheckoutUrl(url: string): boolean {

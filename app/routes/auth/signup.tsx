@@ -1,20 +1,21 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, data, redirect, useSearchParams } from 'react-router';
+import { Form, Link, data, useSearchParams } from 'react-router';
 import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { formConstraint } from '../../lib/form-constraint';
-import { formErrorsFrom } from '../../lib/form-errors';
+import { formConstraint } from '../../lib/forms/form-constraint';
+import { formErrorsFrom } from '../../lib/forms/provider-errors';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
 import { readForm } from '../../lib/forms/read-form.server';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
-import { signupSchema } from '../../lib/rules/account-schemas';
+import { signupSchema } from '../../lib/forms/account-forms';
 import { MSG } from '../../lib/rules/messages';
 import { normalisePhone } from '../../lib/rules/phone';
 import { canonical, originFrom } from '../../lib/seo';
-import { safeRedirectTarget, startSession, visitorContext } from '../../lib/session.server';
+import { startSession } from '../../lib/session.server';
 import stylesheet from '../../styles/auth.css?url';
+import { destination, leaveIfSignedIn } from './signed-in.server';
 import type { Route } from './+types/signup';
 
 const constraint = formConstraint(signupSchema);
@@ -22,18 +23,13 @@ const FIELDS = Object.keys(signupSchema.shape);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-/** Where a signed-in person goes instead: back where the sign-in was asked for, or home. */
-function destination(request: Request) {
-  return safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
-}
-
 export function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(visitorContext)) throw redirect(destination(request));
+  leaveIfSignedIn(request, context);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (context.get(visitorContext)) throw redirect(destination(request));
+  leaveIfSignedIn(request, context);
   const submission = parseSubmission(await readForm({ request, context }), signupSchema);
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });

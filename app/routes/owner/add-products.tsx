@@ -16,8 +16,9 @@ import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
-import { addProductsErrors, batchForm } from './products.server';
+import { batchForm } from './products.server';
 import { ownShop } from './shop-form.server';
+import { addProductsErrors } from '../../lib/forms/provider-errors';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

@@ -16,7 +16,8 @@ import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/edit-product';
-import { editProductErrors, ownProduct, productChangesForm } from './products.server';
+import { ownProduct, productChangesForm } from './products.server';
+import { editProductErrors } from '../../lib/forms/provider-errors';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

@@ -15,7 +15,8 @@ import { readFormWithin } from '../../lib/forms/read-form.server';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/edit-shop';
-import { ownShop, providerShopForm, shopChanges, shopSaveErrors } from './shop-form.server';
+import { ownShop, providerShopForm, shopChanges } from './shop-form.server';
+import { shopSaveErrors } from '../../lib/forms/provider-errors';
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [

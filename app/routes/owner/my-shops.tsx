@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { DeleteShopDialog } from '../../components/owner/delete-shop-dialog';
+import { ConfirmDeleteDialog } from '../../components/owner/confirm-delete-dialog';
 import { OwnerShopCard } from '../../components/owner/owner-shop-card';
+import { deleteShopFailure, refusedStatus } from '../../lib/forms/provider-errors';
 import { readForm } from '../../lib/forms/read-form.server';
+import { deleteShopSchema } from '../../lib/forms/shop-form';
+import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
-import { isProviderError, type ProviderError } from '../../lib/provider/errors';
+import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
@@ -16,8 +18,6 @@ import type { Route } from './+types/my-shops';
 const MY_SHOPS = '/myShop';
 /** The card photos worth loading at once: what a phone shows before scrolling. */
 const EAGER_CARDS = 2;
-
-const deleteShopSchema = z.object({ intent: z.literal('delete'), shopId: z.string().trim().min(1) });
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
@@ -32,21 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** SPEC §8: the provider's own words (`detail`) when it gave some, else the general text. */
-function deleteFailure(error: ProviderError): string {
-  const said = typeof error.body === 'object' ? error.formMessage() : undefined;
-  return said ?? MSG.deleteShopFailed;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  const parsed = deleteShopSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
-  if (!parsed.success) return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
+  const submission = parseSubmission(await readForm({ request, context }), deleteShopSchema);
+  if (submission.status !== 'success') return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.deleteShop(token, parsed.data.shopId));
+    await asVisitor(request, visitor, (token) => provider.deleteShop(token, submission.value.shopId));
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ deleteError: deleteFailure(error) }, { status: error.status && error.status < 500 ? error.status : 502 });
+    return data({ deleteError: deleteShopFailure(error) }, { status: refusedStatus(error) });
   }
   return redirect(`${MY_SHOPS}?deleted=1`);
 }
@@ -79,7 +73,14 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
       </div>
       {params.get('deleted') === '1' && <DeletedNotice key={location.key} />}
       {deleting ? (
-        <DeleteShopDialog shop={deleting} error={actionData?.deleteError} />
+        <ConfirmDeleteDialog
+          title={`Delete ${deleting.name}?`}
+          text="The shop and all its products will be removed. This cannot be undone."
+          closeTo={MY_SHOPS}
+          action={`${MY_SHOPS}?delete=${encodeURIComponent(deleting.id)}`}
+          fields={{ shopId: deleting.id }}
+          error={actionData?.deleteError}
+        />
       ) : (
         actionData?.deleteError && (
           <p className="notice error" role="alert">
@@ -105,9 +106,8 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
 }
 
 /**
- * 'Shop deleted successfully!' for 3 seconds (SPEC §2). A CSS animation hides it when they are up, so it
- * goes without JavaScript too and without reloading the page, which would cost a phone the whole list
- * again; with JavaScript a timer then drops the query, which loads nothing (see shouldRevalidate).
+ * 'Shop deleted successfully!' for as long as SPEC §2 says: a CSS animation hides it, so no reload costs a phone
+ * the list again; with JavaScript a timer then drops the query, which loads nothing (see shouldRevalidate).
  */
 function DeletedNotice() {
   const navigate = useNavigate();

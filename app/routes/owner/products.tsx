@@ -14,6 +14,7 @@ import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/products';
 import { ownShop } from './shop-form.server';
+import { refusedStatus } from '../../lib/forms/provider-errors';
 
 /** The photos worth loading at once: the first row a phone shows. */
 const EAGER_CARDS = 2;
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!isProviderError(error)) throw error;
     // Already gone is what was asked for; the refreshed list shows it.
     if (error.status !== 404) {
-      return data({ deleteError: MSG.deleteProductFailed }, { status: error.status && error.status < 500 ? error.status : 502 });
+      return data({ deleteError: MSG.deleteProductFailed }, { status: refusedStatus(error) });
     }
   }
   return redirect(productsPath(shop.id));

@@ -1,8 +1,6 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import type { FormErrors } from '../../lib/form-errors';
 import type { createShopFormSchema, editShopFormSchema } from '../../lib/forms/shop-form';
-import { SHOP_FORM_FIELDS } from '../../lib/forms/shop-form';
 import { provider } from '../../lib/provider/client.server';
 import type { Shop } from '../../lib/provider/contract';
 import { isProviderError } from '../../lib/provider/errors';
@@ -11,41 +9,6 @@ import { asVisitor, type Visitor } from '../../lib/session.server';
 
 type NewShop = z.output<typeof createShopFormSchema>;
 type ShopEdits = z.output<typeof editShopFormSchema>;
-
-const FIELDS: readonly string[] = SHOP_FORM_FIELDS;
-
-// A proxy's error page is HTML, and a long text is a stack trace: neither is something to show a shop owner.
-const SHOWABLE_TEXT = /^[^<]{1,300}$/;
-
-/**
- * SPEC §8 for create and update shop. A 400 goes next to the fields (or above the form); a 413 and a plain
- * text answer have their own texts; anything else is 'Failed to … shop. ' and its cause. A 401 never gets
- * here: `asVisitor` has already ended the session and sent the browser to /login (SPEC §4), so the two
- * 401 texts of §8 have nothing left to say.
- */
-export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormErrors {
-  const failed = kind === 'create' ? MSG.createShopFailed : MSG.updateShopFailed;
-  const only = (message: string): FormErrors => ({ formErrors: [message], fieldErrors: {} });
-  if (!isProviderError(error)) return only(failed + MSG.tryLater);
-  if (error.failure === 'timeout') return only(failed + MSG.requestTimedOut);
-  if (error.failure === 'network') return only(failed + MSG.networkError);
-  if (error.status === 413) return only(kind === 'create' ? MSG.uploadTooLarge : MSG.uploadTooLargeShort);
-  if (typeof error.body === 'string') {
-    const text = error.body.trim();
-    return only(SHOWABLE_TEXT.test(text) ? text : failed + MSG.tryLater);
-  }
-  if (error.status === 400) {
-    const errors: FormErrors = { formErrors: [], fieldErrors: {} };
-    const form = error.formMessage();
-    if (form) errors.formErrors.push(form);
-    for (const [field, message] of Object.entries(error.fieldMessages())) {
-      if (FIELDS.includes(field)) errors.fieldErrors[field] = [message];
-      else errors.formErrors.push(message);
-    }
-    if (errors.formErrors.length || Object.keys(errors.fieldErrors).length) return errors;
-  }
-  return only(failed + MSG.tryLater);
-}
 
 /** The provider's multipart form: the given texts (tags comma-separated) and the photo, if any. */
 export function providerShopForm(values: Partial<NewShop>): FormData {

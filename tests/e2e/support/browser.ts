@@ -1,20 +1,9 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { test as base, inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { type JsMode, jsModeFrom } from './js-mode';
 
 export const jsMode: JsMode = jsModeFrom(process.env.E2E_JS);
-
-// Without the background-networking flags Chromium keeps dialling Google's hosts, which this closed network refuses.
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * `test` with a Chromium and a browser context per file (JavaScript on or off as `E2E_JS` says), whose
@@ -29,7 +18,7 @@ export const test = base.extend<{
 }>({
   browser: [
     async ({}, use) => {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
       await use(browser);
       await browser.close();
     },

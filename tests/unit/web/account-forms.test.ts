@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { formConstraint } from '../../../app/lib/form-constraint';
-import { formErrorsFrom } from '../../../app/lib/form-errors';
+import { formConstraint } from '../../../app/lib/forms/form-constraint';
+import { formErrorsFrom } from '../../../app/lib/forms/provider-errors';
 import { ProviderError } from '../../../app/lib/provider/errors';
-import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '../../../app/lib/rules/account-schemas';
+import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '../../../app/lib/forms/account-forms';
 import { MSG } from '../../../app/lib/rules/messages';
 
 /** The messages a form shows for `fields` as typed, parsed the way both the browser and the action do. */

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
+import { webEnvWithProviderDown } from '../../support/provider-down';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
-import { isCheckoutUrl, nextRecheck, paymentStartFailure } from '../../../app/routes/ads/payments.server';
+import { isCheckoutUrl, nextRecheck } from '../../../app/routes/ads/payments.server';
+import { paymentStartFailure } from '../../../app/lib/forms/provider-errors';
 
 describe('what Pay says when the payment cannot start (SPEC §8)', () => {
   it("shows the server's own words", () => {
@@ -67,13 +66,7 @@ describe('with the provider stopped', () => {
   const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, access: 'token' };
 
   beforeAll(async () => {
-    const probe = net.createServer().listen(0, '127.0.0.1');
-    await new Promise((resolve) => probe.once('listening', resolve));
-    const port = (probe.address() as net.AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
-    process.env.PROVIDER_URL = `http://127.0.0.1:${port}`;
-    process.env.DATA_DIR = dataDir;
+    dataDir = await webEnvWithProviderDown();
     routes = {
       verify: await import('../../../app/routes/ads/verify-transaction'),
       pay: await import('../../../app/routes/ads/payment-initiation'),

@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { webEnvWithProviderDown } from '../../support/provider-down';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let dataDir: string;
@@ -9,13 +7,7 @@ let loader: typeof import('../../../app/routes/media').loader;
 
 beforeAll(async () => {
   // A port nothing listens on: the provider is down.
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
-  process.env.PROVIDER_URL = `http://127.0.0.1:${port}`;
-  process.env.DATA_DIR = dataDir;
+  dataDir = await webEnvWithProviderDown();
   ({ loader } = await import('../../../app/routes/media'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
+import { webEnvWithProviderDown } from '../../support/provider-down';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../app/lib/rules/messages';
 
@@ -22,13 +20,7 @@ let routes: {
 };
 
 beforeAll(async () => {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
-  process.env.PROVIDER_URL = `http://127.0.0.1:${port}`;
-  process.env.DATA_DIR = dataDir;
+  dataDir = await webEnvWithProviderDown();
   process.env.PUBLIC_CACHE_SECONDS = '0';
   routes = {
     home: await import('../../../app/routes/home'),

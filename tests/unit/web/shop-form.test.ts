@@ -5,7 +5,8 @@ import { shopSchema } from '../../../app/lib/provider/contract';
 import { ProviderError } from '../../../app/lib/provider/errors';
 import { MSG } from '../../../app/lib/rules/messages';
 import { OversizedFile } from '../../../app/lib/forms/read-form.server';
-import { providerShopForm, shopChanges, shopSaveErrors } from '../../../app/routes/owner/shop-form.server';
+import { providerShopForm, shopChanges } from '../../../app/routes/owner/shop-form.server';
+import { shopSaveErrors } from '../../../app/lib/forms/provider-errors';
 
 const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
 const untouched = () => new File([], '', { type: 'application/octet-stream' });

@@ -5,10 +5,8 @@ type JsonField = { minLength?: number; maxLength?: number };
 type Constraints = ReturnType<typeof getZodConstraint>;
 
 /**
- * `getZodConstraint`, plus the lengths it misses: Conform 1.21 reads them from zod's `_zod.bag`, which
- * zod 4.6 no longer fills, so `minLength` and `maxLength` would silently drop out of the HTML and a phone
- * without JavaScript would send a 2-letter username across the network only to have it refused.
- * Patterns stay out on purpose: browsers compile them with the `v` flag, which rejects some of our rules.
+ * `getZodConstraint` plus the lengths it misses (it reads a zod field zod no longer fills), so a phone without
+ * JavaScript checks them itself. No patterns: browsers compile them with the `v` flag, which rejects some of ours.
  */
 export function formConstraint(schema: z.ZodObject): Constraints {
   const constraint = getZodConstraint(schema);

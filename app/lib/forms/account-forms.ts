@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { password } from '../rules/account-schemas';
+import { MSG } from '../rules/messages';
+
+// The provider checks these same rules, so they live with the shared ones.
+export { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '../rules/account-schemas';
+
+/** The reset page's form: the link's uid and token ride in its address, the person types the password twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: password,
+    confirm_password: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
+  })
+  .refine((value) => value.new_password === value.confirm_password, { path: ['confirm_password'], error: MSG.passwordsDiffer });
