@@ -11,6 +11,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL suc
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
+const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25';
 /**
  * One web process per core renders pages side by side; past four, more processes mostly cost memory
  * (about 100-300 MB each) while the API and the database want the cores too.
@@ -40,6 +41,7 @@ const webEnvSchema = z.object({
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
   ),
+  STOP_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25)),
 });
 
 export type WebEnv = {
@@ -57,6 +59,10 @@ export type WebEnv = {
   webWorkers: number;
   /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a public bucket or CDN), for the CSP. */
   mediaOrigin: string | undefined;
+  /** Where every web process of every instance hears of the others' writes (app/lib/other-instances.server.ts). */
+  redisUrl: string | undefined;
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  stopGraceMs: number;
 };
 
 export class WebConfigError extends Error {}
@@ -105,6 +111,8 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     webWorkers: e.WEB_WORKERS,
     mediaOrigin: e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL).origin : undefined,
+    redisUrl: e.REDIS_URL,
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
   };
 }
 
