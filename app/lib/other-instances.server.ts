@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-const CHANNEL = 'kasuwa:content-changed';
+/** Also heard by the API, whose own second-long memory of the public lists must not outlive the news. */
+export const CONTENT_CHANGED_CHANNEL = 'kasuwa:content-changed';
 /** Past this, a write stops waiting for Redis; the other instances' shared pages expire within PUBLIC_CACHE_SECONDS anyway. */
 const PUBLISH_TIMEOUT_MS = 1000;
 
@@ -39,12 +40,12 @@ export function otherInstances(redisUrl: string, onChange: () => void): () => Pr
     listening.on('message', (_channel: string, from: string) => {
       if (from !== me) onChange();
     });
-    void listening.subscribe(CHANNEL).catch(reportOnce);
+    void listening.subscribe(CONTENT_CHANGED_CHANNEL).catch(reportOnce);
     return publishing;
   });
   return async () => {
     try {
-      await (await publisher).publish(CHANNEL, me);
+      await (await publisher).publish(CONTENT_CHANGED_CHANNEL, me);
     } catch (error) {
       reportOnce(error as Error);
     }
