@@ -35,7 +35,7 @@ async function main() {
     }
   }
   const { startWebServer } = await import('./web-tier/server');
-  await startWebServer(buildFile, port, host, env.stopGraceMs);
+  await startWebServer(buildFile, port, host, env);
 }
 
 main().catch((error: unknown) => {

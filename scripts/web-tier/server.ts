@@ -7,7 +7,7 @@ import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
 import { type FetchHandler, fetchListener } from './fetch-listener';
-import { fromTrustedProxy, visitorAddress } from './local-proxy';
+import { proxyTrust } from './local-proxy';
 import { staticFiles } from './static-files';
 import { refusedUnread } from './unread-refusal';
 import { STOP } from './workers';
@@ -27,7 +27,12 @@ function logWhenFinished(request: http.IncomingMessage, response: http.ServerRes
  * whose static files went out without X-Content-Type-Options and whose request URLs were always http:
  * behind a TLS proxy, which made React Router refuse every form post as cross-origin.
  */
-export async function startWebServer(buildFile: string, port: number, host: string | undefined, stopGraceMs: number) {
+export async function startWebServer(
+  buildFile: string,
+  port: number,
+  host: string | undefined,
+  { stopGraceMs, trustProxy }: { stopGraceMs: number; trustProxy: string[] | undefined },
+) {
   const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
   const handleWithRouter = createRequestHandler(build, 'production');
   const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
@@ -47,8 +52,9 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     console.error(error);
     return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
-  const plain = fetchListener(handle, { onError, protocol: 'http:' });
-  const viaTls = fetchListener(handle, { onError, protocol: 'https:' });
+  const { fromTrustedProxy, visitorAddress } = proxyTrust(trustProxy);
+  const plain = fetchListener(handle, { onError, protocol: 'http:', visitorAddress });
+  const viaTls = fetchListener(handle, { onError, protocol: 'https:', visitorAddress });
 
   const server = http.createServer();
   const closesConnection = connectionBalance(server);
