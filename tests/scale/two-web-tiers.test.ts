@@ -10,7 +10,7 @@ import { MSG } from '../../app/lib/rules/messages';
 import { startApi, type ApiProcess } from '../../soak/lib/api-process';
 import { makePhotos, type Photo } from '../../soak/lib/photos';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
-import { startRoundRobin, type RoundRobin } from './support/round-robin';
+import { startRoundRobin, type RoundRobin } from '../../bench/lib/round-robin';
 import { servicesMissing, startServices, type Services } from './support/services';
 import { Visitor } from './support/visitor';
 import { startWebTier, type WebTier } from './support/web-tier';
