@@ -30,10 +30,8 @@ export function otherInstances(redisUrl: string, onChange: () => void): () => Pr
     const publishing = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: PUBLISH_TIMEOUT_MS });
     const listening = new Redis(redisUrl);
     for (const connection of [publishing, listening]) connection.on('error', reportOnce);
-    let heard = false;
     listening.on('ready', () => {
-      if (heard) onChange();
-      heard = true;
+      onChange();
       if (unreachable) console.log('Redis is reachable again; shared pages were forgotten in case news was missed.');
       unreachable = false;
     });
