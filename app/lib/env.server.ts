@@ -21,7 +21,11 @@ const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, 
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
-const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 function isTrustedProxyList(value: string): boolean {
   try {
@@ -39,10 +43,7 @@ const webEnvSchema = z.object({
   WEB_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
   DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
-  SESSION_IDLE_MINUTES: z.preprocess(
-    blankAsUnset,
-    z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL),
-  ),
+  SESSION_IDLE_MINUTES: z.preprocess(blankAsUnset, z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL)),
   PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
   WEB_WORKERS: z.preprocess(
     blankAsUnset,

@@ -43,7 +43,13 @@ export async function startLayout(instances: number, env: NodeJS.ProcessEnv): Pr
     const product = startProduct({ webPort: await freePort(), apiPort: await freePort(), env, log: () => {} });
     await product.ready;
     const processes = productProcesses();
-    return { webUrl: product.webUrl, apiUrl: product.apiUrl, targets: [...processes.web, processes.api], webProcesses: processes.web.length, stop: () => product.stop() };
+    return {
+      webUrl: product.webUrl,
+      apiUrl: product.apiUrl,
+      targets: [...processes.web, processes.api],
+      webProcesses: processes.web.length,
+      stop: () => product.stop(),
+    };
   }
   const ports = async () => Promise.all(Array.from({ length: instances }, () => freePort()));
   const [apiPorts, webPorts, [apiProxyPort, webProxyPort]] = [await ports(), await ports(), await Promise.all([freePort(), freePort()])];

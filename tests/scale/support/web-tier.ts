@@ -28,7 +28,14 @@ export async function startWebTier(env: Record<string, string>): Promise<WebTier
       await exited;
     },
   };
-  for (let waited = 0; !(await fetch(`${url}/healthz`).then((response) => response.ok, () => false)); waited += 100) {
+  for (
+    let waited = 0;
+    !(await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    ));
+    waited += 100
+  ) {
     if (child.exitCode !== null || waited > 60_000) {
       await tier.kill('SIGKILL');
       throw new Error(`The web tier did not start:\n${lines.join('\n')}`);
