@@ -5,6 +5,7 @@ import { type EntryContext, ServerRouter } from 'react-router';
 import { WebConfigError, getWebEnv } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
+import { shareChangesThroughRedis } from './lib/public-cache.server';
 import { contentSecurityPolicy } from './lib/security-headers.server';
 import { ResponseNonce } from './lib/response-nonce';
 import { removeStaleUploads } from './lib/upload/spool.server';
@@ -17,6 +18,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+
+const { redisUrl } = getWebEnv();
+if (redisUrl) shareChangesThroughRedis(redisUrl);
 
 // Photos a killed web process was still holding; folders other web processes use now are left alone.
 removeStaleUploads().catch((error: unknown) => console.error(error));

@@ -32,5 +32,6 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('healthz', 'routes/healthz.ts'),
+  route('readyz', 'routes/readyz.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -10,9 +10,11 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { SESSION_COOKIE } from '../app/lib/session.server';
 import { signedCookie } from '../app/lib/signed-cookie.server';
-import { buildIfStale, freePort, ROOT, startProduct } from '../scripts/lib/product';
+import { buildIfStale, freePort, ROOT } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
-import { memoryMb, productProcesses, sampleMemory } from './lib/memory-sampler';
+import { type Layout, sharedServices, startLayout } from './lib/instances';
+import { memoryMb, sampleMemory } from './lib/memory-sampler';
+import { postgresServer } from './lib/postgres-server';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
 
@@ -64,9 +66,12 @@ function options() {
       seconds: { type: 'string', default: '20' },
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '20' },
+      instances: { type: 'string', default: '1' },
     },
   });
-  return { shops: Number(values.shops), seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup) };
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances must be a whole number, 1 or more');
+  return { shops: Number(values.shops), seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup), instances };
 }
 
 async function seed(shops: number, env: NodeJS.ProcessEnv) {
@@ -114,18 +119,20 @@ async function main() {
   };
   await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-throughput-'));
-  const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
-  report.database = postgres ? 'PostgreSQL (throwaway database on DATABASE_URL)' : 'PGlite (embedded, in the API process)';
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
-  const [webPort, apiPort] = [await freePort(), await freePort()];
-  let product: ReturnType<typeof startProduct> | undefined;
+  // Several instances share a PostgreSQL (DATABASE_URL's server, or a throwaway cluster), Redis and a bucket.
+  const several = settings.instances > 1;
+  const databaseServer = several ? await postgresServer() : undefined;
+  const postgresUrl = databaseServer?.url ?? process.env.DATABASE_URL;
+  const postgres = postgresUrl ? await throwawayDatabase(postgresUrl) : undefined;
+  const shared = several ? await sharedServices() : undefined;
+  report.database = postgres ? `PostgreSQL (throwaway database on ${databaseServer?.source ?? 'DATABASE_URL'})` : 'PGlite (embedded, in the API process)';
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...shared?.env };
+  let product: Layout | undefined;
   let statics: Awaited<ReturnType<typeof startStaticServer>> | undefined;
   try {
     console.log(`Seeding ${settings.shops} shops…`);
     await seed(settings.shops, env);
-    product = startProduct({ webPort, apiPort, env, log: () => {} });
-    await product.ready;
-    const processes = productProcesses();
+    product = await startLayout(settings.instances, env);
 
     const list = (await (await request(`${product.apiUrl}/shops?page=2`)).body.json()) as { for_you: { id: string }[] };
     const shopId = list.for_you[0]!.id;
@@ -138,8 +145,8 @@ async function main() {
     await mkdir(pageDir);
     for (const page of pages) await writeFile(path.join(pageDir, `${page.name}.html`), await html(`${product.webUrl}${page.path}`));
     statics = await startStaticServer(pages.map((page) => path.join(pageDir, `${page.name}.html`)));
-    const targets = [...processes.web, processes.api, { name: 'static', pid: statics.pid }];
-    report.webProcesses = processes.web.length;
+    const targets = [...product.targets, { name: 'static', pid: statics.pid }];
+    report.webProcesses = product.webProcesses;
 
     const measure = async (name: string, server: Run['server'], base: string, pagePath: string, cached: boolean | null, extra: Record<string, string> = {}) => {
       const headers = { ...HEADERS, ...extra };
@@ -174,7 +181,9 @@ async function main() {
   } finally {
     statics?.stop();
     await product?.stop();
+    await shared?.stop();
     await postgres?.drop();
+    databaseServer?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 
@@ -194,7 +203,11 @@ async function main() {
     `# Server throughput, ${report.date}`,
     '',
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
-    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`; every shop and product shows one phone-like photo stored with all its AVIF and WebP copies), ${report.database}. Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`}), API and load generator share the machine.`,
+    `Data: ${settings.shops.toLocaleString('en')} bulk shops (\`npm run seed:bulk\`; every shop and product shows one phone-like photo stored with all its AVIF and WebP copies), ${report.database}. ${
+      several
+        ? `${settings.instances} instances, each an API and a web tier with a DATA_DIR of its own, on one PostgreSQL, one Redis and one s3rver bucket, with a round-robin proxy (a Node process) in front of the APIs and one in front of the web tiers, which the load goes through: ${report.webProcesses} web processes in all`
+        : `Web tier (${report.webProcesses === 1 ? 'one process' : `${report.webProcesses} processes: a primary and its workers`})`
+    }, API and load generator share the machine.`,
     `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a ${settings.warmup} s warm-up at the same load (until V8 has optimised the hot code), \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
       `"uncached": a session cookie of a signed-in person's size that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
@@ -226,7 +239,7 @@ async function main() {
     ...verdicts.map((verdict) => `- ${verdict}`),
   ];
   await mkdir(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `throughput-${report.date}${process.env.DATABASE_URL ? '-postgres' : ''}`);
+  const file = path.join(RESULTS_DIR, `throughput-${report.date}${several ? `-${settings.instances}-instances` : process.env.DATABASE_URL ? '-postgres' : ''}`);
   await writeFile(`${file}.json`, `${JSON.stringify({ ...report, verdicts }, null, 2)}\n`);
   await writeFile(`${file}.md`, `${lines.join('\n')}\n`);
   console.log(lines.join('\n'));

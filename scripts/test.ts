@@ -156,7 +156,7 @@ async function main(): Promise<number> {
 
   // Several API instances sharing PostgreSQL (TEST_DATABASE_URL, or a throwaway cluster), Redis and a bucket;
   // skipped, saying why, when Debian's redis-server or postgresql is missing.
-  outcomes.push(await runVitest('scale (two APIs on shared services)', ['scale'], withoutDatabaseUrl()));
+  outcomes.push(await runVitest('scale (two APIs and two web tiers on shared services)', ['scale'], withoutDatabaseUrl()));
 
   // A runner that broke counts as one failure, so the closing line can never read as a clean run.
   const failedOf = (outcome: Outcome) => outcome.failed + (outcome.problem ? 1 : 0);

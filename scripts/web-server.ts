@@ -17,16 +17,17 @@ async function main() {
   const port = parsePort(process.env.PORT, 3000, 'PORT');
   const host = process.env.HOST || undefined;
 
+  let env: ReturnType<typeof readWebEnv>;
+  try {
+    // In the primary first, so a bad value is reported once rather than by every worker.
+    env = readWebEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof WebConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   if (cluster.isPrimary) {
-    let workers: number;
-    try {
-      // Checked once here, so a bad value is reported once rather than by every worker.
-      workers = readWebEnv(process.env).webWorkers;
-    } catch (error) {
-      if (!(error instanceof WebConfigError)) throw error;
-      console.error(error.message);
-      process.exit(1);
-    }
+    const workers = env.webWorkers;
     if (workers > 1) {
       const { runWorkers } = await import('./web-tier/workers');
       runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
@@ -34,7 +35,7 @@ async function main() {
     }
   }
   const { startWebServer } = await import('./web-tier/server');
-  await startWebServer(buildFile, port, host);
+  await startWebServer(buildFile, port, host, env);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { persistentSecret } from './data-dir-secrets.server';
 import { IDLE_MINUTES_SHELL } from './rules/limits';
@@ -10,10 +11,26 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL suc
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
+const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25';
+const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8';
 /** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function isTrustedProxyList(value: string): boolean {
+  try {
+    proxyAddr.compile(commaList(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const webEnvSchema = z.object({
   PORT: z.preprocess(blankAsUnset, port.default(3000)),
@@ -33,6 +50,8 @@ const webEnvSchema = z.object({
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
   ),
+  STOP_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25)),
+  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).optional()),
 });
 
 export type WebEnv = {
@@ -50,6 +69,12 @@ export type WebEnv = {
   webWorkers: number;
   /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a public bucket or CDN), for the CSP. */
   mediaOrigin: string | undefined;
+  /** Where every web process of every instance hears of the others' writes (app/lib/other-instances.server.ts). */
+  redisUrl: string | undefined;
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  stopGraceMs: number;
+  /** Proxies believed about the visitor's address and HTTPS (scripts/web-tier/local-proxy.ts); unset: one on this machine. */
+  trustProxy: string[] | undefined;
 };
 
 export class WebConfigError extends Error {}
@@ -79,6 +104,9 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     webWorkers: e.WEB_WORKERS,
     mediaOrigin: e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL).origin : undefined,
+    redisUrl: e.REDIS_URL,
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY ? commaList(e.TRUST_PROXY) : undefined,
   };
 }
 

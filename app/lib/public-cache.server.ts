@@ -1,27 +1,35 @@
 import { getWebEnv } from './env.server';
+import { otherInstances } from './other-instances.server';
 import { SESSION_COOKIE } from './session.server';
 import { siblingWorkers } from './sibling-workers.server';
 
 /**
  * A short-lived, per-process memory of what every anonymous visitor sees alike: provider answers for
  * public lists and, in `public-page-cache.server.ts`, whole public pages. Anything remembered carries
- * the content version it was read under; a write through this web process, or through another process
- * of the same web tier, bumps the version (`publicContentChanged`), so the next visitor sees the change
- * at once. Writes that bypass the web tier (another machine's web tier, a Paystack webhook to the API)
- * show within PUBLIC_CACHE_SECONDS.
+ * the content version it was read under; a write through this web process, through another process
+ * of the same web tier, or (with REDIS_URL) through any other web instance bumps the version
+ * (`publicContentChanged`), so the next visitor sees the change at once. Writes that bypass the web
+ * tiers (a Paystack webhook to the API) show within PUBLIC_CACHE_SECONDS.
  */
 let version = 0;
-const tellSiblings = siblingWorkers(() => {
+const forgetShared = () => {
   version += 1;
-});
+};
+const tellSiblings = siblingWorkers(forgetShared);
+let tellOtherInstances = (): Promise<void> => Promise.resolve();
+
+/** With REDIS_URL, hears of and announces writes through every web instance; entry.server calls it once as the server starts. */
+export function shareChangesThroughRedis(redisUrl: string): void {
+  tellOtherInstances = otherInstances(redisUrl, forgetShared);
+}
 
 /**
  * Called after every write this process sends to the provider, whatever its outcome; resolves once the
- * web tier's other processes have forgotten their shared copies too.
+ * web tier's other processes have forgotten their shared copies too, and Redis has told other instances.
  */
-export function publicContentChanged(): Promise<void> {
+export async function publicContentChanged(): Promise<void> {
   version += 1;
-  return tellSiblings();
+  await Promise.all([tellSiblings(), tellOtherInstances()]);
 }
 
 export function contentVersion(): number {

@@ -138,7 +138,7 @@ function secondsLeft(token: string): number {
 const RENEW_WHEN_SECONDS_LEFT = 120;
 
 // Requests that are not a person's navigation (images, suggestions, health) never bounce to /login.
-const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|sitemap\.xml|robots\.txt)/;
+const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|readyz|sitemap\.xml|robots\.txt)/;
 // Signing out, or an idle tab asking whether it may, is not the person being active.
 const NOT_ACTIVITY_PATHS = /^\/logout\/?$/;
 

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { visitorAddress } from './local-proxy';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -10,12 +9,12 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * consumes it: a body pushed into the stream as it arrives (as @mjackson/node-fetch-server does) piled
  * up whole in memory whenever the network outran the action, 500 MB for ten photo batches at once.
  */
-function requestOf(req: IncomingMessage, protocol: 'http:' | 'https:', signal: AbortSignal): Request {
+function requestOf(req: IncomingMessage, protocol: 'http:' | 'https:', visitorAddress: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // Replaced, never passed on: the provider client forwards it to the API's sign-in limits, so it must
   // hold the one address this server vouches for.
-  headers.set('x-forwarded-for', visitorAddress(req));
+  headers.set('x-forwarded-for', visitorAddress);
   const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -46,13 +45,16 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
 }
 
 /** A Node request listener that answers with `handler`; the request's signal aborts when the visitor goes away. */
-export function fetchListener(handler: FetchHandler, options: { protocol: 'http:' | 'https:'; onError: (error: unknown) => Response }) {
+export function fetchListener(
+  handler: FetchHandler,
+  options: { protocol: 'http:' | 'https:'; onError: (error: unknown) => Response; visitorAddress: (request: IncomingMessage) => string },
+) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     let response: Response;
     try {
-      response = await handler(requestOf(req, options.protocol, controller.signal));
+      response = await handler(requestOf(req, options.protocol, options.visitorAddress(req), controller.signal));
     } catch (error) {
       response = options.onError(error);
     }

@@ -7,7 +7,7 @@ import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
 import { type FetchHandler, fetchListener } from './fetch-listener';
-import { fromTrustedProxy, visitorAddress } from './local-proxy';
+import { proxyTrust } from './local-proxy';
 import { staticFiles } from './static-files';
 import { refusedUnread } from './unread-refusal';
 import { STOP } from './workers';
@@ -27,7 +27,12 @@ function logWhenFinished(request: http.IncomingMessage, response: http.ServerRes
  * whose static files went out without X-Content-Type-Options and whose request URLs were always http:
  * behind a TLS proxy, which made React Router refuse every form post as cross-origin.
  */
-export async function startWebServer(buildFile: string, port: number, host: string | undefined) {
+export async function startWebServer(
+  buildFile: string,
+  port: number,
+  host: string | undefined,
+  { stopGraceMs, trustProxy }: { stopGraceMs: number; trustProxy: string[] | undefined },
+) {
   const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
   const handleWithRouter = createRequestHandler(build, 'production');
   const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
@@ -47,8 +52,9 @@ export async function startWebServer(buildFile: string, port: number, host: stri
     console.error(error);
     return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
-  const plain = fetchListener(handle, { onError, protocol: 'http:' });
-  const viaTls = fetchListener(handle, { onError, protocol: 'https:' });
+  const { fromTrustedProxy, visitorAddress } = proxyTrust(trustProxy);
+  const plain = fetchListener(handle, { onError, protocol: 'http:', visitorAddress });
+  const viaTls = fetchListener(handle, { onError, protocol: 'https:', visitorAddress });
 
   const server = http.createServer();
   const closesConnection = connectionBalance(server);
@@ -62,11 +68,18 @@ export async function startWebServer(buildFile: string, port: number, host: stri
   });
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
 
-  // The first stop lets requests under way finish; a second one stops at once.
+  // The first stop lets requests under way finish, for STOP_GRACE_SECONDS at most so that a rolling
+  // deploy always moves on; a second one stops at once.
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(130);
     stopping = true;
+    console.log('stopping: no new connections; finishing the requests in flight');
+    const cutOff = setTimeout(() => {
+      console.error(`requests still running after ${stopGraceMs / 1000} s; closing their connections`);
+      server.closeAllConnections();
+    }, stopGraceMs);
+    cutOff.unref();
     // Visits counted from remembered shop pages go to the provider before the process ends.
     server.close(() => void (flushVisitCounts?.() ?? Promise.resolve()).finally(() => process.exit(0)));
     server.closeIdleConnections();

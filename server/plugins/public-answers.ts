@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONTENT_CHANGED_CHANNEL } from '../../app/lib/other-instances.server';
 
 /** Lists that read many rows and look the same to everyone; a shop's own page counts a visit, so it is never remembered. */
 const REMEMBERED_ROUTES = new Set(['/shops', '/categories']);
@@ -23,12 +24,28 @@ declare module 'fastify' {
  * process: the home page's list is the one read every visitor makes, and serving it again costs a
  * fraction of the query and of checking the answer against its schema. Any write this process answers
  * forgets them all before its answer leaves, so whoever changed something sees it at once; a read that
- * was under way during a write is not remembered. Writes through another API process show within a second.
+ * was under way during a write is not remembered. Writes through another API process show within a second,
+ * or at once with Redis: the web tiers announce every write there (app/lib/other-instances.server.ts), and
+ * a web tier that hears of one must not read the list it is about to render from a second-old memory.
  */
 export const publicAnswers: FastifyPluginAsync = fp(
   async (app) => {
     const answers = new Map<string, Remembered>();
     let writes = 0;
+
+    const redis = app.redis;
+    if (redis) {
+      // A connection of its own: one that listens can send nothing else. Queued until connected, never on a request's path.
+      const listening = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
+      // The rate limits' connection already reports an outage.
+      listening.on('error', () => {});
+      listening.on('message', () => {
+        writes += 1;
+        answers.clear();
+      });
+      void listening.subscribe(CONTENT_CHANGED_CHANNEL).catch(() => {});
+      app.addHook('onClose', async () => listening.disconnect());
+    }
 
     const rememberable = (request: FastifyRequest) =>
       request.method === 'GET' && !request.headers.authorization && REMEMBERED_ROUTES.has(request.routeOptions.url ?? '');

@@ -180,9 +180,24 @@ async function media(path: string): Promise<Response> {
   return new Response(createReadableStreamFromReadable(response.body), { status: 200, headers });
 }
 
+/** A load balancer's probe gives up soon too: a provider slower than this counts as unreachable. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+/** Whether the provider answers its own health check (alive, its database reachable), for the web tier's `/readyz`. */
+async function reachable(): Promise<boolean> {
+  try {
+    const response = await request(urlFor('healthz', undefined), { method: 'GET', dispatcher: agent, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
 /** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
 export const provider = {
   media,
+  reachable,
   listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
     callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FetchHandler, fetchListener } from '../../../scripts/web-tier/fetch-listener';
+import { proxyTrust } from '../../../scripts/web-tier/local-proxy';
 
 let server: Server | undefined;
 
 async function serve(handler: FetchHandler, onRequest: (req: IncomingMessage) => void = () => {}): Promise<string> {
-  const listener = fetchListener(handler, { protocol: 'http:', onError: () => new Response('failed', { status: 500 }) });
+  const { visitorAddress } = proxyTrust(undefined);
+  const listener = fetchListener(handler, { protocol: 'http:', onError: () => new Response('failed', { status: 500 }), visitorAddress });
   server = createServer((req, res) => {
     onRequest(req);
     void listener(req, res);

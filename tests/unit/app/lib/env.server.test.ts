@@ -48,6 +48,14 @@ describe('the web tier configuration', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, WEB_WORKERS: '8' }).webWorkers).toBe(8);
   });
 
+  test('TRUST_PROXY names the proxies believed about the visitor, and must be addresses or ranges; STOP_GRACE_SECONDS whole seconds', () => {
+    expect(readWebEnv({ DATA_DIR: dataDir }).trustProxy).toBeUndefined();
+    expect(readWebEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => readWebEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY: must be addresses/);
+    expect(readWebEnv({ DATA_DIR: dataDir }).stopGraceMs).toBe(25_000);
+    expect(() => readWebEnv({ DATA_DIR: dataDir, STOP_GRACE_SECONDS: '0' })).toThrow(/STOP_GRACE_SECONDS/);
+  });
+
   test('an empty variable means the default', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, PORT: '', SESSION_IDLE_MINUTES: '' })).toMatchObject({
       port: 3000,
