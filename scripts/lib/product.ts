@@ -207,9 +207,8 @@ function probeHost(host: string | undefined): string {
 }
 
 /**
- * glibc keeps the memory sharp's image libraries free, so 10 uploads at once held ~300 MB with its
- * defaults and ~225 MB with these (measured on 2 cores); a value set by the operator still wins. The API's
- * image worker, where sharp runs, inherits them.
+ * glibc keeps the memory sharp's image libraries free, and with its defaults held much more of it under
+ * concurrent uploads; a value set by the operator still wins. The image worker, where sharp runs, inherits them.
  */
 const IMAGE_FRIENDLY_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 

@@ -8,8 +8,7 @@ export type ServerBundles = { root: string; api: string; imageWorker: string; we
 /**
  * Bundles the API (`server/main.ts`), its image worker and the web tier's server (`scripts/web-server.ts`)
  * into plain JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
- * JavaScript engine for the loader hooks: 35–70 MB more per process and 0.6 s more to start (measured
- * on the API and on an empty script).
+ * JavaScript engine for the loader hooks, in memory and start-up time.
  */
 export async function bundleServers({ root, api, imageWorker, webServer }: ServerBundles): Promise<void> {
   const common: BuildOptions = {

@@ -57,9 +57,8 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 /**
- * Up to this size a body is compressed on the main thread: gzip of the home page (40 KB) takes 0.30 ms
- * of CPU there and 0.45 ms in all through the thread pool and back. Under load every core is rendering,
- * so the pool adds no parallelism, only that extra CPU. Larger bodies still go to the pool.
+ * Up to this size a body is compressed on the main thread: under load every core is rendering, so the
+ * thread pool adds no parallelism, only the CPU of the trip there and back. Larger bodies still go to it.
  */
 const COMPRESS_INLINE_MAX = 256 * 1024;
 

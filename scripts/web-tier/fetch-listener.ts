@@ -7,7 +7,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /**
  * The fetch Request for Node's request. Its body is read from the socket only as fast as the action
  * consumes it: a body pushed into the stream as it arrives (as @mjackson/node-fetch-server does) piled
- * up whole in memory whenever the network outran the action, 500 MB for ten photo batches at once.
+ * up whole in memory whenever the network outran the action.
  */
 function requestOf(req: IncomingMessage, protocol: 'http:' | 'https:', visitorAddress: string, signal: AbortSignal): Request {
   const headers = new Headers();

@@ -50,8 +50,7 @@ function fileFor(root: string, pathname: string): string | null {
   const segments = decoded.split('/').filter(Boolean);
   // Every file the build writes or copies from public/ has an extension, and none ends in `.data` (React
   // Router's data requests), so pages (`/shop/{id}`, `/login`, `/_.data`) go straight on to React Router
-  // rather than after a stat of the disk that fails (an exception and a trip through the thread pool,
-  // 3 % of rendering the sign-in page).
+  // rather than after a stat of the disk that fails (an exception and a trip through the thread pool).
   const name = segments.at(-1);
   if (!name?.includes('.') || name.endsWith('.data')) return null;
   // Dot segments cover `..` and hidden files (`.vite/manifest.json`); a backslash or NUL is never in our names.

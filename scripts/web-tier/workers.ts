@@ -19,14 +19,11 @@ export function runWorkers(count: number, announce: () => void): void {
   // The workers take connections from the shared socket themselves. Node's default on Linux has the
   // primary accept each one and pass it on: one passed to a worker as it was killed was left open by
   // the primary and unanswered, a visitor waiting until their browser gave up (about one a kill under
-  // load). Measured with two workers under 50 connections: the same throughput and an even split.
+  // load).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  // Rendering a page allocates about 1.6 MB, most of it garbage by the time the page is sent. With a
-  // young generation of 32 MB instead of V8's 16, a collection runs half as often and finds about as
-  // much still in use (the pages in flight), so collecting costs a third less. With a worker for every
-  // core, every core is busy under load, and V8's helper threads for collection only take turns from
-  // the other workers and the API and cost their own coordination. Measured on 2 cores, uncached `/`:
-  // 3.5 ms of CPU a page, 3.2 ms with both. Flags the web tier was started with come later and win.
+  // Rendering makes short-lived garbage: a larger young generation is collected less often for the same
+  // survivors. With a worker for every core, V8's helper threads only take turns from the other workers.
+  // Flags the web tier was started with come later and win.
   const gcFlags = ['--max-semi-space-size=32', ...(count >= availableParallelism() ? ['--single-threaded-gc'] : [])];
   cluster.setupPrimary({ execArgv: [...gcFlags, ...process.execArgv] });
   balanceConnections();

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt is memory-hard and ships with Node: ~16 MB and ~50 ms a hash on this class of machine. */
+/** scrypt is memory-hard and ships with Node; these are Node's own default costs. */
 const PARAMS = { N: 2 ** 14, r: 8, p: 1, keyLength: 32 } as const;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {

@@ -54,7 +54,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * Creates PGlite's files in an empty `dir` from a short-lived child process. PGlite creates them with a
  * WebAssembly instance of its own whose memory stays with the process until a garbage collection that
- * may not come while it runs: created in the API, they kept 40–80 MB more for the whole first run.
+ * may not come while it runs: created in the API, that memory stayed for the whole first run.
  */
 async function createPgliteFiles(dir: string, startParams: string[]): Promise<void> {
   const pglite = import.meta.resolve('@electric-sql/pglite');
@@ -68,10 +68,8 @@ async function createPgliteFiles(dir: string, startParams: string[]): Promise<vo
 
 /**
  * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it quickly to baseline code (Liftoff) and then
- * again, in the background, the functions it finds hot (TurboFan): the second copies and their compiling
- * kept 50–60 MB more in the API and made it ready 0.3 s later, for no gain on our queries: at 10,000
- * shops, 2,400 searches 4 at a time took 2.0–2.2 s with baseline code only and 2.3–2.5 s with both, and
- * one at a time their medians were within 0.15 ms. Must run before PGlite compiles its module.
+ * again, in the background, the functions it finds hot (TurboFan): the second copies cost memory and
+ * start-up time for no gain on our queries. Must run before PGlite compiles its module.
  */
 function keepWebAssemblyInBaselineCode() {
   v8.setFlagsFromString('--no-wasm-tier-up');
@@ -80,7 +78,7 @@ function keepWebAssemblyInBaselineCode() {
 
 /**
  * An embedded PGlite database: in `dir` on disk, or in memory when `dir` is undefined (tests). PGlite is
- * loaded only here, so an API on PostgreSQL does not carry its ~30 MB of code.
+ * loaded only here, so an API on PostgreSQL does not carry its code.
  */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   keepWebAssemblyInBaselineCode();
@@ -90,8 +88,8 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // PostgreSQL's default 128 MB of shared buffers is all resident in PGlite's WebAssembly memory; 32 MB
-  // answered 10,000-shop searches as fast and took 110 MB less (16 MB was 2.4 times slower).
+  // Shared buffers are all resident in PGlite's WebAssembly memory; a quarter of PostgreSQL's default
+  // answers searches as fast, and less was slower.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
   if (dir) {
     mkdirSync(dir, { recursive: true });

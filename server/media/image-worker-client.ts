@@ -3,9 +3,9 @@ import { childWorker } from './child-worker';
 import type { ImageTasks } from './image-tasks';
 
 /**
- * The API's pixel work runs in a child process of its own (child-worker.ts). libvips holds 35-60 MB per
+ * The API's pixel work runs in a child process of its own (child-worker.ts). libvips holds tens of MB per
  * image being processed and glibc keeps much of it afterwards; in the API that came on top of the
- * database (PGlite lives in the API process): 10 owners uploading at once took it from 222 to 352 MB.
+ * database (PGlite lives in the API process).
  * In the worker that memory goes back to the system whole when it is let go, and a photo that crashes the
  * image libraries takes down the worker, not the API.
  */

@@ -5,7 +5,7 @@ import { imageTasks } from './image-tasks';
 
 // Memory over speed: uploads arrive together and the worker should stay small. libvips' cache only pays
 // off when the same image is processed twice, which never happens here; one thread per image, and the
-// API's turns (images.ts) give the worker two images at a time, 35-60 MB of pixels each.
+// API's turns (images.ts) give the worker two images at a time.
 sharp.cache(false);
 sharp.concurrency(1);
 
