@@ -36,6 +36,11 @@ const listQuery = z.object({
   category: z.string().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
+  sort: z
+    .enum(['newest', 'rating'])
+    .default('newest')
+    .catch('newest')
+    .describe('ext: `rating` orders for_you by average stars, then by how many rated, then newest'),
 });
 
 /**
@@ -99,13 +104,13 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { q, category, page, page_size } = request.query;
+      const { q, category, page, page_size, sort } = request.query;
       const now = new Date();
       const filter = searchFilter(q, category);
       // One row past the page tells whether another page exists, without counting every match.
       const [sponsored, forYou] = await Promise.all([
         page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP }),
+        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
       ]);
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),

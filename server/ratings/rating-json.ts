@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { ratings } from '../db/schema';
+
+export const ratingJsonSchema = z.object({
+  id: z.string(),
+  shop_id: z.string(),
+  stars: z.number(),
+  review: z.string().describe('As typed; empty when the person wrote none'),
+  author: z.string().describe('The username of whoever rated'),
+  created_at: z.string(),
+  updated_at: z.string().describe('When the rating was last saved; reviews are listed newest first by it'),
+});
+
+export const myRatingJsonSchema = ratingJsonSchema.extend({ shop_name: z.string() });
+
+export type RatingRow = typeof ratings.$inferSelect & { author: string };
+
+export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> {
+  return {
+    id: rating.id,
+    shop_id: rating.shopId,
+    stars: rating.stars,
+    review: rating.review,
+    author: rating.author,
+    created_at: rating.createdAt.toISOString(),
+    updated_at: rating.updatedAt.toISOString(),
+  };
+}
