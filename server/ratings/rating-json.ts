@@ -1,5 +1,7 @@
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ratings } from '../db/schema';
+import type { Db } from '../db/client';
+import { ratings, users } from '../db/schema';
 
 export const ratingJsonSchema = z.object({
   id: z.string(),
@@ -25,4 +27,18 @@ export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> 
     created_at: rating.createdAt.toISOString(),
     updated_at: rating.updatedAt.toISOString(),
   };
+}
+
+const withAuthor = { ...getTableColumns(ratings), author: users.username };
+
+/** A shop's ratings, last saved first; one more than `limit` tells whether another page exists. */
+export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0): Promise<RatingRow[]> {
+  return db
+    .select(withAuthor)
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.userId))
+    .where(eq(ratings.shopId, shopId))
+    .orderBy(desc(ratings.updatedAt), desc(ratings.id))
+    .limit(limit)
+    .offset(offset);
 }

@@ -9,7 +9,7 @@ import { ratings, shops, users } from '../db/schema';
 import { detailError, notFound } from '../errors';
 import { isId } from '../ids';
 import { signedIn } from '../plugins/auth';
-import { myRatingJsonSchema, ratingJson, ratingJsonSchema } from '../ratings/rating-json';
+import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
@@ -33,11 +33,11 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const writeLimit = app.personLimit('rating', RATING_WRITES_PER_HOUR, HOUR);
 
-  async function shopOwner(id: string) {
+  async function shopOf(id: string) {
     if (!isId(id)) throw notFound();
-    const [shop] = await app.db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, id)).limit(1);
+    const [shop] = await app.db.select({ ownerId: shops.ownerId, name: shops.name }).from(shops).where(eq(shops.id, id)).limit(1);
     if (!shop) throw notFound();
-    return shop.ownerId;
+    return shop;
   }
 
   async function ratingOf(shopId: string, userId: string) {
@@ -58,22 +58,15 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         summary: "A shop's ratings, newest first, paged (ext); the totals are on the shop",
         params: shopParams,
         querystring: pageQuery,
-        response: { 200: z.object({ results: z.array(ratingJsonSchema), ...paging }), 404: detail },
+        response: { 200: z.object({ results: z.array(ratingJsonSchema), shop_name: z.string(), ...paging }), 404: detail },
       },
     },
     async (request) => {
       const { page, page_size } = request.query;
-      await shopOwner(request.params.id);
-      const rows = await app.db
-        .select(withAuthor)
-        .from(ratings)
-        .innerJoin(users, eq(users.id, ratings.userId))
-        .where(eq(ratings.shopId, request.params.id))
-        .orderBy(desc(ratings.updatedAt), desc(ratings.id))
-        .limit(page_size + 1)
-        .offset((page - 1) * page_size);
+      const shop = await shopOf(request.params.id);
+      const rows = await shopRatingRows(app.db, request.params.id, page_size + 1, (page - 1) * page_size);
       const answer = paged(rows, page, page_size);
-      return { ...answer, results: answer.results.map(ratingJson) };
+      return { ...answer, results: answer.results.map(ratingJson), shop_name: shop.name };
     },
   );
 
@@ -91,7 +84,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const user = signedIn(request);
-      await shopOwner(request.params.id);
+      await shopOf(request.params.id);
       const rating = await ratingOf(request.params.id, user.id);
       if (!rating) throw detailError(404, MSG.ratingNotFound);
       return ratingJson(rating);
@@ -115,7 +108,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const shopId = request.params.id;
-      if ((await shopOwner(shopId)) === user.id) throw detailError(403, MSG.ownShopRating);
+      if ((await shopOf(shopId)).ownerId === user.id) throw detailError(403, MSG.ownShopRating);
       const { stars, review } = request.body;
       const [saved] = await app.db
         .insert(ratings)
@@ -143,7 +136,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const user = signedIn(request);
-      await shopOwner(request.params.id);
+      await shopOf(request.params.id);
       const gone = await app.db
         .delete(ratings)
         .where(and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id)))

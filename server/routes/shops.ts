@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  REVIEWS_ON_SHOP_PAGE,
   SEARCH_SUGGESTIONS,
   VIEWS_PER_REPORT_MAX,
   VISITOR_ADDRESS_MAX,
@@ -19,6 +20,7 @@ import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/
 import { signedIn } from '../plugins/auth';
 import { stopIfClientGone } from '../plugins/client-gone';
 import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
+import { ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
 import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
@@ -162,9 +164,14 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary: 'One shop with its products; counts a visit, once per visitor (address and browser) every 30 minutes',
+        summary: 'One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) every 30 minutes',
         params: idParams,
-        response: { 200: shopJsonSchema, 404: detail },
+        response: {
+          200: shopJsonSchema.extend({
+            latest_ratings: z.array(ratingJsonSchema).describe(`ext: the ${REVIEWS_ON_SHOP_PAGE} newest ratings; the rest from GET /shops/{id}/ratings`),
+          }),
+          404: detail,
+        },
       },
     },
     async (request) => {
@@ -174,8 +181,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
       if (!shop) throw notFound();
-      const shopProducts = await productsByShop(app.db, [id]);
-      return shopJson(shop, mediaBase(), shopProducts.get(id));
+      const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
+      return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
     },
   );
 

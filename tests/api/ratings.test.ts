@@ -96,7 +96,7 @@ describe('a shop’s ratings', () => {
     expect(list.for_you.find((card: { id: string }) => card.id === id)).toMatchObject({ rating_count: 2, rating_average: 4 });
   });
 
-  it('pages the reviews newest first', async () => {
+  it('shows the newest three reviews with the shop and pages the rest newest first', async () => {
     const id = (await createShop(api.app, owner.access)).id;
     const people = [];
     for (let i = 1; i <= 5; i += 1) {
@@ -107,7 +107,8 @@ describe('a shop’s ratings', () => {
     const page = async (n: number) => (await api.app.inject({ method: 'GET', url: `/shops/${id}/ratings?page=${n}&page_size=2` })).json();
     const first = await page(1);
     expect(first.results.map((r: { review: string }) => r.review)).toEqual(['Review 5', 'Review 4']);
-    expect(first.next_page).toBe(2);
+    expect(first).toMatchObject({ next_page: 2, shop_name: 'Mama Nkechi Kitchen' });
+    expect((await shop(id)).latest_ratings.map((r: { review: string }) => r.review)).toEqual(['Review 5', 'Review 4', 'Review 3']);
     const last = await page(3);
     expect(last.results.map((r: { review: string }) => r.review)).toEqual(['Review 1']);
     expect(last.next_page).toBeNull();

@@ -119,9 +119,8 @@ export const MSG = {
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
-  // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
+  // The shop page's placeholders (SPEC §1: the order sends nothing anywhere) and its ratings (issue 19).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
-  ratingThanks: 'Thanks! Ratings are coming soon.',
   ratingStarsRequired: 'Please choose from 1 to 5 stars.',
   ownShopRating: 'You cannot rate your own shop.',
   ratingSaved: 'Thanks! Your rating is saved.',
