@@ -29,7 +29,8 @@ export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> 
   };
 }
 
-const withAuthor = { ...getTableColumns(ratings), author: users.username };
+/** A rating's columns and its writer's name. */
+export const withAuthor = { ...getTableColumns(ratings), author: users.username };
 
 /** A shop's ratings, last saved first; one more than `limit` tells whether another page exists. */
 export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0): Promise<RatingRow[]> {

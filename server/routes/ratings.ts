@@ -9,7 +9,7 @@ import { ratings, shops, users } from '../db/schema';
 import { detailError, notFound } from '../errors';
 import { isId } from '../ids';
 import { signedIn } from '../plugins/auth';
-import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
+import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '../ratings/rating-json';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
@@ -21,8 +21,6 @@ const pageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(REVIEWS_PAGE_SIZE).catch(REVIEWS_PAGE_SIZE),
 });
 const paging = { page: z.number(), page_size: z.number(), next_page: z.number().nullable() };
-
-const withAuthor = { ...getTableColumns(ratings), author: users.username };
 
 /** One row past the page tells whether another page exists. */
 function paged<T>(rows: T[], page: number, pageSize: number) {

@@ -80,7 +80,7 @@ describe('rating a shop', () => {
 });
 
 describe('a shop’s ratings', () => {
-  it('keeps the average, count and distribution on the shop, through edits and removals', async () => {
+  it('keeps the average, count and distribution on the shop, through edits and removals, and deletes ratings with their shop', async () => {
     const id = (await createShop(api.app, owner.access)).id;
     const people = await Promise.all([1, 2, 3].map(() => signUp(api.app)));
     await Promise.all(people.map((person, i) => rate(person, { stars: [5, 4, 4][i] }, id)));
@@ -94,6 +94,10 @@ describe('a shop’s ratings', () => {
     expect(again.json()).toEqual({ detail: MSG.ratingNotFound });
     const list = (await api.app.inject({ method: 'GET', url: '/shops?page_size=100' })).json();
     expect(list.for_you.find((card: { id: string }) => card.id === id)).toMatchObject({ rating_count: 2, rating_average: 4 });
+    const deleted = await api.app.inject({ method: 'DELETE', url: `/shops/${id}/delete`, headers: bearer(owner.access) });
+    expect(deleted.statusCode).toBe(204);
+    const mine = (await api.app.inject({ method: 'GET', url: '/ratings/mine', headers: bearer(people[1]!.access) })).json();
+    expect(mine.results.some((rating: { shop_id: string }) => rating.shop_id === id)).toBe(false);
   });
 
   it('shows the newest three reviews with the shop and pages the rest newest first', async () => {
