@@ -82,6 +82,8 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       `/shop/${shopId}/step1`,
       `/shop/${shopId}/paymentInitiation`,
       '/verify-transaction?reference=no-such-reference',
+      '/rating',
+      `/shop/${shopId}/rate`,
     ];
     expect(await audit(page, paths)).toEqual({});
   });
