@@ -6,6 +6,7 @@ import { type OrderNote, ProductGrid } from '../components/shop/product-grid';
 import { RateShop } from '../components/shop/rate-shop';
 import { RatingSummary } from '../components/shop/rating-summary';
 import { ShopPhoto } from '../components/shop/shop-photo';
+import { oneDecimal } from '../components/shops/stars';
 import { getWebEnv } from '../lib/env.server';
 import { provider } from '../lib/provider/client.server';
 import type { Shop } from '../lib/provider/contract';
@@ -75,6 +76,13 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}
           <li>{shop.visitor_count === 1 ? '1 visit' : `${VISITS.format(shop.visitor_count)} visits`}</li>
+          {shop.rating_count > 0 && (
+            <li>
+              <a href="#ratings-title">
+                ★ {oneDecimal(shop.rating_average)} · {shop.rating_count === 1 ? '1 rating' : `${shop.rating_count} ratings`}
+              </a>
+            </li>
+          )}
         </ul>
         <ContactLinks phone={shop.owner_phone} shopName={shop.name} shopUrl={shopUrl} />
         <div className="shop-actions">

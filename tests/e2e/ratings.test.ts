@@ -57,6 +57,7 @@ describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
     expect(await ratings.locator('.rating-average').textContent()).toBe('4.0 out of 5 · 1 rating');
     expect(await ratings.getByText(typed, { exact: true }).isVisible()).toBe(true);
     expect(await ratings.locator('b').count()).toBe(0);
+    expect(await page.getByRole('link', { name: '★ 4.0 · 1 rating' }).getAttribute('href')).toBe('#ratings-title');
     expect(await page.getByText('Edit your rating', { exact: true }).isVisible()).toBe(true);
   });
 
