@@ -152,10 +152,7 @@ async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number, order: 
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap, order = 'newest' } = options;
   if (!filter?.indexed || !filter.combined) {
-    const [page, matches] = await Promise.all([
-      forYouShops(db, filter?.where, now, limit + 1, offset, order),
-      countUpTo(db, filter?.where, now, cap),
-    ]);
+    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
@@ -166,7 +163,9 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.
       await usePlans(tx, DEFAULT_PLANS);
-      const page = await selectShops(tx).where(inArray(shops.id, ids)).orderBy(...shopOrder(order));
+      const page = await selectShops(tx)
+        .where(inArray(shops.id, ids))
+        .orderBy(...shopOrder(order));
       return { shops: page, matches: cap + 1 };
     }
     await usePlans(tx, COLLECT_THROUGH_INDEX);
@@ -179,7 +178,12 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
     if (matching.length <= WALK_AFTER_MATCHES) {
       const page = matching.length
         ? await selectShops(tx)
-            .where(inArray(shops.id, matching.map((row) => row.id)))
+            .where(
+              inArray(
+                shops.id,
+                matching.map((row) => row.id),
+              ),
+            )
             .orderBy(...shopOrder(order))
             .limit(limit + 1)
             .offset(offset)
@@ -211,13 +215,22 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
   const newestFirst = [desc(shops.createdAt), desc(shops.id)];
   return db.transaction(async (tx) => {
     if (filter.indexed && filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
-    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(SUGGEST_SORT_UP_TO + 1);
+    const matching = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(filter.where)
+      .limit(SUGGEST_SORT_UP_TO + 1);
     if (matching.length <= SUGGEST_SORT_UP_TO) {
       if (!matching.length) return [];
       return tx
         .select(columns)
         .from(shops)
-        .where(inArray(shops.id, matching.map((row) => row.id)))
+        .where(
+          inArray(
+            shops.id,
+            matching.map((row) => row.id),
+          ),
+        )
         .orderBy(sql`${startsWith} desc`, sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
         .limit(limit);
     }
@@ -229,11 +242,25 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
       .orderBy(sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
       .limit(limit);
     if (found.length < limit) {
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, sponsoredNow, not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, sponsoredNow, not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     if (found.length < limit) {
       await usePlans(tx, WALK_NEWEST_FIRST);
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, notSponsored(now), not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, notSponsored(now), not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     return found;
   });

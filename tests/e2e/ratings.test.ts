@@ -27,7 +27,10 @@ async function openRateOverlay(page: Page) {
 }
 
 describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
-  test('a signed-out visitor is sent to sign in from the Rate overlay, comes back to the shop and rates it; the review shows as typed', async ({ page, apiUrl }) => {
+  test('a signed-out visitor is sent to sign in from the Rate overlay, comes back to the shop and rates it; the review shows as typed', async ({
+    page,
+    apiUrl,
+  }) => {
     const shop = await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: `Rated Kitchen ${tag()}` });
     const person = await buyer(apiUrl);
     await page.goto(`/shop/${shop.id}`);
@@ -106,7 +109,12 @@ describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
     expect(await names()).toEqual([`Newest ${word}`, `Best ${word}`, `Fair ${word}`]);
     const fairCard = page.locator('.shop-card', { hasText: `Fair ${word}` });
     expect(await fairCard.getByRole('img', { name: '3.5 stars, 2 ratings' }).textContent()).toBe('★ 3.5 (2)');
-    expect(await page.locator('.shop-card', { hasText: `Newest ${word}` }).locator('.card-rating').count()).toBe(0);
+    expect(
+      await page
+        .locator('.shop-card', { hasText: `Newest ${word}` })
+        .locator('.card-rating')
+        .count(),
+    ).toBe(0);
 
     await whenInteractive(page, '.search-filters');
     await page.getByLabel('Sort by').selectOption('rating');

@@ -10,7 +10,17 @@ import { type CurrentRating, RatingForm } from './rating-form';
  * which posts to the shop's rate page and comes back here with `?rated=1`; signed out, a way to sign in
  * that comes back to this shop.
  */
-export function RateShop({ shop, signedIn, current, thanked }: { shop: { id: string; name: string }; signedIn: boolean; current: CurrentRating; thanked: boolean }) {
+export function RateShop({
+  shop,
+  signedIn,
+  current,
+  thanked,
+}: {
+  shop: { id: string; name: string };
+  signedIn: boolean;
+  current: CurrentRating;
+  thanked: boolean;
+}) {
   const details = useRef<HTMLDetailsElement>(null);
   const shopPath = `/shop/${encodeURIComponent(shop.id)}`;
 

@@ -38,7 +38,15 @@ export function RatingForm({ shopId, current, lastResult }: { shopId: string; cu
           const id = `${form.id}-${stars}`;
           return (
             <Fragment key={stars}>
-              <input id={id} type="radio" name={fields.stars.name} value={stars} required defaultChecked={chosen === String(stars)} className="visually-hidden" />
+              <input
+                id={id}
+                type="radio"
+                name={fields.stars.name}
+                value={stars}
+                required
+                defaultChecked={chosen === String(stars)}
+                className="visually-hidden"
+              />
               <label htmlFor={id}>
                 <StarIcon />
                 <span className="visually-hidden">{stars === 1 ? '1 star' : `${stars} stars`}</span>

@@ -10,7 +10,8 @@ export function ReviewList({ reviews }: { reviews: Rating[] }) {
       {reviews.map((review) => (
         <li key={review.id}>
           <p className="review-head">
-            <Stars value={review.stars} /> <strong>{review.author}</strong> · <time dateTime={review.updated_at}>{DAY.format(new Date(review.updated_at))}</time>
+            <Stars value={review.stars} /> <strong>{review.author}</strong> ·{' '}
+            <time dateTime={review.updated_at}>{DAY.format(new Date(review.updated_at))}</time>
           </p>
           {review.review && <p className="review-text">{review.review}</p>}
         </li>
