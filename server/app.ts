@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { paymentsRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
+import { ratingRoutes } from './routes/ratings';
 import { shopRoutes } from './routes/shops';
 
 declare module 'fastify' {
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(shopRoutes);
   await app.register(productRoutes);
+  await app.register(ratingRoutes);
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);
   await app.register(mediaRoutes);

@@ -9,10 +9,13 @@ import { canonical, originFrom } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/search-results';
 
-function searchHref(q: string, category: string, page = 1) {
+type Sort = '' | 'rating';
+
+function searchHref(q: string, category: string, page = 1, sort: Sort = '') {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (category) params.set('category', category);
+  if (sort) params.set('sort', sort);
   if (page > 1) params.set('page', String(page));
   return `/searchResults?${params}`;
 }
@@ -22,9 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
   const page = pageFrom(url);
+  const sort: Sort = url.searchParams.get('sort') === 'rating' ? 'rating' : '';
   const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, page: String(page) })}`, () =>
-      provider.listShops({ q, category, page, pageSize: PAGE_SIZE }),
+    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, page: String(page), sort })}`, () =>
+      provider.listShops({ q, category, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
     ),
     cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
   ]);
@@ -32,12 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    return data({ q, category, page, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused }, { status: refused ? 400 : 503 });
+    return data({ q, category, page, sort, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused }, { status: refused ? 400 : 503 });
   }
   return {
     q,
     category,
     page,
+    sort,
     categoryNames,
     shops: sponsoredFirst(list.value, 'Ad'),
     count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
@@ -51,7 +56,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, page, categoryNames, shops, nextPage, failed } = loaderData;
+  const { q, category, page, sort, categoryNames, shops, nextPage, failed } = loaderData;
   const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
   return (
     <main>
@@ -84,18 +89,25 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        <label>
+          <span>Sort by</span>
+          <select name="sort" defaultValue={sort}>
+            <option value="">Newest</option>
+            <option value="rating">Best rated</option>
+          </select>
+        </label>
         <button type="submit">Search</button>
       </Form>
       {failed ? (
         <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href={searchHref(q, category, page)}>Try again</a>
+          {MSG.networkOrUnexpected} <a href={searchHref(q, category, page, sort)}>Try again</a>
         </p>
       ) : shops.length === 0 ? (
         <p className="notice">No shops match your search. Try another word or category.</p>
       ) : (
         <>
           <ShopGrid shops={shops} label="Search results" />
-          <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n)} />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
         </>
       )}
     </main>
@@ -108,6 +120,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
     { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
     { name: 'robots', content: 'noindex, follow' },
-    canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page) : '/searchResults'),
+    canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page, loaderData.sort) : '/searchResults'),
   ];
 }

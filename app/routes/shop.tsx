@@ -4,13 +4,16 @@ import { ContactLinks } from '../components/shop/contact-links';
 import { CopyLink } from '../components/shop/copy-link';
 import { type OrderNote, ProductGrid } from '../components/shop/product-grid';
 import { RateShop } from '../components/shop/rate-shop';
+import { RatingSummary } from '../components/shop/rating-summary';
 import { ShopPhoto } from '../components/shop/shop-photo';
+import { oneDecimal } from '../components/shops/stars';
 import { getWebEnv } from '../lib/env.server';
 import { provider } from '../lib/provider/client.server';
 import type { Shop } from '../lib/provider/contract';
 import { ProviderError, isProviderError } from '../lib/provider/errors';
 import { MSG } from '../lib/rules/messages';
 import { orderQuantity } from '../lib/rules/order';
+import { asVisitor, type Visitor, visitorContext } from '../lib/session.server';
 import { shopMeta } from '../lib/shop-meta';
 import type { Route } from './+types/shop';
 
@@ -22,20 +25,34 @@ function orderNoteFrom(params: URLSearchParams): OrderNote | null {
   return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/** A signed-in person's own rating, to fill the overlay's form; none when they have not rated or it cannot be read. */
+async function myRating(request: Request, visitor: Visitor, shopId: string) {
+  if (!visitor) return null;
+  try {
+    const { stars, review } = await asVisitor(request, visitor, (token) => provider.myRating(token, shopId));
+    return { stars, review };
+  } catch (error) {
+    if (error instanceof ProviderError) return null;
+    throw error;
+  }
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The id is optional in routes.ts so that `/shop` and `/shop/%20` get SPEC §8's own message.
   const id = params.id?.trim() ?? '';
   if (!id) throw data(MSG.noShopId, { status: 404 });
+  const visitor = context.get(visitorContext);
   let shop: Shop;
+  let mine;
   try {
-    shop = await provider.getShop(id, request);
+    [shop, mine] = await Promise.all([provider.getShop(id, request), myRating(request, visitor, id)]);
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
     // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }
-  return { shop, webUrl: getWebEnv().webUrl };
+  return { shop, webUrl: getWebEnv().webUrl, signedIn: Boolean(visitor), mine };
 }
 
 // Every view must count a visit: a browser's or a CDN's copy would not. The web tier's own shared copy
@@ -45,7 +62,7 @@ export function headers() {
 }
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const { shop, webUrl } = loaderData;
+  const { shop, webUrl, signedIn, mine } = loaderData;
   const [searchParams] = useSearchParams();
   const shopUrl = `${webUrl}/product/${encodeURIComponent(shop.id)}`;
   const tags = shop.tags.filter(Boolean);
@@ -59,10 +76,17 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}
           <li>{shop.visitor_count === 1 ? '1 visit' : `${VISITS.format(shop.visitor_count)} visits`}</li>
+          {shop.rating_count > 0 && (
+            <li>
+              <a href="#ratings-title">
+                ★ {oneDecimal(shop.rating_average)} · {shop.rating_count === 1 ? '1 rating' : `${shop.rating_count} ratings`}
+              </a>
+            </li>
+          )}
         </ul>
         <ContactLinks phone={shop.owner_phone} shopName={shop.name} shopUrl={shopUrl} />
         <div className="shop-actions">
-          <RateShop shopName={shop.name} thankedFromUrl={searchParams.has('rated')} />
+          <RateShop shop={shop} signedIn={signedIn} current={mine} thanked={searchParams.has('rated')} />
           <ComingSoonMessaging />
         </div>
         <CopyLink url={shopUrl} />
@@ -87,6 +111,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <h2 id="products-title">Products</h2>
         <ProductGrid products={shop.products ?? []} note={orderNoteFrom(searchParams)} />
       </section>
+      <RatingSummary shop={shop} />
     </main>
   );
 }

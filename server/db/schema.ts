@@ -71,6 +71,11 @@ export const shops = pgTable(
     sponsoredUntil: timestamp('sponsored_until', { withTimezone: true }),
     /** Lower-cased text of the shop, its tags and its products' names, kept by triggers for search. */
     searchText: text('search_text').notNull().default(''),
+    /** How many ratings gave 1, 2, 3, 4 and 5 stars; kept by a trigger on `ratings`, with the two totals below. */
+    ratingStars: integer('rating_stars').array().notNull().default(sql`'{0,0,0,0,0}'::integer[]`),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** The mean of the stars, 0 while unrated. */
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,11 +85,43 @@ export const shops = pgTable(
     // NULLS FIRST is what plain `desc` means; drizzle's default (NULLS LAST) made the planner ignore the index.
     index('shops_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shops_sponsored_idx').on(t.sponsoredUntil),
+    // `sort=rating` walks this as the lists walk shops_created_idx: best rated first, newest among equals.
+    index('shops_rating_idx').on(
+      t.ratingAverage.desc().nullsFirst(),
+      t.ratingCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
+  ],
+);
+
+/** One person's rating of one shop: rating again edits it. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    review: text('review').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ratings_shop_user_key').on(t.shopId, t.userId),
+    index('ratings_shop_newest_idx').on(t.shopId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('ratings_user_newest_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
+    check('ratings_review_length', sql`char_length(${t.review}) <= 500`),
   ],
 );
 

@@ -14,6 +14,8 @@ declare module 'fastify' {
      * counts apart.
      */
     authLimit(scope: string, account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
+    /** preHandler after `authenticate`: `max` requests per signed-in person in `windowMs`, counted under `scope`. */
+    personLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -34,6 +36,20 @@ const IPV6_SUBNET = 64;
 function bodyField(request: FastifyRequest, field: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** A 429 with `Retry-After` once the limiter's allowance is used up. */
+async function countOrRefuse(limiter: Limiter, request: FastifyRequest) {
+  const count = await limiter(request).catch((error: unknown) => {
+    request.log.error({ err: error }, 'rate limit not counted: its store did not answer');
+    return null;
+  });
+  if (count && !count.isAllowed && count.isExceeded) {
+    const seconds = Math.max(1, count.ttlInSeconds);
+    throw new ApiError(429, { detail: MSG.throttled(seconds) }, { 'retry-after': String(seconds) });
+  }
 }
 
 /**
@@ -60,17 +76,16 @@ export const rateLimits = fp(
       });
       return async (request: FastifyRequest) => {
         // The address first: a request it refuses does not use up the account's allowance as well.
-        for (const limiter of [byAddress, byAccount]) {
-          const count = await limiter(request).catch((error: unknown) => {
-            request.log.error({ err: error }, 'rate limit not counted: its store did not answer');
-            return null;
-          });
-          if (count && !count.isAllowed && count.isExceeded) {
-            const seconds = Math.max(1, count.ttlInSeconds);
-            throw new ApiError(429, { detail: MSG.throttled(seconds) }, { 'retry-after': String(seconds) });
-          }
-        }
+        for (const limiter of [byAddress, byAccount]) await countOrRefuse(limiter, request);
       };
+    });
+    app.decorate('personLimit', (scope: string, max: number, windowMs: number) => {
+      const byPerson = app.createRateLimit({
+        max,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${scope}:user:${request.user?.id ?? ''}`,
+      });
+      return (request: FastifyRequest) => countOrRefuse(byPerson, request);
     });
   },
   { name: 'rate-limits', dependencies: ['core'] },

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_SUGGESTIONS, VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '../../app/lib/rules/limits';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  REVIEWS_ON_SHOP_PAGE,
+  SEARCH_SUGGESTIONS,
+  VIEWS_PER_REPORT_MAX,
+  VISITOR_ADDRESS_MAX,
+  VISITOR_AGENT_MAX,
+} from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
 import { products, shops } from '../db/schema';
@@ -12,6 +20,7 @@ import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/
 import { signedIn } from '../plugins/auth';
 import { stopIfClientGone } from '../plugins/client-gone';
 import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
+import { ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
 import { ownedShop } from '../shops/ownership';
 import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
@@ -29,6 +38,11 @@ const listQuery = z.object({
   category: z.string().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
+  sort: z
+    .enum(['newest', 'rating'])
+    .default('newest')
+    .catch('newest')
+    .describe('ext: `rating` orders for_you by average stars, then by how many rated, then newest'),
 });
 
 /**
@@ -92,13 +106,13 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { q, category, page, page_size } = request.query;
+      const { q, category, page, page_size, sort } = request.query;
       const now = new Date();
       const filter = searchFilter(q, category);
       // One row past the page tells whether another page exists, without counting every match.
       const [sponsored, forYou] = await Promise.all([
         page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP }),
+        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
       ]);
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
@@ -150,9 +164,14 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary: 'One shop with its products; counts a visit, once per visitor (address and browser) every 30 minutes',
+        summary: 'One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) every 30 minutes',
         params: idParams,
-        response: { 200: shopJsonSchema, 404: detail },
+        response: {
+          200: shopJsonSchema.extend({
+            latest_ratings: z.array(ratingJsonSchema).describe(`ext: the ${REVIEWS_ON_SHOP_PAGE} newest ratings; the rest from GET /shops/{id}/ratings`),
+          }),
+          404: detail,
+        },
       },
     },
     async (request) => {
@@ -162,8 +181,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
       if (!shop) throw notFound();
-      const shopProducts = await productsByShop(app.db, [id]);
-      return shopJson(shop, mediaBase(), shopProducts.get(id));
+      const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
+      return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { products, shops, users } from '../db/schema';
 
@@ -27,14 +27,24 @@ export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit
     .limit(limit);
 }
 
+export type ShopOrder = 'newest' | 'rating';
+
+type OrderColumns = { id: SQLWrapper; createdAt: SQLWrapper; ratingAverage: SQLWrapper; ratingCount: SQLWrapper };
+
+/** The lists' orders, each served by an index of the same columns (shops_created_idx, shops_rating_idx). */
+export function shopOrder(order: ShopOrder, columns: OrderColumns = shops): SQL[] {
+  const newest = [desc(columns.createdAt), desc(columns.id)];
+  return order === 'rating' ? [desc(columns.ratingAverage), desc(columns.ratingCount), ...newest] : newest;
+}
+
 export function notSponsored(now: Date) {
   return or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now));
 }
 
-export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number): Promise<ShopRow[]> {
+export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number, order: ShopOrder = 'newest'): Promise<ShopRow[]> {
   return selectShops(db)
     .where(and(notSponsored(now), filter))
-    .orderBy(desc(shops.createdAt), desc(shops.id))
+    .orderBy(...shopOrder(order))
     .limit(limit)
     .offset(offset);
 }

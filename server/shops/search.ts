@@ -1,7 +1,7 @@
 import { and, desc, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shops } from '../db/schema';
-import { forYouShops, notSponsored, selectShops, type ShopRow } from './queries';
+import { forYouShops, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
 
 const MAX_TERMS = 8;
 
@@ -71,7 +71,7 @@ export type ForYouPage = {
   matches: number;
 };
 
-type PageOptions = { now: Date; limit: number; offset: number; cap: number };
+type PageOptions = { now: Date; limit: number; offset: number; cap: number; order?: ShopOrder };
 
 async function countUpTo(db: Db | Tx, where: SQL | undefined, now: Date, cap: number): Promise<number> {
   const matches = db
@@ -104,31 +104,42 @@ const WALK_FIRST_ROWS = 2_000;
  */
 const WALK_PROBE_ROWS = 250;
 
-/** The first `wanted` matches among `rows` shops not sponsored now, newest first, after skipping `skip`. */
-async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number; take: number }, wanted: number): Promise<string[]> {
+/** The first `wanted` matches among `rows` shops not sponsored now, in the list's order, after skipping `skip`. */
+async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number; take: number }, wanted: number, order: ShopOrder): Promise<string[]> {
   const recent = tx
-    .select({ id: shops.id, createdAt: shops.createdAt, hit: sql<boolean>`${where}`.as('hit') })
+    .select({
+      id: shops.id,
+      createdAt: shops.createdAt,
+      ratingAverage: shops.ratingAverage,
+      ratingCount: shops.ratingCount,
+      hit: sql<boolean>`${where}`.as('hit'),
+    })
     .from(shops)
     .where(notSponsored(now))
-    .orderBy(desc(shops.createdAt), desc(shops.id))
+    .orderBy(...shopOrder(order))
     .offset(rows.skip)
     .limit(rows.take)
     .as('recent');
-  const found = await tx.select({ id: recent.id }).from(recent).where(sql`${recent.hit}`).orderBy(desc(recent.createdAt), desc(recent.id)).limit(wanted);
+  const found = await tx
+    .select({ id: recent.id })
+    .from(recent)
+    .where(sql`${recent.hit}`)
+    .orderBy(...shopOrder(order, recent))
+    .limit(wanted);
   return found.map((row) => row.id);
 }
 
-/** The first `wanted` matches among the WALK_FIRST_ROWS newest shops, or null when they are not all there. */
-async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number): Promise<string[] | null> {
-  const probed = await newestMatches(tx, where, now, { skip: 0, take: WALK_PROBE_ROWS }, wanted);
+/** The first `wanted` matches among the WALK_FIRST_ROWS first shops in the list's order, or null when they are not all there. */
+async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number, order: ShopOrder): Promise<string[] | null> {
+  const probed = await newestMatches(tx, where, now, { skip: 0, take: WALK_PROBE_ROWS }, wanted, order);
   if (probed.length === wanted) return probed;
   if (probed.length * (WALK_FIRST_ROWS / WALK_PROBE_ROWS) < wanted / 2) return null;
-  const rest = await newestMatches(tx, where, now, { skip: WALK_PROBE_ROWS, take: WALK_FIRST_ROWS - WALK_PROBE_ROWS }, wanted - probed.length);
+  const rest = await newestMatches(tx, where, now, { skip: WALK_PROBE_ROWS, take: WALK_FIRST_ROWS - WALK_PROBE_ROWS }, wanted - probed.length, order);
   return probed.length + rest.length === wanted ? [...probed, ...rest] : null;
 }
 
 /**
- * One page of the shops that are not sponsored now, newest first, and how many match (up to `cap + 1`).
+ * One page of the shops that are not sponsored now, newest (or best rated) first, and how many match (up to `cap + 1`).
  *
  * No filter or one condition: the planner's estimate is sound, so its own plans are right (the
  * newest-first walk for a common word, the index for a rare one), and page and count run side by side.
@@ -139,20 +150,22 @@ async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number): Promis
  * planner would have guessed.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
-  const { now, limit, offset, cap } = options;
+  const { now, limit, offset, cap, order = 'newest' } = options;
   if (!filter?.indexed || !filter.combined) {
-    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset), countUpTo(db, filter?.where, now, cap)]);
+    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     const wanted = Math.max(offset + limit + 1, cap + 1);
-    const newest = await walkNewest(tx, filter.where, now, wanted);
+    const newest = await walkNewest(tx, filter.where, now, wanted, order);
     if (newest) {
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.
       await setPlannerSettings(tx, DEFAULT_PLANS);
-      const page = await selectShops(tx).where(inArray(shops.id, ids)).orderBy(desc(shops.createdAt), desc(shops.id));
+      const page = await selectShops(tx)
+        .where(inArray(shops.id, ids))
+        .orderBy(...shopOrder(order));
       return { shops: page, matches: cap + 1 };
     }
     await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
@@ -171,14 +184,14 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
                 matching.map((row) => row.id),
               ),
             )
-            .orderBy(desc(shops.createdAt), desc(shops.id))
+            .orderBy(...shopOrder(order))
             .limit(limit + 1)
             .offset(offset)
         : [];
       return { shops: page, matches };
     }
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
-    return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset), matches };
+    return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset, order), matches };
   });
 }
 

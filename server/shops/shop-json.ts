@@ -40,6 +40,9 @@ export const shopJsonSchema = z.object({
   is_sponsored: z.boolean(),
   sponsored_until: z.string().nullable(),
   created_at: z.string(),
+  rating_average: z.number().describe('ext: mean of the stars, two decimals; 0 while unrated'),
+  rating_count: z.number().describe('ext: how many people rated the shop'),
+  rating_stars: z.array(z.number()).describe('ext: how many ratings gave 1, 2, 3, 4 and 5 stars'),
   products: z.array(productJsonSchema).optional(),
 });
 
@@ -83,6 +86,9 @@ export function shopJson(shop: ShopRow, mediaBaseUrl: string, shopProducts?: (ty
     is_sponsored: sponsored,
     sponsored_until: sponsored ? shop.sponsoredUntil!.toISOString() : null,
     created_at: shop.createdAt.toISOString(),
+    rating_average: shop.ratingAverage,
+    rating_count: shop.ratingCount,
+    rating_stars: shop.ratingStars,
     ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, mediaBaseUrl)) } : {}),
   };
 }

@@ -46,7 +46,7 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       '/messages?chat=1',
       '/lilyChat',
       '/lilyChat?say=Where%20can%20I%20buy%20rice',
-      '/rating',
+      `/shop/${shopId}/reviews`,
       '/settings',
       '/fetchAdDetails',
       '/no-such-page',
@@ -82,6 +82,8 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       `/shop/${shopId}/step1`,
       `/shop/${shopId}/paymentInitiation`,
       '/verify-transaction?reference=no-such-reference',
+      '/rating',
+      `/shop/${shopId}/rate`,
     ];
     expect(await audit(page, paths)).toEqual({});
   });

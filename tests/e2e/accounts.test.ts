@@ -13,7 +13,7 @@ import { whenInteractive } from './support/hydration';
 import { testProductEnv } from './support/global-setup';
 import { shopAtApi } from './support/owners';
 
-const SIGNED_IN = ['My Shop', 'Logout'];
+const SIGNED_IN = ['My Shop', 'My ratings', 'Logout'];
 const SIGNED_OUT = ['Sign Up', 'Sign In'];
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);

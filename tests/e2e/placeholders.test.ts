@@ -90,45 +90,10 @@ describe(`placeholder pages (JavaScript ${jsMode})`, () => {
     expect(scriptErrors).toEqual([]);
   });
 
-  test('rating without stars asks for them, and with 4 stars says thanks', async ({ page }) => {
-    const scriptErrors = scriptErrorsOf(page);
-    await page.goto('/rating');
-    expect(await page.getByRole('radio').count()).toBe(5);
-
-    await interactive(page, '.rating form');
-    await page.getByRole('button', { name: 'Submit rating' }).click();
-    await page.getByText('Please choose from 1 to 5 stars.').waitFor();
-    expect(await page.getByText('Thanks! Ratings are coming soon.').count()).toBe(0);
-
-    // A person taps the fourth star; the radio itself is visually hidden under it.
-    await page.getByRole('group', { name: 'How many stars?' }).getByText('4', { exact: true }).click();
-    await page.getByLabel('Tell others about it (optional)').fill('Quick delivery, fair price.');
-    await page.getByRole('button', { name: 'Submit rating' }).click();
-
-    await page.getByText('Thanks! Ratings are coming soon.').waitFor();
-    expect(await page.getByText('Please choose from 1 to 5 stars.').count()).toBe(0);
-    expect(await page.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
-    // Nothing is sent: with JavaScript the address does not change; without it, the text is not in it.
-    expect(queryOf(page)).toBe(jsMode === 'on' ? '' : '?stars=4&rate=1');
-    expect(scriptErrors).toEqual([]);
-  });
-
-  test('the stars can be chosen with the keyboard', async ({ page }) => {
-    await page.goto('/rating');
-
-    await page.getByRole('radio', { name: '1 star', exact: true }).focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-
-    expect(await page.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: '1 star', exact: true }).isChecked()).toBe(false);
-  });
-
   test('each page has its own title and canonical address at the public origin', async ({ page, webUrl }) => {
     const pages = [
       { path: '/messages?chat=1', canonical: '/messages', title: 'Messages · Kasuwa' },
       { path: '/lilyChat', canonical: '/lilyChat', title: 'Lily, your shopping assistant · Kasuwa' },
-      { path: '/rating?stars=5', canonical: '/rating', title: 'Rate your experience · Kasuwa' },
       { path: '/settings', canonical: '/settings', title: 'Settings · Kasuwa' },
       { path: '/fetchAdDetails', canonical: '/fetchAdDetails', title: 'Ad details · Kasuwa' },
       { path: '/', canonical: '/', title: 'Kasuwa · Shops near you' },

@@ -21,6 +21,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
           {signedIn ? (
             <>
               <Link to="/myShop">My Shop</Link>
+              <Link to="/rating">My ratings</Link>
               <form method="post" action="/logout">
                 <button type="submit">Logout</button>
               </form>

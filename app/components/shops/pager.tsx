@@ -1,7 +1,17 @@
 import { Link } from 'react-router';
 
 /** "More shops" as plain links: they work without JavaScript and every page has its own URL. */
-export function Pager({ page, nextPage, hrefFor }: { page: number; nextPage: number | null; hrefFor: (page: number) => string }) {
+export function Pager({
+  page,
+  nextPage,
+  hrefFor,
+  more = 'More shops',
+}: {
+  page: number;
+  nextPage: number | null;
+  hrefFor: (page: number) => string;
+  more?: string;
+}) {
   if (page <= 1 && !nextPage) return null;
   return (
     <nav className="pager" aria-label="Pages">
@@ -13,7 +23,7 @@ export function Pager({ page, nextPage, hrefFor }: { page: number; nextPage: num
       <span>Page {page}</span>
       {nextPage && (
         <Link to={hrefFor(nextPage)} rel="next">
-          More shops
+          {more}
         </Link>
       )}
     </nav>

@@ -1,5 +1,6 @@
 import type { Shop } from '../../lib/provider/contract';
 import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
+import { oneDecimal } from './stars';
 
 /**
  * The card's width (app.css): two a row on phones, three from 48rem, five from 75rem, in the page's 1rem
@@ -8,7 +9,7 @@ import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from '.
  */
 export const CARD_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)', widest: 800 };
 
-export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address'> & { photo: Photo | null };
+export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address'> & { photo: Photo | null; rating?: { average: number; count: number } };
 
 /**
  * The paid badge reads as paid: "Sponsored" on the home page, "Ad" in search results (SPEC §2). The
@@ -22,11 +23,22 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
         <ResponsiveImage photo={shop.photo} alt="" slot={CARD_SLOT} timing={timing} className="card-image" />
         {badge && <span className="paid-badge">{badge}</span>}
         <span className="card-name">{shop.name}</span>
+        {shop.rating && <CardRating {...shop.rating} />}
         <span className="card-meta">
           {shop.category}
           {shop.address && ` · ${shop.address}`}
         </span>
       </a>
     </li>
+  );
+}
+
+/** "★ 4.3 (12)" on screen, read as one phrase: few bytes on each of a list's cards. */
+function CardRating({ average, count }: { average: number; count: number }) {
+  const shown = oneDecimal(average);
+  return (
+    <span className="card-rating" role="img" aria-label={`${shown} stars, ${count === 1 ? '1 rating' : `${count} ratings`}`}>
+      {`★ ${shown} (${count})`}
+    </span>
   );
 }

@@ -64,8 +64,10 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
-function cardShop({ id, name, category, address, image, image_url }: Shop): CardShop {
-  return { id, name, category, address, photo: photoOf(image, image_url) };
+function cardShop({ id, name, category, address, image, image_url, rating_average, rating_count }: Shop): CardShop {
+  const card: CardShop = { id, name, category, address, photo: photoOf(image, image_url) };
+  if (rating_count > 0) card.rating = { average: rating_average, count: rating_count };
+  return card;
 }
 
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */

@@ -8,10 +8,13 @@ import {
   adSchema,
   categoriesSchema,
   messageSchema,
+  myRatingListSchema,
   paymentStartSchema,
   paymentVerifySchema,
   productSchema,
   profileSchema,
+  ratingListSchema,
+  ratingSchema,
   sessionSchema,
   shopListSchema,
   shopSchema,
@@ -198,8 +201,10 @@ async function reachable(): Promise<boolean> {
 export const provider = {
   media,
   reachable,
-  listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
-    callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
+  listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number; sort?: 'rating' } = {}) =>
+    callParsed(shopListSchema, 'GET', 'shops', {
+      query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize, sort: params.sort },
+    }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
@@ -236,6 +241,15 @@ export const provider = {
       timeoutMs: UPLOAD_TIMEOUT_MS,
     }),
   deleteProduct: (token: string, productId: string) => call('DELETE', `shops/products/${id(productId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+
+  /** Our provider's ratings (ext). */
+  shopRatings: (shopId: string, page: number, pageSize: number) =>
+    callParsed(ratingListSchema, 'GET', `shops/${id(shopId)}/ratings`, { query: { page, page_size: pageSize } }),
+  myRating: (token: string, shopId: string) => callParsed(ratingSchema, 'GET', `shops/${id(shopId)}/rating`, { token }),
+  rate: (token: string, shopId: string, body: { stars: number; review: string }) =>
+    callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/rating`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  myRatings: (token: string, page: number) => callParsed(myRatingListSchema, 'GET', 'ratings/mine', { token, query: { page } }),
 
   initiatePayment: (token: string, shopId: string) =>
     callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {

@@ -47,6 +47,15 @@ export const productSchema = z.object({
   shop_id: z.coerce.string().optional(),
 });
 
+export const ratingSchema = z.object({
+  id: z.coerce.string(),
+  shop_id: z.coerce.string(),
+  stars: z.number(),
+  review: z.string().default(''),
+  author: z.string().default(''),
+  updated_at: z.string(),
+});
+
 export const shopSchema = z.object({
   id: z.coerce.string(),
   name: z.string(),
@@ -63,7 +72,17 @@ export const shopSchema = z.object({
   is_sponsored: z.boolean().optional(),
   sponsored_until: z.string().nullable().optional(),
   created_at: z.string().optional(),
+  // Our provider's ratings (ext); a provider without them shows every shop unrated.
+  rating_average: z.number().default(0),
+  rating_count: z.number().default(0),
+  rating_stars: z.array(z.number()).length(5).default([0, 0, 0, 0, 0]).catch([0, 0, 0, 0, 0]),
+  /** On one shop's answer only. */
+  latest_ratings: z.array(ratingSchema).default([]),
 });
+
+const ratingPage = { page: z.number(), next_page: z.number().nullable() };
+export const ratingListSchema = z.object({ results: z.array(ratingSchema), shop_name: z.string(), ...ratingPage });
+export const myRatingListSchema = z.object({ results: z.array(ratingSchema.extend({ shop_name: z.string() })), ...ratingPage });
 
 /** SPEC §3: the shop list is either a plain array or `{sponsored_shops, for_you}` (with our paging fields). */
 export const shopListSchema = z.union([
@@ -134,3 +153,4 @@ export type User = z.infer<typeof userSchema>;
 export type Session = z.infer<typeof sessionSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type Ad = z.infer<typeof adSchema>;
+export type Rating = z.infer<typeof ratingSchema>;

@@ -43,6 +43,14 @@ export const TEXT_MAX = {
   productName: 120,
 } as const;
 export const TAGS_MAX = 10;
+
+/** A rating's optional review (issue 19). */
+export const REVIEW_MAX = 500;
+/** Ratings saved or removed by one person in an hour; more get 429. */
+export const RATING_WRITES_PER_HOUR = 30;
+/** Newest reviews on the shop page; the rest are paged on its reviews page. */
+export const REVIEWS_ON_SHOP_PAGE = 3;
+export const REVIEWS_PAGE_SIZE = 20;
 export const PRODUCTS_PER_BATCH_MAX = 20;
 
 export const PAGE_SIZE_DEFAULT = 24;

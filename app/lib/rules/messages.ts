@@ -119,9 +119,14 @@ export const MSG = {
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
-  // The shop page's placeholders (SPEC §1: the order and the rating send nothing anywhere).
+  // The shop page's placeholders (SPEC §1: the order sends nothing anywhere) and its ratings (issue 19).
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
-  ratingThanks: 'Thanks! Ratings are coming soon.',
+  ratingStarsRequired: 'Please choose from 1 to 5 stars.',
+  ownShopRating: 'You cannot rate your own shop.',
+  ratingSaved: 'Thanks! Your rating is saved.',
+  ratingRemoved: 'Your rating was removed.',
+  ratingNotFound: 'You have not rated this shop.',
+  ratingFailed: 'Your rating could not be saved. Please try again.',
   messagingComingSoon: 'Messaging is coming soon.',
   linkCopied: 'Link copied',
   linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',

@@ -16,6 +16,10 @@ const shop: Shop = {
   owner_status: 'Active seller since Jan 2025',
   visitor_count: 3,
   tags: [],
+  rating_average: 0,
+  rating_count: 0,
+  rating_stars: [0, 0, 0, 0, 0],
+  latest_ratings: [],
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {

@@ -1,0 +1,21 @@
+import type { Rating } from '../../lib/provider/contract';
+import { Stars } from '../shops/stars';
+
+const DAY = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+
+/** Reviews as their writers typed them (React escapes the text), newest first. */
+export function ReviewList({ reviews }: { reviews: Rating[] }) {
+  return (
+    <ul className="reviews">
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <p className="review-head">
+            <Stars value={review.stars} /> <strong>{review.author}</strong> ·{' '}
+            <time dateTime={review.updated_at}>{DAY.format(new Date(review.updated_at))}</time>
+          </p>
+          {review.review && <p className="review-text">{review.review}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

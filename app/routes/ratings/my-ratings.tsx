@@ -1,0 +1,112 @@
+import { data, Form, Link, redirect, useSearchParams } from 'react-router';
+import { Pager } from '../../components/shops/pager';
+import { Stars } from '../../components/shops/stars';
+import { removeRatingFormSchema } from '../../lib/forms/rating-form';
+import { readForm } from '../../lib/forms/read-form.server';
+import { pageFrom } from '../../lib/paging';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/rating.css?url';
+import type { Route } from './+types/my-ratings';
+
+const MY_RATINGS = '/rating';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const page = pageFrom(new URL(request.url));
+  try {
+    const mine = await asVisitor(request, visitor, (token) => provider.myRatings(token, page));
+    return { ratings: mine.results, page, nextPage: mine.next_page, failed: false };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ ratings: [], page, nextPage: null, failed: true }, { status: 503 });
+  }
+}
+
+/** Removes one of my ratings and shows the list again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const parsed = removeRatingFormSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
+  if (!parsed.success) return data({ removeError: MSG.ratingFailed }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.removeRating(token, parsed.data.shopId));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // Already gone (removed from another tab) is what was asked for.
+    const status = error.status ?? 502;
+    if (status !== 404) {
+      const message = status === 429 ? MSG.tooManyAttempts(error.retryAfterSeconds) : MSG.ratingFailed;
+      return data({ removeError: message }, { status: status < 500 ? status : 502 });
+    }
+  }
+  return redirect(`${MY_RATINGS}?removed=1`);
+}
+
+export default function MyRatings({ loaderData, actionData }: Route.ComponentProps) {
+  const { ratings, page, nextPage, failed } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <main className="rating">
+      <h1 className="section-title">My ratings</h1>
+      {params.get('removed') === '1' && (
+        <p className="notice success" role="status">
+          {MSG.ratingRemoved}
+        </p>
+      )}
+      {actionData?.removeError && (
+        <p className="notice error" role="alert">
+          {actionData.removeError}
+        </p>
+      )}
+      {failed ? (
+        <p className="notice error" role="alert">
+          {MSG.networkOrUnexpected} <a href={MY_RATINGS}>Try again</a>
+        </p>
+      ) : ratings.length === 0 ? (
+        <p className="notice">
+          You have not rated any shop yet. Open a shop and press Rate Shop. <Link to="/">Browse shops</Link>
+        </p>
+      ) : (
+        <>
+          <ul className="my-ratings" aria-label="Shops you rated">
+            {ratings.map((rating) => {
+              const shopPath = `/shop/${encodeURIComponent(rating.shop_id)}`;
+              return (
+                <li key={rating.id}>
+                  <h2>
+                    <Link to={shopPath}>{rating.shop_name}</Link>
+                  </h2>
+                  <p>
+                    <Stars value={rating.stars} />
+                  </p>
+                  {rating.review && <p className="review-text">{rating.review}</p>}
+                  <div className="my-rating-actions">
+                    <Link to={`${shopPath}/rate`} className="button secondary" aria-label={`Edit your rating of ${rating.shop_name}`}>
+                      Edit
+                    </Link>
+                    <Form method="post" action={MY_RATINGS}>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="shopId" value={rating.shop_id} />
+                      <button type="submit" className="secondary" aria-label={`Remove your rating of ${rating.shop_name}`}>
+                        Remove
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? MY_RATINGS : `${MY_RATINGS}?page=${n}`)} more="More ratings" />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'My ratings · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,73 @@
+import { data, Link, redirect } from 'react-router';
+import { RatingForm } from '../../components/shop/rating-form';
+import { formErrorsFrom } from '../../lib/forms/provider-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
+import { RATING_FORM_FIELDS, rateShopFormSchema } from '../../lib/forms/rating-form';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError, ProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/rating.css?url';
+import type { Route } from './+types/rate-shop';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+const shopPath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}`;
+
+/** The shop's name and the person's own rating, to edit; a shop that does not exist is a 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  try {
+    const [reviews, mine] = await Promise.all([
+      provider.shopRatings(params.shop_id, 1, 1),
+      asVisitor(request, visitor, (token) => provider.myRating(token, params.shop_id)).catch((error: unknown) => {
+        if (isProviderError(error, 404)) return null;
+        throw error;
+      }),
+    ]);
+    return { shopName: reviews.shop_name, current: mine && { stars: mine.stars, review: mine.review } };
+  } catch (error) {
+    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
+    throw error;
+  }
+}
+
+/** Saves the rating and goes back to the shop; someone not signed in signs in first and comes back to the shop. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const visitor = context.get(visitorContext);
+  if (!visitor) throw redirect(`/login?${new URLSearchParams({ redirectTo: shopPath(params.shop_id) })}`);
+  const submission = parseSubmission(await readForm({ request, context }), rateShopFormSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.rate(token, params.shop_id, submission.value));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // The owner's own shop (403) and a shop gone meanwhile (404) say so above the form.
+    const refused = (error.status === 403 || error.status === 404) && error.formMessage();
+    const errors = refused ? { formErrors: [refused], fieldErrors: {} } : formErrorsFrom(error, RATING_FORM_FIELDS, MSG.ratingFailed);
+    return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+  return redirect(`${shopPath(params.shop_id)}?rated=1#rate-shop-thanks`);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
+export const shouldRevalidate = revalidateUnlessOffline;
+
+export default function RateShopPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  return (
+    <main className="rating">
+      <h1 className="section-title">Rate {loaderData.shopName}</h1>
+      <RatingForm shopId={params.shop_id} current={loaderData.current} lastResult={actionData?.result} />
+      <p>
+        <Link to={shopPath(params.shop_id)}>Back to {loaderData.shopName}</Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Rate ${loaderData.shopName} · Kasuwa` : 'Rate a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

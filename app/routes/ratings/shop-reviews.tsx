@@ -1,0 +1,43 @@
+import { data, Link } from 'react-router';
+import { ReviewList } from '../../components/shop/review-list';
+import { Pager } from '../../components/shops/pager';
+import { pageFrom } from '../../lib/paging';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError, ProviderError } from '../../lib/provider/errors';
+import { REVIEWS_PAGE_SIZE } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
+import stylesheet from '../../styles/rating.css?url';
+import type { Route } from './+types/shop-reviews';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = pageFrom(new URL(request.url));
+  try {
+    const reviews = await provider.shopRatings(params.shop_id, page, REVIEWS_PAGE_SIZE);
+    return { shopName: reviews.shop_name, reviews: reviews.results, page, nextPage: reviews.next_page };
+  } catch (error) {
+    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
+    throw error;
+  }
+}
+
+export default function ShopReviews({ loaderData, params }: Route.ComponentProps) {
+  const { shopName, reviews, page, nextPage } = loaderData;
+  const shopPath = `/shop/${encodeURIComponent(params.shop_id)}`;
+  return (
+    <main className="rating">
+      <h1 className="section-title">Reviews of {shopName}</h1>
+      <p>
+        <Link to={shopPath}>Back to {shopName}</Link>
+      </p>
+      {reviews.length ? <ReviewList reviews={reviews} /> : <p className="notice">No reviews on this page.</p>}
+      <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? `${shopPath}/reviews` : `${shopPath}/reviews?page=${n}`)} more="More reviews" />
+    </main>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Reviews of ${loaderData.shopName} · Kasuwa` : 'Reviews · Kasuwa' }];
+}

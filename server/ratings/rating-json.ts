@@ -1,0 +1,45 @@
+import { desc, eq, getTableColumns } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { ratings, users } from '../db/schema';
+
+export const ratingJsonSchema = z.object({
+  id: z.string(),
+  shop_id: z.string(),
+  stars: z.number(),
+  review: z.string().describe('As typed; empty when the person wrote none'),
+  author: z.string().describe('The username of whoever rated'),
+  created_at: z.string(),
+  updated_at: z.string().describe('When the rating was last saved; reviews are listed newest first by it'),
+});
+
+export const myRatingJsonSchema = ratingJsonSchema.extend({ shop_name: z.string() });
+
+export type RatingRow = typeof ratings.$inferSelect & { author: string };
+
+export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> {
+  return {
+    id: rating.id,
+    shop_id: rating.shopId,
+    stars: rating.stars,
+    review: rating.review,
+    author: rating.author,
+    created_at: rating.createdAt.toISOString(),
+    updated_at: rating.updatedAt.toISOString(),
+  };
+}
+
+/** A rating's columns and its writer's name. */
+export const withAuthor = { ...getTableColumns(ratings), author: users.username };
+
+/** A shop's ratings, last saved first; one more than `limit` tells whether another page exists. */
+export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0): Promise<RatingRow[]> {
+  return db
+    .select(withAuthor)
+    .from(ratings)
+    .innerJoin(users, eq(users.id, ratings.userId))
+    .where(eq(ratings.shopId, shopId))
+    .orderBy(desc(ratings.updatedAt), desc(ratings.id))
+    .limit(limit)
+    .offset(offset);
+}
