@@ -1,4 +1,5 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
+import { SearchBox } from '../components/layout/search-box';
 import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
@@ -8,14 +9,19 @@ import { canonical, originFrom, socialTags } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/home';
 
+/** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
+const CATEGORY_CHIPS = 8;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
-  try {
-    const list = await cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE }));
-    return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false });
-  } catch {
-    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
-  }
+  const [list, categories] = await Promise.allSettled([
+    cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE })),
+    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+  ]);
+  // Without categories the home page still shows its shops; the chips just stay away.
+  const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
+  if (list.status === 'rejected') return data({ shops: [], chips, page, nextPage: null, failed: true }, { status: 503 });
+  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, page, nextPage: list.value.next_page, failed: false });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -23,9 +29,23 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, page, nextPage, failed } = loaderData;
+  const { shops, chips, page, nextPage, failed } = loaderData;
   return (
     <main>
+      <div className="home-search">
+        <SearchBox id="home-search" label="Find a shop" />
+      </div>
+      {chips.length > 0 && (
+        <nav aria-label="Categories">
+          <ul className="chips">
+            {chips.map((name) => (
+              <li key={name}>
+                <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <h1 className="section-title">For You</h1>
       {failed ? (
         <p className="notice error" role="alert">

@@ -66,7 +66,7 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
       expect(items.at(-1)).toBe('View all results');
       expect(items.some((text) => /Phones/.test(text))).toBe(true);
     }
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Search shops' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL('**/searchResults?q=charger');
     await page.getByRole('heading', { level: 1, name: 'Results for “charger”' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/Home.*Search.*charger/);
@@ -87,6 +87,42 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     await page.getByRole('list', { name: 'Suggestions' }).waitFor();
     expect(await box.isVisible()).toBe(true);
     expect(await box.inputValue()).toBe('charger');
+  });
+
+  test('the home page opens with a search field that finds shops, suggesting them as one types when JavaScript runs', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Find a shop' });
+    expect(await box.isVisible()).toBe(true);
+    if (jsMode === 'on') await whenInteractive(page, '#home-search');
+    await box.fill('charger');
+    if (jsMode === 'on') {
+      const suggestions = page.getByRole('main').getByRole('list', { name: 'Suggestions' });
+      await suggestions.waitFor();
+      expect(await suggestions.getByRole('listitem').last().textContent()).toBe('View all results');
+    }
+    await page.getByRole('search', { name: 'Find a shop' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/searchResults?q=charger');
+    const names = await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').allTextContents();
+    expect(names.some((text) => text.includes('Otigba Phones & Gadgets'))).toBe(true);
+  });
+
+  test('the home page’s category chips are the most used categories, each opening its shops', async ({ page, apiUrl }) => {
+    const topCategories = async () => ((await (await fetch(`${apiUrl}/categories`)).json()) as { categories: { name: string }[] }).categories.slice(0, 8).map((c) => c.name);
+    const chips = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+    // Other test files add shops meanwhile, and the site shares the list for a few seconds: the two agree once it renews.
+    await expect
+      .poll(async () => {
+        await page.goto('/');
+        return JSON.stringify(await chips.allTextContents()) === JSON.stringify(await topCategories());
+      })
+      .toBe(true);
+    const first = (await chips.first().textContent())!;
+    await chips.first().click();
+    await page.waitForURL(`**/searchResults?category=${encodeURIComponent(first)}`);
+    await page.getByRole('heading', { level: 1, name: first }).waitFor();
+    const metas = await page.locator('.shop-card .card-meta').allTextContents();
+    expect(metas.length).toBeGreaterThan(0);
+    expect(metas.every((text) => text.toLowerCase().startsWith(first.toLowerCase()))).toBe(true);
   });
 
   test('sponsored results carry an Ad badge and the category filter keeps only that category', async ({ page }) => {
