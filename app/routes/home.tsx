@@ -1,35 +1,65 @@
-import { data, Link } from 'react-router';
-import { SearchBox } from '../components/layout/search-box';
-import { Pager } from '../components/shops/pager';
-import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
-import { provider } from '../lib/provider/client.server';
-import { cachedPublicRead } from '../lib/public-cache.server';
-import { canonical, originFrom, socialTags } from '../lib/seo';
-import { MSG } from '../lib/rules/messages';
-import type { Route } from './+types/home';
+import { data, Form, Link } from "react-router";
+import { SearchBox } from "../components/layout/search-box";
+import { StateSelect } from "../components/shops/state-select";
+import { chosenState, listPageHeaders } from "../lib/chosen-state.server";
+import { Pager } from "../components/shops/pager";
+import { ShopGrid, sponsoredFirst } from "../components/shops/shop-grid";
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from "../lib/paging";
+import { provider } from "../lib/provider/client.server";
+import { cachedPublicRead } from "../lib/public-cache.server";
+import { canonical, originFrom, socialTags } from "../lib/seo";
+import { MSG } from "../lib/rules/messages";
+import type { Route } from "./+types/home";
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
 const CATEGORY_CHIPS = 8;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageFrom(new URL(request.url));
+  const url = new URL(request.url);
+  const page = pageFrom(url);
+  const { state, setCookie } = chosenState(request, url);
+  const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
   const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE })),
-    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+    cachedPublicRead(request, `shops?page=${page}&state=${state ?? ""}`, () =>
+      provider.listShops({
+        page,
+        pageSize: PAGE_SIZE,
+        state: state ?? undefined,
+      }),
+    ),
+    cachedPublicRead(request, "categories", () => provider.categories(), {
+      withSignedIn: true,
+    }),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
-  const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
-  if (list.status === 'rejected') return data({ shops: [], chips, page, nextPage: null, failed: true }, { status: 503 });
-  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, page, nextPage: list.value.next_page, failed: false });
+  const chips =
+    categories.status === "fulfilled"
+      ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name)
+      : [];
+  if (list.status === "rejected")
+    return data(
+      { shops: [], chips, state, page, nextPage: null, failed: true },
+      { ...init, status: 503 },
+    );
+  return data(
+    {
+      shops: sponsoredFirst(list.value, "Sponsored"),
+      chips,
+      state,
+      page,
+      nextPage: list.value.next_page,
+      failed: false,
+    },
+    init,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders.has('Cache-Control') ? loaderHeaders : PUBLIC_LIST_CACHE;
+  return listPageHeaders(loaderHeaders, PUBLIC_LIST_CACHE);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, chips, page, nextPage, failed } = loaderData;
+  const { shops, chips, state, page, nextPage, failed } = loaderData;
   return (
     <main>
       <div className="home-search">
@@ -40,23 +70,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="chips">
             {chips.map((name) => (
               <li key={name}>
-                <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
+                <Link
+                  to={`/searchResults?category=${encodeURIComponent(name)}`}
+                >
+                  {name}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
       )}
+      <Form method="get" action="/" className="state-picker">
+        <StateSelect state={state} label="Shops in" />
+        <button type="submit">Show</button>
+      </Form>
       <h1 className="section-title">For You</h1>
       {failed ? (
         <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
+          {MSG.networkOrUnexpected}{" "}
+          <a href={page > 1 ? `/?page=${page}` : "/"}>Try again</a>
         </p>
       ) : shops.length === 0 ? (
-        <p className="notice">{MSG.homeEmpty}</p>
+        <p className="notice">
+          {state ? MSG.noShopsInState(state) : MSG.homeEmpty}
+        </p>
       ) : (
         <>
           <ShopGrid shops={shops} label="Shops for you" />
-          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
+          <Pager
+            page={page}
+            nextPage={nextPage}
+            hrefFor={(n) => (n === 1 ? "/" : `/?page=${n}`)}
+          />
         </>
       )}
     </main>
@@ -65,12 +110,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
-  const title = page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you';
-  const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
-  const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
+  const title =
+    page > 1
+      ? `Shops near you, page ${page} · Kasuwa`
+      : "Kasuwa · Shops near you";
+  const description =
+    "Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.";
+  const link = canonical(
+    originFrom(matches),
+    page > 1 ? `/?page=${page}` : "/",
+  );
   return [
     { title },
-    { name: 'description', content: description },
+    { name: "description", content: description },
     link,
     ...socialTags({ title, description, url: link.href }),
   ];

@@ -5,6 +5,7 @@ import { CopyLink } from '../components/shop/copy-link';
 import { type OrderNote, ProductGrid } from '../components/shop/product-grid';
 import { RateShop } from '../components/shop/rate-shop';
 import { ShopPhoto } from '../components/shop/shop-photo';
+import { placeOf } from '../lib/place';
 import { getWebEnv } from '../lib/env.server';
 import { provider } from '../lib/provider/client.server';
 import type { Shop } from '../lib/provider/contract';
@@ -73,6 +74,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         {shop.address && (
           <p>
             <strong>Address:</strong> {shop.address}
+          </p>
+        )}
+        {placeOf(shop) && (
+          <p>
+            <strong>Area:</strong> {placeOf(shop)}
           </p>
         )}
         {tags.length > 0 && (

@@ -8,7 +8,8 @@ import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from '.
  */
 export const CARD_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)', widest: 800 };
 
-export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address'> & { photo: Photo | null };
+/** `place`: the shop's area and state, or its address when it names neither. */
+export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & { place: string; photo: Photo | null };
 
 /**
  * The paid badge reads as paid: "Sponsored" on the home page, "Ad" in search results (SPEC §2). The
@@ -24,7 +25,7 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
         <span className="card-name">{shop.name}</span>
         <span className="card-meta">
           {shop.category}
-          {shop.address && ` · ${shop.address}`}
+          {shop.place && ` · ${shop.place}`}
         </span>
       </a>
     </li>

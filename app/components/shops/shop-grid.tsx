@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
@@ -64,8 +65,9 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
-function cardShop({ id, name, category, address, image, image_url }: Shop): CardShop {
-  return { id, name, category, address, photo: photoOf(image, image_url) };
+function cardShop(shop: Shop): CardShop {
+  const { id, name, category, address, image, image_url } = shop;
+  return { id, name, category, place: placeOf(shop) || address, photo: photoOf(image, image_url) };
 }
 
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */

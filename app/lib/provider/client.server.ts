@@ -183,8 +183,10 @@ async function media(path: string): Promise<Response> {
 /** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
 export const provider = {
   media,
-  listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number } = {}) =>
-    callParsed(shopListSchema, 'GET', 'shops', { query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize } }),
+  listShops: (params: { q?: string; category?: string; state?: string; page?: number; pageSize?: number } = {}) =>
+    callParsed(shopListSchema, 'GET', 'shops', {
+      query: { q: params.q, category: params.category, state: params.state, page: params.page, page_size: params.pageSize },
+    }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),

@@ -53,6 +53,8 @@ export const shopSchema = z.object({
   address: z.string().default(''),
   category: z.string().default(''),
   description: z.string().default(''),
+  state: z.string().nullable().default(null),
+  area: z.string().nullable().default(null),
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   owner_phone: z.string().nullable().default(null),

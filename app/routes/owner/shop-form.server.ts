@@ -13,6 +13,7 @@ type NewShop = z.output<typeof createShopFormSchema>;
 type ShopEdits = z.output<typeof editShopFormSchema>;
 
 const FIELDS: readonly string[] = SHOP_FORM_FIELDS;
+const TEXT_FIELDS = ['name', 'address', 'category', 'description', 'state', 'area'] as const;
 
 // A proxy's error page is HTML, and a long text is a stack trace: neither is something to show a shop owner.
 const SHOWABLE_TEXT = /^[^<]{1,300}$/;
@@ -50,7 +51,7 @@ export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormE
 /** The provider's multipart form: the given texts (tags comma-separated) and the photo, if any. */
 export function providerShopForm(values: Partial<NewShop>): FormData {
   const form = new FormData();
-  for (const field of ['name', 'address', 'category', 'description'] as const) {
+  for (const field of TEXT_FIELDS) {
     const value = values[field];
     if (value !== undefined) form.set(field, value);
   }
@@ -65,7 +66,7 @@ export function providerShopForm(values: Partial<NewShop>): FormData {
  */
 export function shopChanges(edits: ShopEdits, saved: Shop): Partial<NewShop> {
   const changes: Partial<NewShop> = {};
-  for (const field of ['name', 'address', 'category', 'description'] as const) {
+  for (const field of TEXT_FIELDS) {
     const value = edits[field];
     if (value !== undefined && value !== saved[field]) changes[field] = value;
   }

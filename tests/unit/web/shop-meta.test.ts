@@ -10,6 +10,8 @@ const shop: Shop = {
   address: '14 Adeniran Ogunsanya Street, Surulere, Lagos',
   category: 'Food',
   description: 'Home-style Yoruba cooking since 2009.',
+  state: null,
+  area: null,
   image_url: '/media/shops/a/main.jpg',
   image: { url: '/media/shops/a/main.jpg', width: 800, height: 600, variants: [] },
   owner_phone: '+2348030000000',
