@@ -1,15 +1,15 @@
-import { data, Form, Link } from "react-router";
-import { SearchBox } from "../components/layout/search-box";
-import { StateSelect } from "../components/shops/state-select";
-import { chosenState, listPageHeaders } from "../lib/chosen-state.server";
-import { Pager } from "../components/shops/pager";
-import { ShopGrid, sponsoredFirst } from "../components/shops/shop-grid";
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from "../lib/paging";
-import { provider } from "../lib/provider/client.server";
-import { cachedPublicRead } from "../lib/public-cache.server";
-import { canonical, originFrom, socialTags } from "../lib/seo";
-import { MSG } from "../lib/rules/messages";
-import type { Route } from "./+types/home";
+import { data, Form, Link } from 'react-router';
+import { SearchBox } from '../components/layout/search-box';
+import { Pager } from '../components/shops/pager';
+import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { StateSelect } from '../components/shops/state-select';
+import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
+import { provider } from '../lib/provider/client.server';
+import { cachedPublicRead } from '../lib/public-cache.server';
+import { canonical, originFrom, socialTags } from '../lib/seo';
+import { MSG } from '../lib/rules/messages';
+import type { Route } from './+types/home';
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
 const CATEGORY_CHIPS = 8;
@@ -18,40 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
   const { state, setCookie } = chosenState(request, url);
-  const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
+  const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?page=${page}&state=${state ?? ""}`, () =>
-      provider.listShops({
-        page,
-        pageSize: PAGE_SIZE,
-        state: state ?? undefined,
-      }),
-    ),
-    cachedPublicRead(request, "categories", () => provider.categories(), {
-      withSignedIn: true,
-    }),
+    cachedPublicRead(request, `shops?page=${page}&state=${state ?? ''}`, () => provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined })),
+    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
-  const chips =
-    categories.status === "fulfilled"
-      ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name)
-      : [];
-  if (list.status === "rejected")
-    return data(
-      { shops: [], chips, state, page, nextPage: null, failed: true },
-      { ...init, status: 503 },
-    );
-  return data(
-    {
-      shops: sponsoredFirst(list.value, "Sponsored"),
-      chips,
-      state,
-      page,
-      nextPage: list.value.next_page,
-      failed: false,
-    },
-    init,
-  );
+  const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
+  if (list.status === 'rejected') return data({ shops: [], chips, state, page, nextPage: null, failed: true }, { ...init, status: 503 });
+  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, state, page, nextPage: list.value.next_page, failed: false }, init);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -70,11 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="chips">
             {chips.map((name) => (
               <li key={name}>
-                <Link
-                  to={`/searchResults?category=${encodeURIComponent(name)}`}
-                >
-                  {name}
-                </Link>
+                <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
               </li>
             ))}
           </ul>
@@ -87,21 +58,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="section-title">For You</h1>
       {failed ? (
         <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected}{" "}
-          <a href={page > 1 ? `/?page=${page}` : "/"}>Try again</a>
+          {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
         </p>
       ) : shops.length === 0 ? (
-        <p className="notice">
-          {state ? MSG.noShopsInState(state) : MSG.homeEmpty}
-        </p>
+        <p className="notice">{state ? MSG.noShopsInState(state) : MSG.homeEmpty}</p>
       ) : (
         <>
           <ShopGrid shops={shops} label="Shops for you" />
-          <Pager
-            page={page}
-            nextPage={nextPage}
-            hrefFor={(n) => (n === 1 ? "/" : `/?page=${n}`)}
-          />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
         </>
       )}
     </main>
@@ -110,19 +74,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
-  const title =
-    page > 1
-      ? `Shops near you, page ${page} · Kasuwa`
-      : "Kasuwa · Shops near you";
-  const description =
-    "Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.";
-  const link = canonical(
-    originFrom(matches),
-    page > 1 ? `/?page=${page}` : "/",
-  );
+  const title = page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you';
+  const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
+  const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
   return [
     { title },
-    { name: "description", content: description },
+    { name: 'description', content: description },
     link,
     ...socialTags({ title, description, url: link.href }),
   ];

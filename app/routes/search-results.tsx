@@ -1,71 +1,43 @@
-import { data, Form, Link } from "react-router";
-import { Pager } from "../components/shops/pager";
-import { ShopGrid, sponsoredFirst } from "../components/shops/shop-grid";
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from "../lib/paging";
-import { provider } from "../lib/provider/client.server";
-import { isProviderError } from "../lib/provider/errors";
-import { StateSelect } from "../components/shops/state-select";
-import { chosenState, listPageHeaders } from "../lib/chosen-state.server";
-import { cachedPublicRead } from "../lib/public-cache.server";
-import { canonical, originFrom } from "../lib/seo";
-import { MSG } from "../lib/rules/messages";
-import type { Route } from "./+types/search-results";
+import { data, Form, Link } from 'react-router';
+import { Pager } from '../components/shops/pager';
+import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
+import { provider } from '../lib/provider/client.server';
+import { StateSelect } from '../components/shops/state-select';
+import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
+import { isProviderError } from '../lib/provider/errors';
+import { cachedPublicRead } from '../lib/public-cache.server';
+import { canonical, originFrom } from '../lib/seo';
+import { MSG } from '../lib/rules/messages';
+import type { Route } from './+types/search-results';
 
 function searchHref(q: string, category: string, page = 1) {
   const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (category) params.set("category", category);
-  if (page > 1) params.set("page", String(page));
+  if (q) params.set('q', q);
+  if (category) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
   return `/searchResults?${params}`;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const category = (url.searchParams.get("category") ?? "")
-    .trim()
-    .slice(0, 100);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
   const page = pageFrom(url);
   const { state, setCookie } = chosenState(request, url);
-  const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
+  const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(
-      request,
-      `shops?${new URLSearchParams({ q, category, state: state ?? "", page: String(page) })}`,
-      () =>
-        provider.listShops({
-          q,
-          category,
-          state: state ?? undefined,
-          page,
-          pageSize: PAGE_SIZE,
-        }),
+    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, state: state ?? '', page: String(page) })}`, () =>
+      provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE }),
     ),
-    cachedPublicRead(request, "categories", () => provider.categories(), {
-      withSignedIn: true,
-    }),
+    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
   ]);
-  const categoryNames =
-    categories.status === "fulfilled"
-      ? categories.value.categories.map((c) => c.name)
-      : [];
-  if (list.status === "rejected") {
+  const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
+  if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    return data(
-      {
-        q,
-        category,
-        state,
-        page,
-        categoryNames,
-        shops: [],
-        count: 0,
-        nextPage: null,
-        failed: !refused,
-      },
-      { ...init, status: refused ? 400 : 503 },
-    );
+    const failed = { q, category, state, page, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused };
+    return data(failed, { ...init, status: refused ? 400 : 503 });
   }
   return data(
     {
@@ -74,10 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       state,
       page,
       categoryNames,
-      shops: sponsoredFirst(list.value, "Ad"),
-      count:
-        list.value.count ??
-        list.value.for_you.length + list.value.sponsored_shops.length,
+      shops: sponsoredFirst(list.value, 'Ad'),
+      count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
       nextPage: list.value.next_page,
       failed: false,
     },
@@ -90,9 +60,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, state, page, categoryNames, shops, nextPage, failed } =
-    loaderData;
-  const heading = q ? `Results for “${q}”` : category ? category : "All shops";
+  const { q, category, state, page, categoryNames, shops, nextPage, failed } = loaderData;
+  const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
   return (
     <main>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -110,22 +79,13 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/searchResults" className="search-filters">
         <label>
           <span>Search</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={200}
-            placeholder="Shops, products, places"
-          />
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Shops, products, places" />
         </label>
         <label>
           <span>Category</span>
           <select name="category" defaultValue={category}>
             <option value="">All categories</option>
-            {category &&
-              !categoryNames.some(
-                (name) => name.toLowerCase() === category.toLowerCase(),
-              ) && <option value={category}>{category}</option>}
+            {category && !categoryNames.some((name) => name.toLowerCase() === category.toLowerCase()) && <option value={category}>{category}</option>}
             {categoryNames.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -138,21 +98,14 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       </Form>
       {failed ? (
         <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected}{" "}
-          <a href={searchHref(q, category, page)}>Try again</a>
+          {MSG.networkOrUnexpected} <a href={searchHref(q, category, page)}>Try again</a>
         </p>
       ) : shops.length === 0 ? (
-        <p className="notice">
-          No shops match your search. Try another word or category.
-        </p>
+        <p className="notice">No shops match your search. Try another word or category.</p>
       ) : (
         <>
           <ShopGrid shops={shops} label="Search results" />
-          <Pager
-            page={page}
-            nextPage={nextPage}
-            hrefFor={(n) => searchHref(q, category, n)}
-          />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n)} />
         </>
       )}
     </main>
@@ -162,18 +115,9 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const what = loaderData?.q || loaderData?.category;
   return [
-    { title: what ? `${what} · Search · Kasuwa` : "Search shops · Kasuwa" },
-    {
-      name: "description",
-      content:
-        "Search local shops across Nigeria by name, product, category or place.",
-    },
-    { name: "robots", content: "noindex, follow" },
-    canonical(
-      originFrom(matches),
-      loaderData
-        ? searchHref(loaderData.q, loaderData.category, loaderData.page)
-        : "/searchResults",
-    ),
+    { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
+    { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
+    { name: 'robots', content: 'noindex, follow' },
+    canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page) : '/searchResults'),
   ];
 }
