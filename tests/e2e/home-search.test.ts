@@ -1,12 +1,14 @@
 import http from 'node:http';
 import { describe } from 'vitest';
+import { priceInNaira } from '../../app/lib/rules/price';
 import { expect, jsMode, test } from './support/browser';
 import { holdScripts, isHydrated, whenInteractive } from './support/hydration';
 
 describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   test('the For You grid shows the sponsored shops first with a Sponsored badge, each card opening its shop', async ({ page, apiUrl }) => {
     // Other test files sponsor and add shops in the same product: page 1 holds what the provider says.
-    const firstPage = (await (await fetch(`${apiUrl}/shops`)).json()) as { sponsored_shops: unknown[]; for_you: unknown[] };
+    type Listed = { name: string; lowest_price: number | null };
+    const firstPage = (await (await fetch(`${apiUrl}/shops`)).json()) as { sponsored_shops: unknown[]; for_you: Listed[] };
     const sponsored = firstPage.sponsored_shops.length;
     expect(sponsored).toBeGreaterThanOrEqual(2);
     expect(firstPage.for_you.length).toBe(24);
@@ -16,6 +18,10 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     const texts = await cards.allTextContents();
     expect(texts.slice(0, sponsored).every((text) => text.startsWith('Sponsored'))).toBe(true);
     expect(texts.slice(sponsored).some((text) => text.startsWith('Sponsored'))).toBe(false);
+    // Each card says what its cheapest product costs, when it has products.
+    const priced = firstPage.for_you.filter((shop) => shop.lowest_price !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const shop of priced) expect(texts.find((text) => text.includes(shop.name))).toContain(`from ${priceInNaira(shop.lowest_price!)}`);
     const href = await cards.nth(0).getByRole('link').getAttribute('href');
     expect(href).toMatch(/^\/shop\/[0-9a-f-]{36}$/);
     // Photos come through the site itself and really arrive.

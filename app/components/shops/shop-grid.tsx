@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
+import { priceInNaira } from '../../lib/rules/price';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
@@ -66,8 +67,9 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
 function cardShop(shop: Shop): CardShop {
-  const { id, name, category, address, image, image_url } = shop;
-  return { id, name, category, place: placeOf(shop) || address, photo: photoOf(image, image_url) };
+  const { id, name, category, address, image, image_url, lowest_price } = shop;
+  const from = lowest_price === null ? null : priceInNaira(lowest_price);
+  return { id, name, category, place: placeOf(shop) || address, from, photo: photoOf(image, image_url) };
 }
 
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */

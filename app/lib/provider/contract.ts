@@ -55,6 +55,7 @@ export const shopSchema = z.object({
   description: z.string().default(''),
   state: z.string().nullable().default(null),
   area: z.string().nullable().default(null),
+  lowest_price: z.number().nullable().default(null),
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   owner_phone: z.string().nullable().default(null),
