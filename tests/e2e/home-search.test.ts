@@ -108,6 +108,7 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     }
     await page.getByRole('search', { name: 'Find a shop' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL('**/searchResults?q=charger');
+    await page.getByRole('heading', { level: 1, name: 'Results for “charger”' }).waitFor();
     const names = await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').allTextContents();
     expect(names.some((text) => text.includes('Otigba Phones & Gadgets'))).toBe(true);
   });
