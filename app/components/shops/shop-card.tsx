@@ -30,7 +30,7 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
           {shop.category}
           {shop.place && ` · ${shop.place}`}
         </span>
-        {shop.from && <span className="card-price">from {shop.from}</span>}
+        {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
       </a>
     </li>
   );
