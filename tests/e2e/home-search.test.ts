@@ -114,7 +114,8 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   });
 
   test('the home page’s category chips are the most used categories, each opening its shops', async ({ page, apiUrl }) => {
-    const topCategories = async () => ((await (await fetch(`${apiUrl}/categories`)).json()) as { categories: { name: string }[] }).categories.slice(0, 8).map((c) => c.name);
+    const topCategories = async () =>
+      ((await (await fetch(`${apiUrl}/categories`)).json()) as { categories: { name: string }[] }).categories.slice(0, 8).map((c) => c.name);
     const chips = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
     // Other test files add shops meanwhile, and the site shares the list for a few seconds: the two agree once it renews.
     await expect
@@ -155,7 +156,9 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
-    const inline = await page.locator('script:not([src])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
+    const inline = await page
+      .locator('script:not([src])')
+      .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.every((value) => value === nonce)).toBe(true);
   });

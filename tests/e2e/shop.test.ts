@@ -32,7 +32,10 @@ async function openShop(page: Page, path: string) {
 }
 
 function productCard(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 }
 
 /** Requests that would carry an order or a rating anywhere: page loads and data fetches, not images or route discovery. */

@@ -48,7 +48,9 @@ describe('the create shop form', () => {
   });
 
   test('refuses a photo the web tier read past for its size with SPEC’s message, keeping the texts', () => {
-    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), { schema: createShopFormSchema });
+    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), {
+      schema: createShopFormSchema,
+    });
     const reply = submission.reply();
     expect(reply.error).toEqual({ image: [MSG.imageTooBig] });
     expect(reply.initialValue).toMatchObject({ name: ' Mama Put ', description: 'Rice and stew' });
@@ -82,14 +84,24 @@ const saved = shopSchema.parse({
 describe('what an edit changes', () => {
   test('only fields that differ from the saved shop, and a new photo', () => {
     const image = photo();
-    expect(shopChanges({ name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, state: undefined, area: undefined, tags: ['rice'], image }, saved)).toEqual({
+    expect(
+      shopChanges(
+        { name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, state: undefined, area: undefined, tags: ['rice'], image },
+        saved,
+      ),
+    ).toEqual({
       address: '5 Ojuelegba Rd',
       image,
     });
   });
 
   test('nothing when every value is the saved one or left blank', () => {
-    expect(shopChanges({ name: 'Mama Put', address: undefined, category: 'Food', description: undefined, state: undefined, area: undefined, tags: undefined }, saved)).toEqual({});
+    expect(
+      shopChanges(
+        { name: 'Mama Put', address: undefined, category: 'Food', description: undefined, state: undefined, area: undefined, tags: undefined },
+        saved,
+      ),
+    ).toEqual({});
   });
 
   test('travels to the provider as its multipart fields, tags comma-separated', () => {
