@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareFunction } from 'react-router';
+import { stateCookieOf } from './chosen-state.server';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts.server';
 import { boundedMemory, contentVersion, sharesPublicCache } from './public-cache.server';
 import { HSTS } from './security-headers.server';
@@ -84,7 +85,8 @@ function isSharedPage(pathname: string): boolean {
 
 function cacheKey(method: string, url: URL, cookie: string | null | undefined): string | null {
   if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie)) return null;
-  return url.pathname + url.search;
+  // A list shows the shops of the state its visitor chose (a cookie): one copy per state.
+  return LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${stateCookieOf(cookie)}` : url.pathname + url.search;
 }
 
 /** The stored page for `key`; a shop page served from it counts as a view by the visitor at `address` with browser `agent`. */

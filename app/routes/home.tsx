@@ -1,6 +1,9 @@
-import { data } from 'react-router';
+import { data, Form, Link } from 'react-router';
+import { SearchBox } from '../components/layout/search-box';
 import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { StateSelect } from '../components/shops/state-select';
+import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
@@ -8,31 +11,57 @@ import { canonical, originFrom, socialTags } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
 import type { Route } from './+types/home';
 
+/** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
+const CATEGORY_CHIPS = 8;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageFrom(new URL(request.url));
-  try {
-    const list = await cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE }));
-    return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false });
-  } catch {
-    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
-  }
+  const url = new URL(request.url);
+  const page = pageFrom(url);
+  const { state, setCookie } = chosenState(request, url);
+  const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
+  const [list, categories] = await Promise.allSettled([
+    cachedPublicRead(request, `shops?page=${page}&state=${state ?? ''}`, () => provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined })),
+    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+  ]);
+  // Without categories the home page still shows its shops; the chips just stay away.
+  const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
+  if (list.status === 'rejected') return data({ shops: [], chips, state, page, nextPage: null, failed: true }, { ...init, status: 503 });
+  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, state, page, nextPage: list.value.next_page, failed: false }, init);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders.has('Cache-Control') ? loaderHeaders : PUBLIC_LIST_CACHE;
+  return listPageHeaders(loaderHeaders, PUBLIC_LIST_CACHE);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, page, nextPage, failed } = loaderData;
+  const { shops, chips, state, page, nextPage, failed } = loaderData;
   return (
     <main>
+      <div className="home-search">
+        <SearchBox id="home-search" label="Find a shop" />
+      </div>
+      {chips.length > 0 && (
+        <nav aria-label="Categories">
+          <ul className="chips">
+            {chips.map((name) => (
+              <li key={name}>
+                <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <Form method="get" action="/" className="state-picker">
+        <StateSelect state={state} label="Shops in" />
+        <button type="submit">Show</button>
+      </Form>
       <h1 className="section-title">For You</h1>
       {failed ? (
         <p className="notice error" role="alert">
           {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
         </p>
       ) : shops.length === 0 ? (
-        <p className="notice">{MSG.homeEmpty}</p>
+        <p className="notice">{state ? MSG.noShopsInState(state) : MSG.homeEmpty}</p>
       ) : (
         <>
           <ShopGrid shops={shops} label="Shops for you" />

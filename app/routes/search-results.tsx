@@ -3,6 +3,8 @@ import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { provider } from '../lib/provider/client.server';
+import { StateSelect } from '../components/shops/state-select';
+import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
 import { isProviderError } from '../lib/provider/errors';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom } from '../lib/seo';
@@ -26,9 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
   const page = pageFrom(url);
   const sort: Sort = url.searchParams.get('sort') === 'rating' ? 'rating' : '';
+  const { state, setCookie } = chosenState(request, url);
+  const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, page: String(page), sort })}`, () =>
-      provider.listShops({ q, category, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
+    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, () =>
+      provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
     ),
     cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
   ]);
@@ -36,27 +40,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    return data({ q, category, page, sort, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused }, { status: refused ? 400 : 503 });
+    const failed = { q, category, state, page, sort, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused };
+    return data(failed, { ...init, status: refused ? 400 : 503 });
   }
-  return {
-    q,
-    category,
-    page,
-    sort,
-    categoryNames,
-    shops: sponsoredFirst(list.value, 'Ad'),
-    count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
-    nextPage: list.value.next_page,
-    failed: false,
-  };
+  return data(
+    {
+      q,
+      category,
+      state,
+      page,
+      sort,
+      categoryNames,
+      shops: sponsoredFirst(list.value, 'Ad'),
+      count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
+      nextPage: list.value.next_page,
+      failed: false,
+    },
+    init,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders.has('Cache-Control') ? loaderHeaders : PUBLIC_LIST_CACHE;
+  return listPageHeaders(loaderHeaders, PUBLIC_LIST_CACHE);
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, page, sort, categoryNames, shops, nextPage, failed } = loaderData;
+  const { q, category, state, page, sort, categoryNames, shops, nextPage, failed } = loaderData;
   const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
   return (
     <main>
@@ -89,6 +98,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        <StateSelect state={state} label="State" />
         <label>
           <span>Sort by</span>
           <select name="sort" defaultValue={sort}>

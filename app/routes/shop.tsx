@@ -7,6 +7,7 @@ import { RateShop } from '../components/shop/rate-shop';
 import { RatingSummary } from '../components/shop/rating-summary';
 import { ShopPhoto } from '../components/shop/shop-photo';
 import { oneDecimal } from '../components/shops/stars';
+import { placeOf } from '../lib/place';
 import { getWebEnv } from '../lib/env.server';
 import { provider } from '../lib/provider/client.server';
 import type { Shop } from '../lib/provider/contract';
@@ -97,6 +98,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         {shop.address && (
           <p>
             <strong>Address:</strong> {shop.address}
+          </p>
+        )}
+        {placeOf(shop) && (
+          <p>
+            <strong>Area:</strong> {placeOf(shop)}
           </p>
         )}
         {tags.length > 0 && (

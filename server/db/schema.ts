@@ -65,6 +65,9 @@ export const shops = pgTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** One of NIGERIAN_STATES (app/lib/rules/states.ts), or null: older shops and clients never name one. */
+    state: text('state'),
+    area: text('area'),
     image: jsonb('image').$type<StoredImage>().notNull(),
     visitorCount: integer('visitor_count').notNull().default(0),
     /** End of the last paid ad month; sponsored while it lies in the future. */
@@ -93,6 +96,8 @@ export const shops = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
+    // A list narrowed to a state reads its newest shops straight from here.
+    index('shops_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),

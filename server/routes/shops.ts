@@ -12,7 +12,7 @@ import {
   VISITOR_AGENT_MAX,
 } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
-import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
+import { shopChangesSchema, shopFieldsSchema, stateField } from '../../app/lib/rules/shop-schemas';
 import { products, shops } from '../db/schema';
 import { badRequest, forbidden, formError, notFound } from '../errors';
 import { isId } from '../ids';
@@ -36,6 +36,8 @@ const idParams = z.object({ id: z.string() });
 const listQuery = z.object({
   q: z.string().max(200).optional().catch(undefined),
   category: z.string().max(100).optional().catch(undefined),
+  // A filter that names no state would silently show every shop: refused instead.
+  state: stateField.describe('Only shops in this state (ext): one of the 36 states or "Abuja (FCT)"'),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
   sort: z
@@ -106,9 +108,9 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { q, category, page, page_size, sort } = request.query;
+      const { q, category, state, page, page_size, sort } = request.query;
       const now = new Date();
-      const filter = searchFilter(q, category);
+      const filter = searchFilter(q, category, state);
       // One row past the page tells whether another page exists, without counting every match.
       const [sponsored, forYou] = await Promise.all([
         page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
@@ -214,7 +216,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['shops'],
-        summary: 'Create a shop (multipart: name, address, category, description, image, optional tags)',
+        summary: 'Create a shop (multipart: name, address, category, description, image; optional tags, state and area)',
         security: [{ bearer: [] }],
         ...multipartForm(newShopForm),
         response: { 201: shopJsonSchema, 400: fieldErrors, 401: detail, 413: fieldErrors, 415: detail },

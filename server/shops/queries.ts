@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { products, shops, users } from '../db/schema';
 
 const { searchText: _searchText, ...shopColumns } = getTableColumns(shops);
-const shopWithOwnerColumns = { ...shopColumns, ownerPhone: users.phoneNumber, ownerJoined: users.dateJoined };
+/** Read through `products_shop_idx` for each shop of a page: a few index entries, no sort of any list. */
+const lowestPrice = sql<number | null>`(select min(${products.price}) from ${products} where ${products.shopId} = ${shops.id})`.mapWith(Number);
+const shopWithOwnerColumns = { ...shopColumns, ownerPhone: users.phoneNumber, ownerJoined: users.dateJoined, lowestPrice };
 
-export type ShopRow = Omit<typeof shops.$inferSelect, 'searchText'> & { ownerPhone: string; ownerJoined: Date };
+export type ShopRow = Omit<typeof shops.$inferSelect, 'searchText'> & { ownerPhone: string; ownerJoined: Date; lowestPrice: number | null };
 
 export function selectShops(db: Db | Tx) {
   return db.select(shopWithOwnerColumns).from(shops).innerJoin(users, eq(users.id, shops.ownerId));

@@ -1,4 +1,4 @@
-import { and, desc, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shops } from '../db/schema';
 import { forYouShops, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
@@ -30,15 +30,16 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
  * the word lower-cased by the same `lower()` matches case-insensitively, at a quarter of ILIKE's cost
  * (ILIKE lower-cases every row's text again).
  */
-export function searchFilter(q: string | undefined, category: string | undefined): SearchFilter | undefined {
+export function searchFilter(q: string | undefined, category: string | undefined, state?: string): SearchFilter | undefined {
   const terms = (q ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
   const filters = terms.map((term) => sql`${shops.searchText} like lower(${`%${likeEscape(term)}%`})`);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
+  if (state) filters.push(eq(shops.state, state));
   if (!filters.length) return undefined;
   return {
     where: and(...filters)!,
-    indexed: Boolean(wantedCategory) || terms.some((term) => HAS_TRIGRAM.test(term)),
+    indexed: Boolean(wantedCategory) || Boolean(state) || terms.some((term) => HAS_TRIGRAM.test(term)),
     combined: filters.length > 1,
   };
 }

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import { describe } from 'vitest';
+import { priceInNaira } from '../../app/lib/rules/price';
 import { expect, jsMode, test } from './support/browser';
 import { holdScripts, isHydrated, whenInteractive } from './support/hydration';
 
 describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   test('the For You grid shows the sponsored shops first with a Sponsored badge, each card opening its shop', async ({ page, apiUrl }) => {
     // Other test files sponsor and add shops in the same product: page 1 holds what the provider says.
-    const firstPage = (await (await fetch(`${apiUrl}/shops`)).json()) as { sponsored_shops: unknown[]; for_you: unknown[] };
+    type Listed = { name: string; lowest_price: number | null };
+    const firstPage = (await (await fetch(`${apiUrl}/shops`)).json()) as { sponsored_shops: unknown[]; for_you: Listed[] };
     const sponsored = firstPage.sponsored_shops.length;
     expect(sponsored).toBeGreaterThanOrEqual(2);
     expect(firstPage.for_you.length).toBe(24);
@@ -16,6 +18,10 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     const texts = await cards.allTextContents();
     expect(texts.slice(0, sponsored).every((text) => text.startsWith('Sponsored'))).toBe(true);
     expect(texts.slice(sponsored).some((text) => text.startsWith('Sponsored'))).toBe(false);
+    // Each card says what its cheapest product costs, when it has products.
+    const priced = firstPage.for_you.filter((shop) => shop.lowest_price !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const shop of priced) expect(texts.find((text) => text.includes(shop.name))).toContain(`from ${priceInNaira(shop.lowest_price!)}`);
     const href = await cards.nth(0).getByRole('link').getAttribute('href');
     expect(href).toMatch(/^\/shop\/[0-9a-f-]{36}$/);
     // Photos come through the site itself and really arrive.
@@ -66,7 +72,7 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
       expect(items.at(-1)).toBe('View all results');
       expect(items.some((text) => /Phones/.test(text))).toBe(true);
     }
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Search shops' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL('**/searchResults?q=charger');
     await page.getByRole('heading', { level: 1, name: 'Results for “charger”' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/Home.*Search.*charger/);
@@ -87,6 +93,44 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     await page.getByRole('list', { name: 'Suggestions' }).waitFor();
     expect(await box.isVisible()).toBe(true);
     expect(await box.inputValue()).toBe('charger');
+  });
+
+  test('the home page opens with a search field that finds shops, suggesting them as one types when JavaScript runs', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Find a shop' });
+    expect(await box.isVisible()).toBe(true);
+    if (jsMode === 'on') await whenInteractive(page, '#home-search');
+    await box.fill('charger');
+    if (jsMode === 'on') {
+      const suggestions = page.getByRole('main').getByRole('list', { name: 'Suggestions' });
+      await suggestions.waitFor();
+      expect(await suggestions.getByRole('listitem').last().textContent()).toBe('View all results');
+    }
+    await page.getByRole('search', { name: 'Find a shop' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/searchResults?q=charger');
+    await page.getByRole('heading', { level: 1, name: 'Results for “charger”' }).waitFor();
+    const names = await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').allTextContents();
+    expect(names.some((text) => text.includes('Otigba Phones & Gadgets'))).toBe(true);
+  });
+
+  test('the home page’s category chips are the most used categories, each opening its shops', async ({ page, apiUrl }) => {
+    const topCategories = async () =>
+      ((await (await fetch(`${apiUrl}/categories`)).json()) as { categories: { name: string }[] }).categories.slice(0, 8).map((c) => c.name);
+    const chips = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+    // Other test files add shops meanwhile, and the site shares the list for a few seconds: the two agree once it renews.
+    await expect
+      .poll(async () => {
+        await page.goto('/');
+        return JSON.stringify(await chips.allTextContents()) === JSON.stringify(await topCategories());
+      })
+      .toBe(true);
+    const first = (await chips.first().textContent())!;
+    await chips.first().click();
+    await page.waitForURL(`**/searchResults?category=${encodeURIComponent(first)}`);
+    await page.getByRole('heading', { level: 1, name: first }).waitFor();
+    const metas = await page.locator('.shop-card .card-meta').allTextContents();
+    expect(metas.length).toBeGreaterThan(0);
+    expect(metas.every((text) => text.toLowerCase().startsWith(first.toLowerCase()))).toBe(true);
   });
 
   test('sponsored results carry an Ad badge and the category filter keeps only that category', async ({ page }) => {

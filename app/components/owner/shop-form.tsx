@@ -1,4 +1,4 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { type FieldMetadata, type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
@@ -8,10 +8,11 @@ import { PhotoInput } from '../upload/photo-input';
 import { UploadProgressBar } from '../upload/upload-progress';
 import { formConstraint } from '../../lib/forms/form-constraint';
 import { createShopFormSchema, editShopFormSchema } from '../../lib/forms/shop-form';
+import { NIGERIAN_STATES } from '../../lib/rules/states';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };
 
-export type ShopFormValues = { name: string; address: string; category: string; description: string; tags: string };
+export type ShopFormValues = { name: string; address: string; category: string; description: string; state: string; area: string; tags: string };
 
 type ShopFormProps = {
   mode: 'create' | 'edit';
@@ -45,6 +46,8 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
       <FormMessage form={form} />
       <Field label="Shop name" meta={fields.name} type="text" autoComplete="organization" />
       <Field label="Address" meta={fields.address} type="text" autoComplete="street-address" />
+      <Field label="Area or city (optional)" meta={fields.area} type="text" hint="For example: Yaba, or Wuse 2" autoComplete="address-level2" />
+      <StateField meta={fields.state} />
       <Field label="Category" meta={fields.category} type="text" hint="For example: Food, Fashion, Phones, Beauty" />
       <TextAreaField label="Description" meta={fields.description} />
       <Field label="Tags (optional)" meta={fields.tags} type="text" hint="Words people might search for, separated by commas" autoCapitalize="none" />
@@ -57,6 +60,24 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
       <SubmitButton pendingLabel={creating ? 'Creating shop…' : 'Saving changes…'}>{creating ? 'Create Shop' : 'Save changes'}</SubmitButton>
       <UploadProgressBar />
     </Form>
+  );
+}
+
+function StateField({ meta }: { meta: FieldMetadata<string> }) {
+  const { key, ...select } = getSelectProps(meta);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>State (optional)</label>
+      <select key={key} {...select}>
+        <option value="">Choose a state</option>
+        {NIGERIAN_STATES.map((state) => (
+          <option key={state}>{state}</option>
+        ))}
+      </select>
+      <p id={meta.errorId} className="field-error" aria-live="polite">
+        {meta.errors?.join(', ')}
+      </p>
+    </div>
   );
 }
 

@@ -9,7 +9,16 @@ import { oneDecimal } from './stars';
  */
 export const CARD_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)', widest: 800 };
 
-export type CardShop = Pick<Shop, 'id' | 'name' | 'category' | 'address'> & { photo: Photo | null; rating?: { average: number; count: number } };
+/**
+ * `place`: the shop's area and state, or its address when it names neither; `from`: its lowest product
+ * price, written out on the server (`₦3,500`), or null when it has no products.
+ */
+export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
+  place: string;
+  from: string | null;
+  photo: Photo | null;
+  rating?: { average: number; count: number };
+};
 
 /**
  * The paid badge reads as paid: "Sponsored" on the home page, "Ad" in search results (SPEC §2). The
@@ -26,8 +35,9 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
         {shop.rating && <CardRating {...shop.rating} />}
         <span className="card-meta">
           {shop.category}
-          {shop.address && ` · ${shop.address}`}
+          {shop.place && ` · ${shop.place}`}
         </span>
+        {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
       </a>
     </li>
   );

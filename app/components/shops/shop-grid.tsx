@@ -1,6 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
+import { priceInNaira } from '../../lib/rules/price';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
@@ -64,8 +66,10 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
-function cardShop({ id, name, category, address, image, image_url, rating_average, rating_count }: Shop): CardShop {
-  const card: CardShop = { id, name, category, address, photo: photoOf(image, image_url) };
+function cardShop(shop: Shop): CardShop {
+  const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count } = shop;
+  const from = lowest_price === null ? null : priceInNaira(lowest_price);
+  const card: CardShop = { id, name, category, place: placeOf(shop) || address, from, photo: photoOf(image, image_url) };
   if (rating_count > 0) card.rating = { average: rating_average, count: rating_count };
   return card;
 }

@@ -201,9 +201,9 @@ async function reachable(): Promise<boolean> {
 export const provider = {
   media,
   reachable,
-  listShops: (params: { q?: string; category?: string; page?: number; pageSize?: number; sort?: 'rating' } = {}) =>
+  listShops: (params: { q?: string; category?: string; state?: string; page?: number; pageSize?: number; sort?: 'rating' } = {}) =>
     callParsed(shopListSchema, 'GET', 'shops', {
-      query: { q: params.q, category: params.category, page: params.page, page_size: params.pageSize, sort: params.sort },
+      query: { q: params.q, category: params.category, state: params.state, page: params.page, page_size: params.pageSize, sort: params.sort },
     }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),

@@ -39,6 +39,7 @@ export const TEXT_MAX = {
   shopAddress: 300,
   shopCategory: 60,
   shopDescription: 2000,
+  shopArea: 80,
   tag: 30,
   productName: 120,
 } as const;

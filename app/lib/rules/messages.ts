@@ -58,6 +58,8 @@ export const MSG = {
   noShopId: 'No shop ID provided.',
   noShops: "You haven't created any shops yet.",
   homeEmpty: 'No shops available right now. Check back later!',
+  noShopsInState: (state: string) => `No shops in ${state} yet. Try all of Nigeria.`,
+  unknownState: 'Choose a state from the list.',
   paymentInitFailed: 'Failed to initiate payment. Please try later.',
   noShopForAds: "You don't have a shop yet! Please create a shop first.",
   verificationFailed: 'Verification Failed',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TAGS_MAX, TEXT_MAX } from './limits';
 import { MSG } from './messages';
+import { isNigerianState } from './states';
 import { optionalText, requiredText } from './text';
 
 /** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
@@ -22,11 +23,20 @@ export const tagsField = z
     return tags;
   });
 
+/** One of NIGERIAN_STATES, or nothing: the place is optional (a select whose first choice is blank). */
+export const stateField = z
+  .string({ error: MSG.notAString })
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value): boolean => value === undefined || isNigerianState(value), { error: MSG.unknownState });
+
 export const shopFieldsSchema = z.object({
   name: requiredText(MSG.shopNameRequired, TEXT_MAX.shopName),
   address: requiredText(MSG.shopAddressRequired, TEXT_MAX.shopAddress),
   category: requiredText(MSG.shopCategoryRequired, TEXT_MAX.shopCategory),
   description: requiredText(MSG.shopDescriptionRequired, TEXT_MAX.shopDescription),
+  state: stateField,
+  area: optionalText(TEXT_MAX.shopArea),
   tags: tagsField,
 });
 
@@ -36,6 +46,8 @@ export const shopChangesSchema = z.object({
   address: optionalText(TEXT_MAX.shopAddress),
   category: optionalText(TEXT_MAX.shopCategory),
   description: optionalText(TEXT_MAX.shopDescription),
+  state: stateField,
+  area: optionalText(TEXT_MAX.shopArea),
   tags: tagsField,
 });
 

@@ -29,7 +29,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   const shop = await ownShop(request, visitor, params.shop_id);
   return {
-    shop: { name: shop.name, address: shop.address, category: shop.category, description: shop.description, tags: shop.tags.join(', ') },
+    shop: {
+      name: shop.name,
+      address: shop.address,
+      category: shop.category,
+      description: shop.description,
+      state: shop.state ?? '',
+      area: shop.area ?? '',
+      tags: shop.tags.join(', '),
+    },
     photo: shop.image?.url ?? shop.image_url,
     // After the change the page says so (and moves on); reloading it then sends nothing again.
     updated: new URL(request.url).searchParams.has('updated'),

@@ -10,10 +10,12 @@ import { asVisitor, type Visitor } from '../../lib/session.server';
 type NewShop = z.output<typeof createShopFormSchema>;
 type ShopEdits = z.output<typeof editShopFormSchema>;
 
+const TEXT_FIELDS = ['name', 'address', 'category', 'description', 'state', 'area'] as const;
+
 /** The provider's multipart form: the given texts (tags comma-separated) and the photo, if any. */
 export function providerShopForm(values: Partial<NewShop>): FormData {
   const form = new FormData();
-  for (const field of ['name', 'address', 'category', 'description'] as const) {
+  for (const field of TEXT_FIELDS) {
     const value = values[field];
     if (value !== undefined) form.set(field, value);
   }
@@ -28,7 +30,7 @@ export function providerShopForm(values: Partial<NewShop>): FormData {
  */
 export function shopChanges(edits: ShopEdits, saved: Shop): Partial<NewShop> {
   const changes: Partial<NewShop> = {};
-  for (const field of ['name', 'address', 'category', 'description'] as const) {
+  for (const field of TEXT_FIELDS) {
     const value = edits[field];
     if (value !== undefined && value !== saved[field]) changes[field] = value;
   }

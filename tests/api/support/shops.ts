@@ -29,7 +29,11 @@ export async function postShop(app: FastifyInstance, token: string, fields: Reco
   return app.inject({ method: 'POST', url: '/shops/', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
 }
 
-export async function createShop(app: FastifyInstance, token: string, fields: Partial<typeof SHOP_FIELDS> & { tags?: string } = {}) {
+export async function createShop(
+  app: FastifyInstance,
+  token: string,
+  fields: Partial<typeof SHOP_FIELDS> & { tags?: string; state?: string; area?: string } = {},
+) {
   const response = await postShop(app, token, { ...SHOP_FIELDS, ...fields });
   if (response.statusCode !== 201) throw new Error(`create shop failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; name: string; image_url: string; image: { variants: { url: string }[] } };

@@ -6,17 +6,23 @@ import Home from '../../../app/routes/home';
 import { MSG } from '../../../app/lib/rules/messages';
 
 /** The home page as React Router renders it for a loader that answered `loaderData`. */
-function homeWith(loaderData: { shops: never[]; page: number; nextPage: number | null; failed: boolean }): string {
+function homeWith(loaderData: { shops: never[]; chips: string[]; state: string | null; page: number; nextPage: number | null; failed: boolean }): string {
   const Stub = createRoutesStub([{ id: 'home', path: '/', Component: Home, loader: () => loaderData }]);
   return renderToString(createElement(Stub, { initialEntries: ['/'], hydrationData: { loaderData: { home: loaderData } } }));
 }
 
 describe('the home page', () => {
   it('says no shops are available when the provider lists none', () => {
-    const html = homeWith({ shops: [], page: 1, nextPage: null, failed: false });
+    const html = homeWith({ shops: [], chips: [], state: null, page: 1, nextPage: null, failed: false });
     expect(html).toContain(MSG.homeEmpty);
     expect(MSG.homeEmpty).toBe('No shops available right now. Check back later!');
     expect(html).not.toContain('aria-label="Shops for you"');
     expect(html).not.toContain(MSG.networkOrUnexpected);
+  });
+
+  it('says which state has no shops when the visitor narrowed the list to it', () => {
+    const html = homeWith({ shops: [], chips: ['Food'], state: 'Kebbi', page: 1, nextPage: null, failed: false });
+    expect(html).toContain('No shops in Kebbi yet. Try all of Nigeria.');
+    expect(html).toContain('<option selected="">Kebbi</option>');
   });
 });

@@ -249,6 +249,21 @@ describe('the shared cache of anonymous public pages', () => {
     await visit(get('/shop/abc/products'));
     expect(renders).toBe(7);
   });
+
+  it('keeps one copy of a list page per state the visitors chose, and shop pages alike for all', async () => {
+    renders = 0;
+    await visit(get('/searchResults?q=yam'));
+    await visit(get('/searchResults?q=yam', { cookie: 'kasuwa_state=Kano' }));
+    await visit(get('/searchResults?q=yam', { cookie: 'kasuwa_state=Oyo' }));
+    expect(renders).toBe(3);
+    const replays = [
+      await visit(get('/searchResults?q=yam', { cookie: 'kasuwa_state=Kano' })),
+      await visit(get('/searchResults?q=yam')),
+      await visit(get('/searchResults?q=yam', { cookie: 'theme=dark; kasuwa_state=Oyo' })),
+    ];
+    expect(renders).toBe(3);
+    expect(replays.map((replay) => replay.response.headers.get('X-Kasuwa-Cache'))).toEqual(['hit', 'hit', 'hit']);
+  });
 });
 
 describe('provider answers shared by anonymous visitors', () => {

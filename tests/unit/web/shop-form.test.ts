@@ -85,14 +85,24 @@ const saved = shopSchema.parse({
 describe('what an edit changes', () => {
   test('only fields that differ from the saved shop, and a new photo', () => {
     const image = photo();
-    expect(shopChanges({ name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, tags: ['rice'], image }, saved)).toEqual({
+    expect(
+      shopChanges(
+        { name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, state: undefined, area: undefined, tags: ['rice'], image },
+        saved,
+      ),
+    ).toEqual({
       address: '5 Ojuelegba Rd',
       image,
     });
   });
 
   test('nothing when every value is the saved one or left blank', () => {
-    expect(shopChanges({ name: 'Mama Put', address: undefined, category: 'Food', description: undefined, tags: undefined }, saved)).toEqual({});
+    expect(
+      shopChanges(
+        { name: 'Mama Put', address: undefined, category: 'Food', description: undefined, state: undefined, area: undefined, tags: undefined },
+        saved,
+      ),
+    ).toEqual({});
   });
 
   test('travels to the provider as its multipart fields, tags comma-separated', () => {

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useFetcher } from 'react-router';
+import type { loader as suggestionsLoader } from '../../routes/resources/search-suggestions';
+
+const DEBOUNCE_MS = 250;
+
+/**
+ * A GET form to /searchResults, which works without JavaScript. With JavaScript, live suggestions
+ * (SPEC §9: up to 5) come from a resource route while typing. On a slow phone the visitor often types
+ * before the scripts arrive: the input is uncontrolled so hydrating keeps the words, and suggests for them.
+ */
+export function SearchBox({ id, label }: { id: string; label: string }) {
+  const fetcher = useFetcher<typeof suggestionsLoader>();
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration, for words typed before it
+  useEffect(() => {
+    const typedBeforeHydration = input.current?.value;
+    if (typedBeforeHydration) onInput(typedBeforeHydration);
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  function onInput(value: string) {
+    setQuery(value);
+    clearTimeout(timer.current);
+    const q = value.trim();
+    // fetcher.load cancels the request still in flight, so a stale answer never replaces a newer one.
+    if (q) timer.current = setTimeout(() => fetcher.load(`/search-suggestions?q=${encodeURIComponent(q)}`), DEBOUNCE_MS);
+  }
+
+  const results = query.trim() ? (fetcher.data?.results ?? []) : [];
+  return (
+    <>
+      <Form method="get" action="/searchResults" role="search" aria-labelledby={`${id}-label`}>
+        <label htmlFor={id} id={`${id}-label`} className="visually-hidden">
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          name="q"
+          placeholder="Search shops, products, places"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          ref={input}
+          onChange={(event) => onInput(event.currentTarget.value)}
+        />
+        <button type="submit">Search</button>
+      </Form>
+      {results.length > 0 && (
+        <ul className="suggestions" aria-label="Suggestions">
+          {results.map((shop) => (
+            <li key={shop.id}>
+              <Link to={`/shop/${shop.id}`}>
+                {shop.name} <small>{shop.category}</small>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to={`/searchResults?q=${encodeURIComponent(query.trim())}`}>View all results</Link>
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { serialize } from 'cookie';
+import { getWebEnv } from './env.server';
+import { isNigerianState, type NigerianState } from './rules/states';
+
+/** The state a visitor narrowed the lists to, remembered in the browser: no account needed. */
+export const STATE_COOKIE = 'kasuwa_state';
+const STATE_COOKIE_VALUE = /(?:^|;\s*)kasuwa_state=([^;]*)/;
+const A_YEAR = 365 * 24 * 60 * 60;
+
+/** The cookie's raw value, or '': what the shared page memory keys list pages by. */
+export function stateCookieOf(cookie: string | null | undefined): string {
+  return STATE_COOKIE_VALUE.exec(cookie ?? '')?.[1] ?? '';
+}
+
+const known = (value: string): NigerianState | null => (isNigerianState(value) ? value : null);
+
+function decoded(raw: string): NigerianState | null {
+  try {
+    return known(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The state a list is narrowed to: `?state=` when the link or form names one (and remembered from then
+ * on; empty means all of Nigeria, and forgets), otherwise the remembered one. A state no list knows is
+ * ignored, as a hand-edited URL should be.
+ */
+export function chosenState(request: Request, url: URL): { state: NigerianState | null; setCookie: string | null } {
+  const remembered = decoded(stateCookieOf(request.headers.get('cookie')));
+  const asked = url.searchParams.get('state');
+  if (asked === null) return { state: remembered, setCookie: null };
+  const state = asked === '' ? null : known(asked);
+  if (asked !== '' && state === null) return { state: remembered, setCookie: null };
+  if (state === remembered) return { state, setCookie: null };
+  const secure = getWebEnv().webUrl.startsWith('https://');
+  const options = { path: '/', sameSite: 'lax', httpOnly: true, secure } as const;
+  const setCookie = state ? serialize(STATE_COOKIE, state, { ...options, maxAge: A_YEAR }) : serialize(STATE_COOKIE, '', { ...options, maxAge: 0 });
+  return { state, setCookie };
+}
+
+/**
+ * A list page's headers: shared briefly by browsers and CDNs, per state cookie (`Vary: Cookie`); a page
+ * that changes the cookie is this visitor's alone.
+ */
+export function listPageHeaders(loaderHeaders: Headers, shared: Record<string, string>): Headers | Record<string, string> {
+  const setCookie = loaderHeaders.get('Set-Cookie');
+  if (setCookie) return { 'Set-Cookie': setCookie, 'Cache-Control': 'private, no-cache' };
+  return loaderHeaders.has('Cache-Control') ? loaderHeaders : shared;
+}

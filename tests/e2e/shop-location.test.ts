@@ -1,0 +1,89 @@
+import { describe } from 'vitest';
+import { MSG } from '../../app/lib/rules/messages';
+import { jpegBuffer } from '../fixtures/images';
+import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
+import { newOwner, shopsOf, signedInOwner, tag } from './support/owners';
+
+async function shopIn(apiUrl: string, token: string, state: string, area: string) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries({
+    name: `Ado Crafts ${tag()}`,
+    address: '2 Market Road',
+    category: 'Crafts',
+    description: 'Woven baskets.',
+    state,
+    area,
+  })) {
+    form.set(field, value);
+  }
+  form.set('image', new Blob([new Uint8Array(await jpegBuffer({ width: 800, height: 600 }))], { type: 'image/jpeg' }), 'front.jpg');
+  const response = await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+describe(`where a shop is (JavaScript ${jsMode})`, () => {
+  test('an owner names the shop’s state and area on create and edit, and its page shows them', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    await page.goto('/createShop');
+    await whenInteractive(page, '#create-shop');
+    await page.getByLabel('Shop name').fill(`Kurmi Leather ${tag()}`);
+    await page.getByLabel('Address').fill('Stall 14, Kurmi Market');
+    await page.getByLabel('Area or city (optional)').fill('Kurmi');
+    await page.getByLabel('State (optional)').selectOption('Kano');
+    await page.getByLabel('Category').fill('Fashion');
+    await page.getByLabel('Description').fill('Bags and sandals.');
+    await page.getByLabel('Shop image').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 800, height: 600 }) });
+    if (jsMode === 'on') await page.getByText(/^Photo to send:/).waitFor();
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+    await page.getByText(MSG.shopCreated).waitFor();
+    const [saved] = await shopsOf(apiUrl, owner);
+    expect(saved).toMatchObject({ state: 'Kano', area: 'Kurmi' });
+
+    await page.goto(`/shop/${saved!.id}`);
+    expect(await page.getByText('Kurmi, Kano').isVisible()).toBe(true);
+
+    await page.goto(`/editShop/${saved!.id}/edit-shop`);
+    await whenInteractive(page, '#edit-shop');
+    expect(await page.getByLabel('State (optional)').inputValue()).toBe('Kano');
+    await page.getByLabel('State (optional)').selectOption('Kaduna');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await shopsOf(apiUrl, owner))[0]).toMatchObject({ state: 'Kaduna', area: 'Kurmi' });
+  });
+
+  test('a visitor narrows home and search to a state, kept on the next visit without an account, and goes back to all of Nigeria', async ({ page, apiUrl }) => {
+    const owner = await newOwner(apiUrl);
+    const shop = await shopIn(apiUrl, owner.token, 'Ekiti', 'Ado');
+    const places = () => page.locator('.shop-card .card-meta').allTextContents();
+    const pick = async (state: string, button: string) => {
+      if (jsMode === 'on') await whenInteractive(page, 'select[name=state]');
+      await page
+        .getByRole('main')
+        .getByLabel(button === 'Show' ? 'Shops in' : 'State')
+        .selectOption(state);
+      if (jsMode === 'off') await page.getByRole('main').getByRole('button', { name: button }).click();
+    };
+
+    await page.goto('/');
+    await pick('Ekiti', 'Show');
+    await page.waitForURL('**/?state=Ekiti');
+    await expect.poll(places).toContain('Crafts · Ado, Ekiti');
+    expect((await places()).every((text) => text.endsWith(', Ekiti'))).toBe(true);
+    expect(await page.getByRole('link', { name: new RegExp(shop.name) }).isVisible()).toBe(true);
+
+    // Remembered: a later visit to the plain home page and to search is still narrowed.
+    await page.goto('/');
+    expect(await page.getByLabel('Shops in').inputValue()).toBe('Ekiti');
+    expect((await places()).every((text) => text.endsWith(', Ekiti'))).toBe(true);
+    await page.goto('/searchResults?q=crafts');
+    expect(await page.getByRole('main').getByLabel('State').inputValue()).toBe('Ekiti');
+    expect((await places()).every((text) => text.endsWith(', Ekiti'))).toBe(true);
+
+    await pick('', 'Search');
+    await page.waitForURL(/state=(&|$)/);
+    await page.goto('/');
+    expect(await page.getByLabel('Shops in').inputValue()).toBe('');
+    expect((await places()).some((text) => !text.endsWith(', Ekiti'))).toBe(true);
+  });
+});
