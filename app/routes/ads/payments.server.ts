@@ -25,7 +25,7 @@ const RECHECK_FOR_MS = CHECKOUT_GRACE_MS;
  * null once they have gone on for RECHECK_FOR_MS. A missing, malformed or future `since` starts now.
  */
 export function nextRecheck(reference: string, since: string | null, now = Date.now()): string | null {
-  const given = since && /^\d{1,15}$/.test(since) ? Number(since) : NaN;
+  const given = since && /^\d{1,15}$/.test(since) ? Number(since) : now;
   const began = Math.min(given, now);
   if (now - began >= RECHECK_FOR_MS) return null;
   return `/verify-transaction?${new URLSearchParams({ reference, since: String(began) })}`;
