@@ -33,6 +33,12 @@ describe('sign up', () => {
     expect(response.json().user.phone_number).toBe('+2348091234567');
   });
 
+  it('accepts a Nigerian mobile number written with the country code and no plus, and stores it in +234 form', async () => {
+    const response = await post('/auth/users', newPerson({ phone_number: '234 0803 123 4567' }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.phone_number).toBe('+2348031234567');
+  });
+
   it("names every missing field with SPEC's words", async () => {
     const response = await post('/auth/users', {});
     expect(response.statusCode).toBe(400);
