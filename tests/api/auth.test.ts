@@ -120,13 +120,13 @@ describe('sign in', () => {
     }
   });
 
-  it('refuses a wrong password or unknown account with the same 401', async () => {
+  it('refuses a wrong password or unknown account with the same 401, in plain words', async () => {
     const person = await signUp(api.app);
     const wrong = await post('/auth/login/', { username_or_email: person.username, password: 'not-it' });
     const unknown = await post('/auth/login/', { username_or_email: 'nobody-here', password: 'stall-keeper-42' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: MSG.wrongCredentials });
+      expect(response.json()).toEqual({ detail: 'Wrong username, email or password.' });
     }
   });
 

@@ -149,7 +149,7 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
 
     await signIn(page, person.username, 'not-my-password');
 
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(MSG.wrongCredentials);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Wrong username, email or password.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByLabel('Username or email').inputValue()).toBe(person.username);
     if (jsMode === 'off') expect(await page.getByLabel('Password').inputValue()).toBe('');
