@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { Welcome } from '../components/layout/welcome';
 import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
@@ -6,15 +7,18 @@ import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom, socialTags } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
+import { visitorContext } from '../lib/session.server';
 import type { Route } from './+types/home';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageFrom(new URL(request.url));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = pageFrom(url);
+  const welcome = url.searchParams.has('welcome') ? (context.get(visitorContext)?.user.username ?? null) : null;
   try {
     const list = await cachedPublicRead(request, `shops?page=${page}`, () => provider.listShops({ page, pageSize: PAGE_SIZE }));
-    return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false });
+    return data({ shops: sponsoredFirst(list, 'Sponsored'), page, nextPage: list.next_page, failed: false, welcome });
   } catch {
-    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
+    return data({ shops: [], page, nextPage: null, failed: true, welcome }, { status: 503 });
   }
 }
 
@@ -23,9 +27,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, page, nextPage, failed } = loaderData;
+  const { shops, page, nextPage, failed, welcome } = loaderData;
   return (
     <main>
+      {welcome && <Welcome username={welcome} />}
       <h1 className="section-title">For You</h1>
       {failed ? (
         <p className="notice error" role="alert">
