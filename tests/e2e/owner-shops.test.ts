@@ -293,6 +293,34 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect(saved?.description).toBe('Typed on a slow phone.');
   });
 
+  test('a form’s result shows on the screen, not above it, and with JavaScript it takes the focus', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shops = [];
+    for (let i = 0; i < 4; i++) shops.push(await shopAtApi(apiUrl, owner));
+    await page.setViewportSize({ width: 412, height: 800 });
+    // On screen: the middle of the message is the message, not the header over it nor a part of the page off it.
+    const seen = (message: string) =>
+      page.getByText(message).evaluate((text) => {
+        const box = text.getBoundingClientRect();
+        const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const result = text.closest('[role]')!;
+        return { onScreen: !!shown && result.contains(shown), focused: result.contains(document.activeElement) };
+      });
+
+    await openForm(page, `/editShop/${shops[0]!.id}/edit-shop`, 'edit-shop');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await formAlert(page).waitFor();
+    await expect.poll(() => seen(MSG.noChanges)).toEqual({ onScreen: true, focused: jsMode === 'on' });
+
+    await page.goto('/myShop');
+    await whenInteractive(page, '.owner-shops a');
+    const last = page.getByRole('list', { name: 'Your shops' }).getByRole('listitem').filter({ hasText: shops[0]!.name });
+    await last.getByRole('link', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(MSG.shopDeleted).waitFor();
+    await expect.poll(() => seen(MSG.shopDeleted)).toEqual({ onScreen: true, focused: jsMode === 'on' });
+  });
+
   test('editing a shop with a photo over 5 MB says so next to the photo and keeps what was typed', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
