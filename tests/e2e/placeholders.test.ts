@@ -104,7 +104,7 @@ describe(`placeholder pages (JavaScript ${jsMode})`, () => {
     expect(await page.getByText('Thanks! Ratings are coming soon.').count()).toBe(0);
 
     // A person taps the fourth star; the radio itself is visually hidden under it.
-    await page.getByRole('group', { name: 'How many stars?' }).getByText('4', { exact: true }).click();
+    await page.getByRole('group', { name: 'How many stars?' }).locator('label', { hasText: '4 stars' }).click();
     await page.getByLabel('Tell others about it (optional)').fill('Quick delivery, fair price.');
     await page.getByRole('button', { name: 'Submit rating' }).click();
 

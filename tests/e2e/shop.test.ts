@@ -267,6 +267,36 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     }
   });
 
+  test('Rate Shop opens a sheet whose Close button sits in its corner, clear of the header, with the same stars as /rating', async ({ page, apiUrl }) => {
+    const shop = await findDemoShop(apiUrl);
+    await page.setViewportSize({ width: 412, height: 800 });
+    await openShop(page, `/shop/${shop.id}`);
+    await page.getByText('Rate Shop', { exact: true }).click();
+    const close = page.locator('.rate-shop summary');
+    expect((await close.innerText()).trim()).toBe('Close');
+    const boxes = await close.evaluate((summary) => {
+      const card = summary.parentElement!.querySelector('.overlay-card')!.getBoundingClientRect();
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      const button = summary.getBoundingClientRect();
+      return { belowHeader: button.top >= header.bottom, inCard: button.top >= card.top && button.right <= card.right && button.left >= card.left };
+    });
+    expect(boxes).toEqual({ belowHeader: true, inCard: true });
+    const starLook = (selector: string) =>
+      page.locator(selector).first().evaluate((icon) => {
+        const style = getComputedStyle(icon);
+        return { fill: style.fill, stroke: style.stroke, width: style.width };
+      });
+    const onShop = await starLook('.rate-stars .icon');
+    await page.locator('.rate-stars label').nth(2).click();
+    const chosenOnShop = await starLook('.rate-stars label:nth-of-type(1) .icon');
+    await close.click();
+
+    await page.goto('/rating');
+    expect(await starLook('.star-choice .icon')).toEqual(onShop);
+    await page.locator('.star-choice').nth(2).click();
+    expect(await starLook('.star-choice .icon')).toEqual(chosenOnShop);
+  });
+
   test("the 'Coming Soon' messaging button says messaging is coming soon", async ({ page, apiUrl }) => {
     const shop = await findDemoShop(apiUrl);
     await openShop(page, `/shop/${shop.id}`);

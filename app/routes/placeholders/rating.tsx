@@ -50,7 +50,6 @@ export default function Rating() {
             <label key={count} className="star-choice">
               <input type="radio" name="stars" value={count} defaultChecked={count === chosen} className="visually-hidden" />
               <StarIcon />
-              <span aria-hidden="true">{count}</span>
               <span className="visually-hidden">{count === 1 ? '1 star' : `${count} stars`}</span>
             </label>
           ))}
