@@ -28,12 +28,7 @@ export const streamTimeout = 5_000;
 export { answerFromPublicCache } from './lib/public-page-cache.server';
 export { flushVisitCounts } from './lib/visit-counts.server';
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -81,7 +81,9 @@ function markdown(report: Report) {
     ...dataLines(report),
     `Production build, web tier and API on this machine. Chromium (${CHROMIUM_FLAGS.join(' ')}) as a ${PHONE.viewport.width}×${PHONE.viewport.height} phone at ${PHONE.deviceScaleFactor}× density; ` +
       `each visit a new browser context (cold cache). ${report.runs} runs per case: median (min–max). Throttling by CDP: ` +
-      PROFILES.map((p) => (p.latencyMs ? `${p.name} ${p.latencyMs} ms RTT, ${p.downKbit} kbit/s down, ${p.upKbit} kbit/s up, CPU ×${p.cpuSlowdown}` : `${p.name} unthrottled`)).join('; ') +
+      PROFILES.map((p) =>
+        p.latencyMs ? `${p.name} ${p.latencyMs} ms RTT, ${p.downKbit} kbit/s down, ${p.upKbit} kbit/s up, CPU ×${p.cpuSlowdown}` : `${p.name} unthrottled`,
+      ).join('; ') +
       '.',
     'Times in ms from navigation start. "Shop visible": the first shop name laid out in the viewport, not before First Contentful Paint. ' +
       'Bytes: transferred (CDP encodedDataLength, compressed, headers included), after the network has been idle 500 ms.',
@@ -144,10 +146,14 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
       `${data}: home page first visit with JavaScript, images included, ≤ ${TARGETS.homeFirstVisitKb} KB in every run (${homes.map((h) => `${h.profile} ${kb(h.total)} KB, most ${h.total ? (h.total.max / 1024).toFixed(1) : 'n/a'}`).join('; ')}).`,
     );
   }
-  const photoCase = (page: string, javaScript: boolean) => cases.find((c) => c.data === 'phone' && c.profile === 'slow3g' && c.page === page && c.javaScript === javaScript);
-  const median = (c: Case | undefined, value: (run: VisitMetrics) => number | null) => (c ? stat(c.runs.map(value))?.median ?? null : null);
+  const photoCase = (page: string, javaScript: boolean) =>
+    cases.find((c) => c.data === 'phone' && c.profile === 'slow3g' && c.page === page && c.javaScript === javaScript);
+  const median = (c: Case | undefined, value: (run: VisitMetrics) => number | null) => (c ? (stat(c.runs.map(value))?.median ?? null) : null);
   const within = (value: number | null, limit: number) => value !== null && value <= limit;
-  for (const [page, limitKb] of [['home', PHOTO_TARGETS.homeKb], ['shop', PHOTO_TARGETS.shopKb]] as const) {
+  for (const [page, limitKb] of [
+    ['home', PHOTO_TARGETS.homeKb],
+    ['shop', PHOTO_TARGETS.shopKb],
+  ] as const) {
     const c = photoCase(page, true);
     if (!c) continue;
     const visible = median(c, (r) => r.firstShopVisibleMs);

@@ -19,7 +19,7 @@ const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'res
 const WARMUP_SECONDS = 2;
 const USAGE =
   'Usage: npm run bench:search [-- --shops 100000 --pglite-shops 10000 --products-per-shop 10 --seconds 10 --connections 10]\n' +
-  'PostgreSQL: the server of DATABASE_URL when set (in a throwaway database), otherwise a throwaway cluster of Debian\'s postgresql.';
+  "PostgreSQL: the server of DATABASE_URL when set (in a throwaway database), otherwise a throwaway cluster of Debian's postgresql.";
 
 /**
  * What people ask for, at the selectivity the bulk data gives each (bench/lib/bulk-words.ts): "lagos" is in

@@ -23,7 +23,11 @@ const SEARCH_WORD = 'rice';
 const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip', 'user-agent': 'kasuwa-bench (one visitor)' };
 /** A JWT-shaped token of a real one's length. */
 const token = (kind: string) =>
-  ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', Buffer.from(JSON.stringify({ token_type: kind, exp: 1e10, jti: '0'.repeat(32), user_id: randomUUID() })).toString('base64url'), 's'.repeat(43)].join('.');
+  [
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    Buffer.from(JSON.stringify({ token_type: kind, exp: 1e10, jti: '0'.repeat(32), user_id: randomUUID() })).toString('base64url'),
+    's'.repeat(43),
+  ].join('.');
 
 /**
  * A session cookie the size of a signed-in person's, signed with a secret the web tier does not have: each
@@ -33,7 +37,12 @@ const token = (kind: string) =>
  */
 async function bypassCache() {
   const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
-  const session = { user: { id: randomUUID(), username: 'mamatiti', email: 'mama.titi@example.ng' }, access: token('access'), refresh: token('refresh'), lastSeen: Date.now() };
+  const session = {
+    user: { id: randomUUID(), username: 'mamatiti', email: 'mama.titi@example.ng' },
+    access: token('access'),
+    refresh: token('refresh'),
+    lastSeen: Date.now(),
+  };
   return { cookie: (await cookie.serialize(session)).split(';')[0]! };
 }
 const TARGETS = { ratioToStatic: 0.25, uncachedHomeRps: 500 };
@@ -93,7 +102,16 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 async function main() {
   const settings = options();
   const started = new Date();
-  const report = { date: started.toISOString().slice(0, 10), machine: machine(), settings, database: '', runs: [] as Run[], visits: { requests: 0, counted: 0 }, webProcesses: 0, processPeakRssMb: {} as Record<string, number> };
+  const report = {
+    date: started.toISOString().slice(0, 10),
+    machine: machine(),
+    settings,
+    database: '',
+    runs: [] as Run[],
+    visits: { requests: 0, counted: 0 },
+    webProcesses: 0,
+    processPeakRssMb: {} as Record<string, number>,
+  };
   await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-throughput-'));
   const postgres = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
@@ -141,7 +159,9 @@ async function main() {
         const counted = (await visitorCount(product!.apiUrl, shopId)) - visitsBefore;
         report.visits = { requests: result.requests - result.non2xx, counted };
       }
-      console.log(`${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+      console.log(
+        `${name}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+      );
       report.runs.push(run);
     };
 
@@ -193,11 +213,15 @@ async function main() {
         run.result.latencyMs.p99,
         run.result.errors,
         run.result.non2xx,
-        Object.entries(run.peakRssMb).map(([process, mb]) => `${process} ${mb}`).join(', '),
+        Object.entries(run.peakRssMb)
+          .map(([process, mb]) => `${process} ${mb}`)
+          .join(', '),
       ]),
     ),
     '',
-    `Peak RSS over the whole run (VmHWM): ${Object.entries(report.processPeakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
+    `Peak RSS over the whole run (VmHWM): ${Object.entries(report.processPeakRssMb)
+      .map(([name, mb]) => `${name} ${mb} MB`)
+      .join(', ')}.`,
     '',
     ...verdicts.map((verdict) => `- ${verdict}`),
   ];

@@ -10,17 +10,7 @@ import { postgresServer, type PostgresServer } from './lib/postgres-server';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { uploadsMarkdown, type UploadCase, type UploadReport, type UploadRun } from './lib/uploads-report';
-import {
-  batchThroughApi,
-  batchThroughWeb,
-  checkShop,
-  createShop,
-  phonePhoto,
-  shopPhoto,
-  signUpOwner,
-  webSignIn,
-  type Owner,
-} from './lib/uploads';
+import { batchThroughApi, batchThroughWeb, checkShop, createShop, phonePhoto, shopPhoto, signUpOwner, webSignIn, type Owner } from './lib/uploads';
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const DATABASES = ['postgres', 'pglite'] as const;
@@ -107,7 +97,12 @@ async function runRoute(
 }
 
 /** One database: a fresh DATA_DIR (and database), the product started as `npm start` does, then each route. */
-async function runCase(kind: DatabaseKind, server: PostgresServer | undefined, photos: { product: Buffer; shop: Buffer }, settings: Settings): Promise<UploadCase> {
+async function runCase(
+  kind: DatabaseKind,
+  server: PostgresServer | undefined,
+  photos: { product: Buffer; shop: Buffer },
+  settings: Settings,
+): Promise<UploadCase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-uploads-'));
   const database = kind === 'postgres' ? await throwawayDatabase(server!.url) : undefined;
   const [webPort, apiPort] = [await freePort(), await freePort()];

@@ -52,7 +52,10 @@ async function main(): Promise<number> {
   };
 
   const startup = await Promise.race([
-    product.ready.then(() => 'ready' as const, (error: unknown) => error as Error),
+    product.ready.then(
+      () => 'ready' as const,
+      (error: unknown) => error as Error,
+    ),
     signalled,
   ]);
   if (startup instanceof Error) {
@@ -71,9 +74,7 @@ async function main(): Promise<number> {
       'Kasuwa is running:',
       `  Web  ${product.webUrl}`,
       `  API  ${product.apiUrl}  (reference: ${product.apiUrl}/openapi.json)`,
-      ...(demo
-        ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`]
-        : []),
+      ...(demo ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`] : []),
       ...(process.env.PAYSTACK_SECRET_KEY ? [] : ['  Payments  simulated: nobody is charged (PAYSTACK_SECRET_KEY takes real ones)']),
       'Press Ctrl-C to stop.',
       '',

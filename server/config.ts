@@ -18,7 +18,11 @@ const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25'
 const BUCKET_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes';
 // An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
-const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 function isOrigin(value: string): boolean {
   try {
@@ -57,7 +61,13 @@ const envSchema = z.object({
   ),
   SEED_DEMO: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: FLAG_MESSAGE }).default('1')),
   JWT_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
-  PAYSTACK_SECRET_KEY: z.preprocess(blankAsUnset, z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…').optional()),
+  PAYSTACK_SECRET_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_… or sk_live_…')
+      .optional(),
+  ),
   PAYSTACK_BASE_URL: z.preprocess(blankAsUnset, httpUrl('https://api.paystack.co').optional()),
   PAYSTACK_SIMULATOR: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: SIMULATOR_MESSAGE }).default('0')),
   SMTP_URL: z.preprocess(
@@ -65,11 +75,23 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://…' }).optional(),
   ),
   MAIL_FROM: z.preprocess(blankAsUnset, z.string().default('Kasuwa <no-reply@kasuwa.ng>')),
-  CORS_ORIGINS: z.preprocess(blankAsUnset, z.string().refine((value) => commaList(value).every(isOrigin), ORIGINS_MESSAGE).default('')),
+  CORS_ORIGINS: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine((value) => commaList(value).every(isOrigin), ORIGINS_MESSAGE)
+      .default(''),
+  ),
   AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
   TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).default('loopback')),
   LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
-  S3_BUCKET: z.preprocess(blankAsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, BUCKET_MESSAGE).optional()),
+  S3_BUCKET: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, BUCKET_MESSAGE)
+      .optional(),
+  ),
   S3_ENDPOINT: z.preprocess(blankAsUnset, httpUrl('https://<account>.r2.cloudflarestorage.com').optional()),
   S3_REGION: z.preprocess(blankAsUnset, z.string().default('us-east-1')),
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, z.enum(['0', '1'], { error: PATH_STYLE_MESSAGE }).default('0')),

@@ -16,7 +16,10 @@ const only = process.env.SOAK_ONLY ?? '';
 function crashMarkdown(report: CrashReport): string[] {
   const midRequest = report.rounds.filter((round) => round.answered.batch === null || round.answered.shop === null).length;
   const removed = report.rounds.reduce((sum, round) => sum + (round.sweep?.removedFolders ?? 0), 0);
-  const restarts = report.rounds.map((round) => round.restartMs).filter((ms) => ms >= 0).sort((a, b) => a - b);
+  const restarts = report.rounds
+    .map((round) => round.restartMs)
+    .filter((ms) => ms >= 0)
+    .sort((a, b) => a - b);
   return [
     `## SIGKILL during uploads, ${report.database}`,
     '',
@@ -57,8 +60,10 @@ function providerMarkdown(report: ProviderReport): string[] {
   return [
     '## The provider stopped, hanging or slow',
     '',
-    'The whole product with the web tier\'s PROVIDER_URL pointing at a small proxy in front of the API. Modes: **down** (nothing listens, as when the API is stopped), ' +
-      '**hang** (requests read and never answered), **slow** (every answer ' + report.slowDelayMs / 1000 + ' s late). Each check is a browser without JavaScript; ' +
+    "The whole product with the web tier's PROVIDER_URL pointing at a small proxy in front of the API. Modes: **down** (nothing listens, as when the API is stopped), " +
+      '**hang** (requests read and never answered), **slow** (every answer ' +
+      report.slowDelayMs / 1000 +
+      ' s late). Each check is a browser without JavaScript; ' +
       '"within" is the web tier\'s own timeout for that call plus a margin.',
     '',
     row(['Mode', 'Check', 'Status', 'ms', 'Within ms', 'Shows', 'Result']),
@@ -92,7 +97,10 @@ async function main() {
   }
   const provider = !only || only === 'provider' ? await providerFaults(photos) : null;
 
-  const problems = [...crashes.flatMap((crash) => crash.problems), ...(provider?.checks.filter((c) => c.problem).map((c) => `${c.mode} ${c.name}: ${c.problem}`) ?? [])];
+  const problems = [
+    ...crashes.flatMap((crash) => crash.problems),
+    ...(provider?.checks.filter((c) => c.problem).map((c) => `${c.mode} ${c.name}: ${c.problem}`) ?? []),
+  ];
   const report = { date, machine: host, settings: { kills }, crashes, provider, skipped, problems };
   const markdown = [
     `# soak:faults, ${date}`,

@@ -42,7 +42,9 @@ async function main() {
   const cluster = await database();
   process.once('exit', () => cluster.stop());
   const databaseUrl = cluster.url;
-  console.log(`soak:load: ${people} people (${owners} owners) for ${seconds} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${host.loadAverageAtStart}`);
+  console.log(
+    `soak:load: ${people} people (${owners} owners) for ${seconds} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${host.loadAverageAtStart}`,
+  );
   await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-soak-load-'));
   const logFile = path.join(dataDir, 'servers.log');
@@ -151,7 +153,9 @@ async function main() {
     row(['---', '---:', '---:', '---:', '---:', '---:']),
     ...Object.entries(report.latencyMs).map(([kind, s]) => row([kind, s.count, s.p50, s.p95, s.p99, s.max])),
     '',
-    `Peak resident memory during the run (sampled every 100 ms, and the kernel's high-water mark): ${Object.entries(report.peakRssMb).map(([name, mb]) => `${name} ${mb} MB`).join(', ')}.`,
+    `Peak resident memory during the run (sampled every 100 ms, and the kernel's high-water mark): ${Object.entries(report.peakRssMb)
+      .map(([name, mb]) => `${name} ${mb} MB`)
+      .join(', ')}.`,
     '',
     `Afterwards: ${world.owners.length} accounts, ${created.shops} shops and ${created.products} products created through the web tier; ` +
       `${imageCheck.images} images (${imageCheck.files} files, every variant) each served by the API, decoded at its stated width and equal to the file on disk. ` +

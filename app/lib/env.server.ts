@@ -26,10 +26,7 @@ const webEnvSchema = z.object({
   WEB_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
   DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
-  SESSION_IDLE_MINUTES: z.preprocess(
-    blankAsUnset,
-    z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL),
-  ),
+  SESSION_IDLE_MINUTES: z.preprocess(blankAsUnset, z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL)),
   PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
   WEB_WORKERS: z.preprocess(
     blankAsUnset,

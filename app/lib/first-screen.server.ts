@@ -52,7 +52,9 @@ function firstScreenFirst(heldType: string, heldRel: string, latestMs: number) {
   if (!('IntersectionObserver' in window)) return addEventListener('DOMContentLoaded', startScripts);
   document.documentElement.classList.add('photos-wait');
   const arrived = (images: (HTMLImageElement | null)[]) =>
-    Promise.all(images.map((image) => image && !image.complete && new Promise((settle) => ['load', 'error'].forEach((type) => image.addEventListener(type, settle)))));
+    Promise.all(
+      images.map((image) => image && !image.complete && new Promise((settle) => ['load', 'error'].forEach((type) => image.addEventListener(type, settle)))),
+    );
   let firstShown: (images: (HTMLImageElement | null)[]) => void;
   const shownFirst = new Promise<(HTMLImageElement | null)[]>((resolve) => (firstShown = resolve));
   // A photo starts loading once it is on screen, not before: asked for earlier, each costs data to someone

@@ -8,7 +8,11 @@ const subscribeNever = () => () => {};
  * JavaScript never shows a button that cannot work.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 /**

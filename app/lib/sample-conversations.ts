@@ -12,7 +12,11 @@ export const SAMPLE_CONVERSATIONS: SampleConversation[] = [
       { from: 'me', time: '10:15', text: 'Good morning ma. Do you sew agbada? My brother’s wedding is on the 21st.' },
       { from: 'shop', time: '10:21', text: 'Good morning! Yes we do. Three-piece agbada, with embroidery on the chest and sleeves.' },
       { from: 'me', time: '10:30', text: 'How much, and can it be ready in two weeks? I will bring my own guinea brocade.' },
-      { from: 'shop', time: '10:42', text: 'With your fabric, ₦45,000 for sewing and embroidery. Come for measurement before Friday and it will be ready in 10 days.' },
+      {
+        from: 'shop',
+        time: '10:42',
+        text: 'With your fabric, ₦45,000 for sewing and embroidery. Come for measurement before Friday and it will be ready in 10 days.',
+      },
     ],
   },
   {

@@ -21,11 +21,5 @@ export function sitemapXml(webUrl: string, entries: readonly SitemapEntry[]): st
     const when = lastmodOf(lastmod);
     return `<url><loc>${escapeXml(origin + path)}</loc>${when ? `<lastmod>${when}</lastmod>` : ''}</url>`;
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }

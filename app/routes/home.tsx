@@ -53,10 +53,5 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const title = page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you';
   const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
   const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
-  return [
-    { title },
-    { name: 'description', content: description },
-    link,
-    ...socialTags({ title, description, url: link.href }),
-  ];
+  return [{ title }, { name: 'description', content: description }, link, ...socialTags({ title, description, url: link.href })];
 }

@@ -1,12 +1,4 @@
-import {
-  CATEGORIES,
-  CITIES,
-  GENERAL_PHRASES,
-  NAME_ENDINGS,
-  OWNER_NAMES,
-  SPECIALTIES,
-  type Weighted,
-} from './bulk-words';
+import { CATEGORIES, CITIES, GENERAL_PHRASES, NAME_ENDINGS, OWNER_NAMES, SPECIALTIES, type Weighted } from './bulk-words';
 
 export type BulkShop = {
   name: string;

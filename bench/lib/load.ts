@@ -21,11 +21,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * error unless it answers 200. Each request carries a parameter of its own (`_`), which the API ignores,
  * so the API's one-second memory of public lists never answers: the figures are the query's own.
  */
-export async function measureGet(
-  origin: string,
-  path: string,
-  options: { connections: number; durationMs: number; warmupMs: number },
-): Promise<LoadResult> {
+export async function measureGet(origin: string, path: string, options: { connections: number; durationMs: number; warmupMs: number }): Promise<LoadResult> {
   const pool = new Pool(origin, { connections: options.connections });
   const latencies: number[] = [];
   let errors = 0;

@@ -51,7 +51,10 @@ async function grain(random: () => number, width: number, height: number, cell: 
 export async function phonePhoto(seed: number): Promise<Buffer> {
   const { width, height } = PHONE_PHOTO;
   const random = seededRandom(seed);
-  const drawn = await sharp(Buffer.from(scene(random, width, height))).removeAlpha().png({ compressionLevel: 0 }).toBuffer();
+  const drawn = await sharp(Buffer.from(scene(random, width, height)))
+    .removeAlpha()
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const textured = await sharp(drawn)
     .composite([
       { input: await grain(random, width, height, 4, 70), blend: 'soft-light' },

@@ -26,7 +26,12 @@ async function signUp(apiUrl: string, n: number): Promise<string> {
   const response = await fetch(`${apiUrl}/auth/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${username}@example.ng`, username, phone_number: `0803${String(1000000 + n).padStart(7, '0')}`, password: 'bench-secret-1' }),
+    body: JSON.stringify({
+      email: `${username}@example.ng`,
+      username,
+      phone_number: `0803${String(1000000 + n).padStart(7, '0')}`,
+      password: 'bench-secret-1',
+    }),
   });
   return ((await expect201(response, 'sign-up')) as { token: { access: string } }).token.access;
 }
@@ -65,11 +70,18 @@ export async function uploadPhoneShops(apiUrl: string, onProgress?: (done: numbe
       form.set('description', shop.description);
       form.set('tags', shop.tags.join(','));
       form.set('image', jpegFile(photos[index % PHOTO_POOL]!, `IMG_${20260000 + index}.jpg`));
-      const created = (await expect201(await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization }, body: form }), 'create shop')) as { id: string };
+      const created = (await expect201(await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization }, body: form }), 'create shop')) as {
+        id: string;
+      };
       const batch = new FormData();
       batch.set('products', JSON.stringify(shop.products));
-      shop.products.forEach((_, k) => batch.append('images', jpegFile(photos[(index * productsPerShop + k + 1) % PHOTO_POOL]!, `IMG_${20270000 + index * 10 + k}.jpg`)));
-      await expect201(await fetch(`${apiUrl}/shops/${created.id}/products/batch-create/`, { method: 'POST', headers: { authorization }, body: batch }), 'add products');
+      shop.products.forEach((_, k) =>
+        batch.append('images', jpegFile(photos[(index * productsPerShop + k + 1) % PHOTO_POOL]!, `IMG_${20270000 + index * 10 + k}.jpg`)),
+      );
+      await expect201(
+        await fetch(`${apiUrl}/shops/${created.id}/products/batch-create/`, { method: 'POST', headers: { authorization }, body: batch }),
+        'add products',
+      );
       onProgress?.(++done, plans.length);
     }
   };

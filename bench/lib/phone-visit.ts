@@ -79,7 +79,11 @@ function laidOutAt(selector: string): number | null {
  * name by polling the DOM (every ~20 ms) until it is laid out in the viewport; it counts as visible at
  * that moment or at First Contentful Paint, whichever is later, since nothing shows before the first paint.
  */
-export async function visit(browser: Browser, url: string, options: { profile: NetworkProfile; javaScript: boolean; shopNameSelector: string }): Promise<VisitMetrics> {
+export async function visit(
+  browser: Browser,
+  url: string,
+  options: { profile: NetworkProfile; javaScript: boolean; shopNameSelector: string },
+): Promise<VisitMetrics> {
   const context = await browser.newContext({ ...PHONE, javaScriptEnabled: options.javaScript });
   try {
     const page = await context.newPage();

@@ -16,7 +16,7 @@ export type PostgresServer = {
 
 const MISSING = [
   'This benchmark needs a PostgreSQL server. Either set DATABASE_URL to a server on which it may create and',
-  'drop databases, or install Debian\'s PostgreSQL (apt-get install postgresql) so that it can start a',
+  "drop databases, or install Debian's PostgreSQL (apt-get install postgresql) so that it can start a",
   'throwaway cluster of its own in a temporary folder.',
 ].join('\n');
 

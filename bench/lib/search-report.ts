@@ -40,10 +40,11 @@ export function searchMarkdown(report: SearchReport): string {
     `Machine: ${m.cpus} cores (${m.cpuModel}), ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}; load average ${m.loadAverageAtStart} at start.`,
     'The API runs as in production (the bundle `build/api/main.js`, as `npm start` runs it) in its own process; the load comes from the same machine.',
     `Each request: one client alone (next request when the last answers), then ${s.connections} clients at once, ${s.seconds} s each after a ${s.warmupSeconds} s warm-up. ` +
-      'Every request carries a parameter of its own, so the API\'s one-second memory of public lists never answers one: these are the queries\' own figures.',
+      "Every request carries a parameter of its own, so the API's one-second memory of public lists never answers one: these are the queries' own figures.",
     `Bulk data: \`npm run seed:bulk\` with ${s.productsPerShop} products a shop and 10 sponsored shops. Matches: the answer's \`count\` ("+" when capped) and its sponsored shops.`,
     '',
-    '| Database | Shops | Request | Matches | alone p50 ms | alone p95 ms | ' + `${s.connections} clients p50 ms | ${s.connections} clients p95 ms | req/s | Errors |`,
+    '| Database | Shops | Request | Matches | alone p50 ms | alone p95 ms | ' +
+      `${s.connections} clients p50 ms | ${s.connections} clients p95 ms | req/s | Errors |`,
     row(['---', '---:', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...report.cases.flatMap((c) =>
       c.requests.map((r) =>

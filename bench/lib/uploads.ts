@@ -13,7 +13,9 @@ export async function phonePhoto(): Promise<Buffer> {
   let [low, high] = [50, 100];
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(pixels, { raw: { ...PHOTO_SIZE, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(pixels, { raw: { ...PHOTO_SIZE, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length > IMAGE_MAX_BYTES) high = quality - 1;
     else if (jpeg.length < IMAGE_MAX_BYTES * 0.9) low = quality + 1;
     else return jpeg;
@@ -23,7 +25,9 @@ export async function phonePhoto(): Promise<Buffer> {
 
 /** A small valid JPEG for the shops the owners add products to. */
 export function shopPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
 }
 
 export type Owner = { username: string; password: string; access: string };
@@ -86,7 +90,10 @@ export async function webSignIn(webUrl: string, owner: Owner): Promise<string> {
     body: new URLSearchParams({ username_or_email: owner.username, password: owner.password }),
     redirect: 'manual',
   });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   if (response.status >= 400 || !cookie) throw new Error(`web sign-in: ${response.status} ${(await response.text()).slice(0, 300)}`);
   return cookie;
 }
@@ -99,9 +106,7 @@ export function batchThroughWeb(webUrl: string, cookie: string, shopId: string, 
     form.set(`products[${n}].price`, String(1500 + n));
     form.set(`products[${n}].image`, photoFile(photo, n));
   }
-  return timed(() =>
-    fetch(`${webUrl}/shop/${shopId}/add-products`, { method: 'POST', headers: { cookie, origin: webUrl }, body: form, redirect: 'manual' }),
-  );
+  return timed(() => fetch(`${webUrl}/shop/${shopId}/add-products`, { method: 'POST', headers: { cookie, origin: webUrl }, body: form, redirect: 'manual' }));
 }
 
 type ImageJson = { url: string; width: number; height: number; variants: { width: number; url: string; type: string }[] };

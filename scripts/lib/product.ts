@@ -106,9 +106,7 @@ export async function ensurePortFree(port: number, variable: string): Promise<vo
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
       reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} is already in use (is Kasuwa already running?). Set ${variable} to use another port.`)
-          : error,
+        error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use (is Kasuwa already running?). Set ${variable} to use another port.`) : error,
       ),
     );
     probe.listen(port, () => probe.close(() => resolve()));
@@ -249,10 +247,7 @@ export function startProduct(options: ProductOptions): RunningProduct {
     const supervised: Supervised = { current: run() };
     return supervised;
   };
-  const servers = [
-    supervise('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }),
-    supervise('web', 'web tier', [WEB_SERVER, SERVER_BUILD], env),
-  ];
+  const servers = [supervise('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }), supervise('web', 'web tier', [WEB_SERVER, SERVER_BUILD], env)];
   const [api, web] = servers.map((server) => server.current) as [Server, Server];
   const host = probeHost(env.HOST);
 
@@ -279,10 +274,7 @@ export function startProduct(options: ProductOptions): RunningProduct {
 
   const timeoutMs = options.readyTimeoutMs ?? 60_000;
   const localApiUrl = `http://${host}:${options.apiPort}`;
-  const ready = Promise.all([
-    waitUntilHealthy(api, localApiUrl, timeoutMs),
-    waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs),
-  ])
+  const ready = Promise.all([waitUntilHealthy(api, localApiUrl, timeoutMs), waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs)])
     .then(() => {
       // One that answered and then died while the other was still starting never made the product ready.
       const dead = [api, web].find((server) => hasExited(server.child));

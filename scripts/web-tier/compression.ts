@@ -33,10 +33,7 @@ export function isCompressible(contentType: string | null): boolean {
  * when the compressor's buffer happens to fill. Quality 4 brotli costs about what gzip does.
  */
 function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
-  const compressor =
-    encoding === 'br'
-      ? zlib.createBrotliCompress(BROTLI_OPTIONS)
-      : zlib.createGzip();
+  const compressor = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip();
   const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream({
     start(controller) {

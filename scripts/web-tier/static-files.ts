@@ -96,7 +96,12 @@ export function staticFiles(rootFolder: string) {
     });
     const compressible = isCompressible(stored.type) && stored.raw.length >= 1024;
     if (compressible) headers.set('Vary', 'Accept-Encoding');
-    if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === etag)) {
+    if (
+      request.headers
+        .get('if-none-match')
+        ?.split(',')
+        .some((tag) => tag.trim() === etag)
+    ) {
       return new Response(null, { status: 304, headers });
     }
 

@@ -28,10 +28,7 @@ export async function purgeEndedLogins(db: Db): Promise<{ removed: number }> {
   return { removed: rows[0]!.removed };
 }
 
-export type Rotation =
-  | { outcome: 'rotated'; generation: number; expiresAt: Date }
-  | { outcome: 'reused' }
-  | { outcome: 'ended' };
+export type Rotation = { outcome: 'rotated'; generation: number; expiresAt: Date } | { outcome: 'reused' } | { outcome: 'ended' };
 
 /**
  * Spends a refresh token: the login moves on to the next generation, whose token alone works from now on.

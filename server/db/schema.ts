@@ -115,10 +115,7 @@ export const products = pgTable(
     image: jsonb('image').$type<StoredImage>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('products_shop_idx').on(t.shopId, t.createdAt),
-    check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`),
-  ],
+  (t) => [index('products_shop_idx').on(t.shopId, t.createdAt), check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`)],
 );
 
 export const AD_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;

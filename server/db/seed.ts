@@ -35,11 +35,7 @@ function demoImages(): DemoImage[] {
 /** The demo owner, found by email so a re-seed resets the same account (and its password) rather than adding one. */
 async function upsertDemoOwner(tx: Tx, passwordHash: string): Promise<string> {
   const values = { username: DEMO_OWNER.username, phoneNumber: DEMO_OWNER.phoneNumber, passwordHash };
-  const [updated] = await tx
-    .update(users)
-    .set(values)
-    .where(sql`lower(${users.email}) = ${DEMO_OWNER.email}`)
-    .returning({ id: users.id });
+  const [updated] = await tx.update(users).set(values).where(sql`lower(${users.email}) = ${DEMO_OWNER.email}`).returning({ id: users.id });
   if (updated) return updated.id;
   const [created] = await tx
     .insert(users)

@@ -85,7 +85,10 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       const subject = mail?.subject ?? row.kind;
       if (delay !== undefined) {
         log.warn({ err: error, subject }, `mail not sent; trying again in ${delay / 1000} s`);
-        await db.update(mailOutbox).set({ nextTryAt: sql`now() + make_interval(secs => ${delay / 1000})` }).where(eq(mailOutbox.id, row.id));
+        await db
+          .update(mailOutbox)
+          .set({ nextTryAt: sql`now() + make_interval(secs => ${delay / 1000})` })
+          .where(eq(mailOutbox.id, row.id));
         return;
       }
       log.error({ err: error, subject, tries: row.tries }, 'mail not sent; given up');

@@ -30,11 +30,7 @@ export function resetPasswordMail(username: string, link: string) {
  */
 export function passwordResetMailOf(db: Db, secret: Uint8Array, webUrl: string) {
   return async (row: OutboxRow): Promise<Mail | null> => {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${row.recipient.toLowerCase()}`)
-      .limit(1);
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${row.recipient.toLowerCase()}`).limit(1);
     if (!user) return null;
     const { uid, token } = makeResetLink(secret, user);
     const link = `${webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;

@@ -16,7 +16,9 @@ async function main() {
     const result = await backfillImages(database.db, await openStorage(config.storage), (key, done) => {
       if (!done) console.error(`Could not read ${key}; it keeps the copies it has.`);
     });
-    console.log(`${result.images} photos given AVIF copies and a colour in ${((performance.now() - started) / 1000).toFixed(1)} s; ${result.failed} could not be read.`);
+    console.log(
+      `${result.images} photos given AVIF copies and a colour in ${((performance.now() - started) / 1000).toFixed(1)} s; ${result.failed} could not be read.`,
+    );
   } finally {
     await database.close();
   }

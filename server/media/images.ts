@@ -40,12 +40,7 @@ async function encode(data: Buffer) {
  * at most 1600 px) and AVIF and WebP copies for smaller screens. Throws ImageRejected for what the client can fix.
  * `since`: when the request that brought the file started, which orders the wait for a turn.
  */
-export async function storeImage(
-  storage: MediaStorage,
-  file: FilePart,
-  folder: 'shops' | 'products',
-  since = performance.now(),
-): Promise<StoredImage> {
+export async function storeImage(storage: MediaStorage, file: FilePart, folder: 'shops' | 'products', since = performance.now()): Promise<StoredImage> {
   const claimProblem = checkImageClaims({ name: file.filename, type: file.mimetype, size: file.size });
   if (claimProblem) throw new ImageRejected(claimProblem);
 

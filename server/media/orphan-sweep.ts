@@ -64,7 +64,10 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
 const isLeftover = (key: string) => key.slice(key.lastIndexOf('/') + 1).startsWith('.') && key.endsWith('.tmp');
 
 async function sweepFolders(db: Db, storage: MediaStorage, folders: ImageFolder[], result: SweepResult): Promise<void> {
-  const referenced = await referencedKeys(db, folders.map((folder) => `${folder.key}/${MAIN_FILE}`));
+  const referenced = await referencedKeys(
+    db,
+    folders.map((folder) => `${folder.key}/${MAIN_FILE}`),
+  );
   for (const folder of folders) {
     const orphan = !referenced.has(`${folder.key}/${MAIN_FILE}`);
     const leftovers = orphan ? folder.entries : folder.entries.filter((entry) => isLeftover(entry.key));

@@ -1,15 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, paginateListObjectsV2, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { contentTypeOf, isMediaKey, type MediaStorage } from './storage';
 
@@ -37,20 +29,20 @@ export function s3Storage(settings: S3Settings): MediaStorage {
   const { bucket } = settings;
   const agent = { keepAlive: true, maxSockets: MAX_SOCKETS };
   const s3 = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      // Checksums only where S3 requires them: several compatible servers refuse the SDK's newer default ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: {
-        httpAgent: new http.Agent(agent),
-        httpsAgent: new https.Agent(agent),
-        connectionTimeout: 5_000,
-        // Silence on an open socket this long means a hung server: the relay answers an error rather than wait.
-        requestTimeout: 30_000,
-      },
-    });
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: several compatible servers refuse the SDK's newer default ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      httpAgent: new http.Agent(agent),
+      httpsAgent: new https.Agent(agent),
+      connectionTimeout: 5_000,
+      // Silence on an open socket this long means a hung server: the relay answers an error rather than wait.
+      requestTimeout: 30_000,
+    },
+  });
 
   return {
     shared: true,
@@ -67,7 +59,8 @@ export function s3Storage(settings: S3Settings): MediaStorage {
         const objects = ours.slice(start, start + DELETE_BATCH).map((Key) => ({ Key }));
         // Deleting a key that does not exist succeeds, as the interface asks.
         const { Errors } = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
-        if (Errors?.length) throw new Error(`Could not remove ${Errors.length} media objects, e.g. ${Errors[0]!.Key}: ${Errors[0]!.Code} ${Errors[0]!.Message}`);
+        if (Errors?.length)
+          throw new Error(`Could not remove ${Errors.length} media objects, e.g. ${Errors[0]!.Key}: ${Errors[0]!.Code} ${Errors[0]!.Message}`);
       }
     },
 

@@ -54,8 +54,7 @@ export function contentTypeOf(key: string): string {
 }
 
 // A path segment longer than the file system allows (ENAMETOOLONG) cannot be one of our keys either.
-const isMissing = (error: unknown) =>
-  error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(String(error.code));
+const isMissing = (error: unknown) => error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(String(error.code));
 
 /**
  * Stores each key as a file under `root`. The local driver knows a file's type from its extension, so it

@@ -82,8 +82,5 @@ async function twinCheckout(db: Db, reference: string): Promise<Checkout | undef
 }
 
 export async function recordCheckout(db: Db, checkout: Checkout): Promise<void> {
-  await db
-    .update(ads)
-    .set({ authorizationUrl: checkout.authorization_url, accessCode: checkout.access_code })
-    .where(eq(ads.reference, checkout.reference));
+  await db.update(ads).set({ authorizationUrl: checkout.authorization_url, accessCode: checkout.access_code }).where(eq(ads.reference, checkout.reference));
 }

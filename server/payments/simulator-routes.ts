@@ -28,8 +28,14 @@ type Outcome = keyof typeof OUTCOMES;
 const initializeSchema = z.object({
   email: z.string().trim().min(3).max(254),
   amount: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(100)),
-  currency: z.string().regex(/^[A-Z]{3}$/).default('NGN'),
-  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('NGN'),
+  reference: z
+    .string()
+    .regex(/^[A-Za-z0-9.=-]{1,100}$/)
+    .optional(),
   callback_url: z.url({ protocol: /^https?$/ }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });

@@ -24,8 +24,7 @@ declare module 'fastify' {
 }
 
 /** One photo as a form sends it. */
-export const imageFile = () =>
-  z.file().describe(`A photo (${IMAGE_EXTENSIONS.join(', ')}), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+export const imageFile = () => z.file().describe(`A photo (${IMAGE_EXTENSIONS.join(', ')}), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
 
 /**
  * A multipart route's schema options. Its fields are documented, not given to Fastify as the body schema:
@@ -39,7 +38,6 @@ export function withMultipartForm<T extends { schema: FastifySchema }>(route: T)
   const { multipartForm: fields, ...schema } = route.schema ?? {};
   return fields ? { ...route, schema: { ...schema, body: fields } } : route;
 }
-
 
 const FIELD_MAX_BYTES = 64 * 1024;
 const LIMITS = {
@@ -104,7 +102,10 @@ export async function sweepSpooledUploads(folder: string, before: Date): Promise
   let removed = 0;
   for (const name of names) {
     const file = path.join(folder, name);
-    const modified = await stat(file).then((stats) => stats.mtimeMs, () => Infinity);
+    const modified = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      () => Infinity,
+    );
     if (modified < before.getTime()) {
       await rm(file, { force: true });
       removed += 1;

@@ -45,11 +45,7 @@ function rawRows(fields: Record<string, string>): RawRow[] | string {
  * Checks a whole batch (all or nothing): each row against SPEC §5 and its image, in order.
  * Errors name the row, as the contract asks: `{"products": [{"price": [...]}, {}, ...]}`.
  */
-export function checkBatch(
-  fields: Record<string, string>,
-  images: (StoredOrRejected | undefined)[],
-  unplacedImages: number,
-): ValidBatch | BatchErrors {
+export function checkBatch(fields: Record<string, string>, images: (StoredOrRejected | undefined)[], unplacedImages: number): ValidBatch | BatchErrors {
   const rows = rawRows(fields);
   if (typeof rows === 'string') return { products: [rows] };
   if (!rows.length) return { products: [MSG.productsRequired] };

@@ -86,7 +86,10 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
 
   /** A payment that did not go through; never overwrites a success that a webhook recorded meanwhile. */
   async function recordUnpaid(reference: string, status: 'failed' | 'abandoned', gatewayResponse: string | null) {
-    await app.db.update(ads).set({ status, gatewayResponse }).where(and(eq(ads.reference, reference), ne(ads.status, 'success')));
+    await app.db
+      .update(ads)
+      .set({ status, gatewayResponse })
+      .where(and(eq(ads.reference, reference), ne(ads.status, 'success')));
   }
 
   app.post(

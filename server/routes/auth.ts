@@ -188,7 +188,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       const shops = await shopsOfOwner(app.db, user.id);
-      const products = await productsByShop(app.db, shops.map((shop) => shop.id));
+      const products = await productsByShop(
+        app.db,
+        shops.map((shop) => shop.id),
+      );
       const mediaBase = app.config.mediaBaseUrl;
       return { ...userJson(user), shops: shops.map((shop) => shopJson(shop, mediaBase, products.get(shop.id))) };
     },

@@ -17,13 +17,15 @@ export const mediaRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const file = await app.storage.open(request.params['*']);
       if (!file) throw notFound();
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        // The older client shows these from its own origin, by absolute URL (`image_url`).
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(file.stream);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          // The older client shows these from its own origin, by absolute URL (`image_url`).
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(file.stream)
+      );
     },
   );
 };

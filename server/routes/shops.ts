@@ -2,14 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-  SEARCH_SUGGESTIONS,
-  VIEWS_PER_REPORT_MAX,
-  VISITOR_ADDRESS_MAX,
-  VISITOR_AGENT_MAX,
-} from '../../app/lib/rules/limits';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_SUGGESTIONS, VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema } from '../../app/lib/rules/shop-schemas';
 import { products, shops } from '../db/schema';

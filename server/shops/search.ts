@@ -114,12 +114,7 @@ async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number
     .offset(rows.skip)
     .limit(rows.take)
     .as('recent');
-  const found = await tx
-    .select({ id: recent.id })
-    .from(recent)
-    .where(sql`${recent.hit}`)
-    .orderBy(desc(recent.createdAt), desc(recent.id))
-    .limit(wanted);
+  const found = await tx.select({ id: recent.id }).from(recent).where(sql`${recent.hit}`).orderBy(desc(recent.createdAt), desc(recent.id)).limit(wanted);
   return found.map((row) => row.id);
 }
 
@@ -146,10 +141,7 @@ async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number): Promis
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap } = options;
   if (!filter?.indexed || !filter.combined) {
-    const [page, matches] = await Promise.all([
-      forYouShops(db, filter?.where, now, limit + 1, offset),
-      countUpTo(db, filter?.where, now, cap),
-    ]);
+    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
@@ -173,7 +165,12 @@ export async function forYouPage(db: Db, filter: SearchFilter | undefined, optio
     if (matching.length <= WALK_AFTER_MATCHES) {
       const page = matching.length
         ? await selectShops(tx)
-            .where(inArray(shops.id, matching.map((row) => row.id)))
+            .where(
+              inArray(
+                shops.id,
+                matching.map((row) => row.id),
+              ),
+            )
             .orderBy(desc(shops.createdAt), desc(shops.id))
             .limit(limit + 1)
             .offset(offset)
@@ -205,13 +202,22 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
   const newestFirst = [desc(shops.createdAt), desc(shops.id)];
   return db.transaction(async (tx) => {
     if (filter.indexed && filter.combined) await usePlans(tx, COLLECT_THROUGH_INDEX);
-    const matching = await tx.select({ id: shops.id }).from(shops).where(filter.where).limit(SUGGEST_SORT_UP_TO + 1);
+    const matching = await tx
+      .select({ id: shops.id })
+      .from(shops)
+      .where(filter.where)
+      .limit(SUGGEST_SORT_UP_TO + 1);
     if (matching.length <= SUGGEST_SORT_UP_TO) {
       if (!matching.length) return [];
       return tx
         .select(columns)
         .from(shops)
-        .where(inArray(shops.id, matching.map((row) => row.id)))
+        .where(
+          inArray(
+            shops.id,
+            matching.map((row) => row.id),
+          ),
+        )
         .orderBy(sql`${startsWith} desc`, sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
         .limit(limit);
     }
@@ -223,11 +229,25 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
       .orderBy(sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
       .limit(limit);
     if (found.length < limit) {
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, sponsoredNow, not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, sponsoredNow, not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     if (found.length < limit) {
       await usePlans(tx, WALK_NEWEST_FIRST);
-      found.push(...(await tx.select(columns).from(shops).where(and(filter.where, notSponsored(now), not(startsWith))).orderBy(...newestFirst).limit(limit - found.length)));
+      found.push(
+        ...(await tx
+          .select(columns)
+          .from(shops)
+          .where(and(filter.where, notSponsored(now), not(startsWith)))
+          .orderBy(...newestFirst)
+          .limit(limit - found.length)),
+      );
     }
     return found;
   });

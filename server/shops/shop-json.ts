@@ -67,12 +67,7 @@ export function productJson(product: typeof products.$inferSelect, mediaBaseUrl:
   };
 }
 
-export function shopJson(
-  shop: ShopRow,
-  mediaBaseUrl: string,
-  shopProducts?: (typeof products.$inferSelect)[],
-  now = new Date(),
-): ShopJson {
+export function shopJson(shop: ShopRow, mediaBaseUrl: string, shopProducts?: (typeof products.$inferSelect)[], now = new Date()): ShopJson {
   const sponsored = shop.sponsoredUntil !== null && shop.sponsoredUntil > now;
   return {
     id: shop.id,

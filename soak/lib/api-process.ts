@@ -86,7 +86,10 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the API exited (${child.exitCode ?? child.signalCode}) while starting:\n${lines.slice(-20).join('\n')}`);
     }
-    const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return api;
     if (Date.now() > deadline) {
       await api.kill('SIGKILL');

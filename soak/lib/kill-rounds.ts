@@ -100,7 +100,16 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
       try {
         api = await start();
       } catch (error) {
-        report.rounds.push({ round, killAfterMs, answered: seenAtKill, foldersAtKill, restartMs: -1, sweep: null, found: { batchRows: -1, shopRows: -1 }, problems: [`restart failed: ${(error as Error).message}`] });
+        report.rounds.push({
+          round,
+          killAfterMs,
+          answered: seenAtKill,
+          foldersAtKill,
+          restartMs: -1,
+          sweep: null,
+          found: { batchRows: -1, shopRows: -1 },
+          problems: [`restart failed: ${(error as Error).message}`],
+        });
         report.problems.push(`round ${round}: the API did not start again after the kill: ${(error as Error).message}`);
         return report;
       }

@@ -34,7 +34,16 @@ export async function startCluster(): Promise<Cluster | { unavailable: string }>
   const port = await freePort();
   try {
     run('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    run('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/server.log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
+    run('pg_ctl', [
+      '-D',
+      `${dir}/data`,
+      '-l',
+      `${dir}/server.log`,
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
+      'start',
+    ]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     return { unavailable: `the throwaway cluster did not start: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}` };

@@ -26,7 +26,12 @@ type Accept = { texts: string[]; status?: number[] };
 function judge(page: Page, accept: Accept): { shows: string; problem: string | null } {
   const text = textOf(page.html);
   const shown = accept.texts.find((wanted) => text.includes(wanted));
-  const shows = shown ? `"${shown.trim()}"` : `nothing expected (${text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 80)}…)`;
+  const shows = shown
+    ? `"${shown.trim()}"`
+    : `nothing expected (${text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 80)}…)`;
   if (!/<html/i.test(page.html)) return { shows, problem: `answered ${page.status} without a page` };
   if (!shown) return { shows, problem: 'none of the expected messages' };
   if (accept.status && !accept.status.includes(page.status)) return { shows, problem: `status ${page.status}, expected ${accept.status.join(' or ')}` };
@@ -136,15 +141,28 @@ export async function providerFaults(photos: Photo[]): Promise<ProviderReport> {
       const visitor = browser();
       const publicPage = { status: [503] };
       await check(label, 'GET /', budget(READ_MS), () => visitor.visit('/'), { texts: [MSG.networkOrUnexpected], ...publicPage });
-      await check(label, 'GET /searchResults?q=rice', budget(READ_MS), () => visitor.visit('/searchResults?q=rice'), { texts: [MSG.networkOrUnexpected], ...publicPage });
+      await check(label, 'GET /searchResults?q=rice', budget(READ_MS), () => visitor.visit('/searchResults?q=rice'), {
+        texts: [MSG.networkOrUnexpected],
+        ...publicPage,
+      });
       await check(label, 'GET /shop/{id}', budget(READ_MS), () => visitor.visit(`/shop/${publicShopId}`), { texts: [MSG.shopLoadFailed], ...publicPage });
       await media(label, budget(READ_MS), false);
       await check(label, 'POST /login', budget(WRITE_MS), () => browser().visit('/login', new URLSearchParams({ username_or_email: username, password })), {
         texts: [MSG.networkOrUnexpected],
       });
-      await check(label, 'POST /signup', budget(WRITE_MS), () => browser().visit('/signup', new URLSearchParams({ email: `x${username}@example.ng`, username: `x${username}`, phone_number: '08031234567', password })), {
-        texts: [MSG.networkOrUnexpected],
-      });
+      await check(
+        label,
+        'POST /signup',
+        budget(WRITE_MS),
+        () =>
+          browser().visit(
+            '/signup',
+            new URLSearchParams({ email: `x${username}@example.ng`, username: `x${username}`, phone_number: '08031234567', password }),
+          ),
+        {
+          texts: [MSG.networkOrUnexpected],
+        },
+      );
       await check(label, 'GET /myShop', budget(READ_MS), () => owner.visit('/myShop'), { texts: [MSG.couldNotFetchShops] });
       await check(label, 'POST /createShop', budget(UPLOAD_MS), () => owner.visit('/createShop', shopForm(`${label} shop`, photos[0]!)), {
         texts: [MSG.createShopFailed + (mode.kind === 'hang' ? MSG.requestTimedOut : MSG.networkError)],
@@ -159,9 +177,15 @@ export async function providerFaults(photos: Photo[]): Promise<ProviderReport> {
     await failing('hang', { kind: 'hang' }, (timeoutMs) => timeoutMs + MARGIN_MS);
 
     await proxy.setMode({ kind: 'hang', hangOnly: (method, url) => method === 'POST' && url.includes('/batch-create') });
-    await check('hang on batch-create only', 'POST add products', ADD_PRODUCTS_MS + MARGIN_MS, () => owner.visit(`/shop/${ownShopId}/add-products`, productsForm('hang', photos[0]!)), {
-      texts: [MSG.addProductsFailed + MSG.requestTimedOut],
-    });
+    await check(
+      'hang on batch-create only',
+      'POST add products',
+      ADD_PRODUCTS_MS + MARGIN_MS,
+      () => owner.visit(`/shop/${ownShopId}/add-products`, productsForm('hang', photos[0]!)),
+      {
+        texts: [MSG.addProductsFailed + MSG.requestTimedOut],
+      },
+    );
 
     // Slow but within every timeout: everything works, only later.
     await proxy.setMode({ kind: 'slow', delayMs: SLOW_DELAY_MS });

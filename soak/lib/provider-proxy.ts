@@ -7,7 +7,11 @@ import http from 'node:http';
  * - `hang`: requests are read and never answered (a stuck API or network), optionally only those `hangOnly` picks;
  * - `slow`: every answer comes `delayMs` late but whole.
  */
-export type ProxyMode = { kind: 'pass' } | { kind: 'down' } | { kind: 'hang'; hangOnly?: (method: string, path: string) => boolean } | { kind: 'slow'; delayMs: number };
+export type ProxyMode =
+  | { kind: 'pass' }
+  | { kind: 'down' }
+  | { kind: 'hang'; hangOnly?: (method: string, path: string) => boolean }
+  | { kind: 'slow'; delayMs: number };
 
 export type ProviderProxy = { url: string; setMode(mode: ProxyMode): Promise<void>; close(): Promise<void> };
 
@@ -15,13 +19,10 @@ export async function startProviderProxy(port: number, apiPort: number): Promise
   let mode: ProxyMode = { kind: 'pass' };
 
   const forward = (request: http.IncomingMessage, response: http.ServerResponse) => {
-    const upstream = http.request(
-      { host: '127.0.0.1', port: apiPort, method: request.method, path: request.url, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
+    const upstream = http.request({ host: '127.0.0.1', port: apiPort, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   };

@@ -99,7 +99,12 @@ describe('an upload whose client hung up before it was done', () => {
   it('still stores a batch whose client waits for the answer', async () => {
     held.state.holdAt = 0;
     const body = await multipart({ products: JSON.stringify([{ name: 'Patient rice', price: 700 }]) }, [await pngPart('images')]);
-    const response = await api.app.inject({ method: 'POST', url: `/shops/${shopId}/products/batch-create/`, payload: body.payload, headers: { ...body.headers, ...bearer(owner.access) } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/shops/${shopId}/products/batch-create/`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(owner.access) },
+    });
     expect(response.statusCode).toBe(201);
   });
 });

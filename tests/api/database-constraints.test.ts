@@ -62,8 +62,10 @@ describe('the database itself', () => {
   });
 
   it('refuses a shop whose owner does not exist', async () => {
-    expect(await refusal(sql`insert into shops (owner_id, name, address, category, description, image)
-                             values (${randomUUID()}, 'Ghost', 'Nowhere', 'Food', 'None', ${image}::jsonb)`)).toEqual({
+    expect(
+      await refusal(sql`insert into shops (owner_id, name, address, category, description, image)
+                             values (${randomUUID()}, 'Ghost', 'Nowhere', 'Food', 'None', ${image}::jsonb)`),
+    ).toEqual({
       code: '23503',
       constraint: 'shops_owner_id_users_id_fk',
     });

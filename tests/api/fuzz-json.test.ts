@@ -110,36 +110,52 @@ async function fuzz(endpoints: Endpoint[], runsEach: number) {
 }
 
 describe('the API under generated requests', () => {
-  it('answers every generated JSON body, header and query with a 2xx-4xx in the contract shapes', async () => {
-    await fuzz(JSON_ENDPOINTS, 150);
-    await expectInvariants(world);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    'answers every generated JSON body, header and query with a 2xx-4xx in the contract shapes',
+    async () => {
+      await fuzz(JSON_ENDPOINTS, 150);
+      await expectInvariants(world);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it('answers generated reads, paths and query strings without a 5xx', async () => {
-    await fuzz(READ_ENDPOINTS, 120);
-    await expectInvariants(world);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    'answers generated reads, paths and query strings without a 5xx',
+    async () => {
+      await fuzz(READ_ENDPOINTS, 120);
+      await expectInvariants(world);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it("lets nobody delete Ada's shop or products, whatever the request", async () => {
-    await fuzz(DELETE_ENDPOINTS, 100);
-    await expectInvariants(world);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    "lets nobody delete Ada's shop or products, whatever the request",
+    async () => {
+      await fuzz(DELETE_ENDPOINTS, 100);
+      await expectInvariants(world);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  it('answers unknown methods and paths with 404 or 405, never a 5xx', async () => {
-    const anyMethod = fc.constantFrom<Method>('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD');
-    const anyPath = fc.oneof(
-      fc.constantFrom(...[...JSON_ENDPOINTS, ...READ_ENDPOINTS, ...DELETE_ENDPOINTS].map((endpoint) => endpoint.path)),
-      fc.webPath().map((path) => (path.startsWith('/') ? path : `/${path}`)),
-      nastyString.map((text) => `/${asPathSegment(text)}`),
-    );
-    await fc.assert(
-      fc.asyncProperty(anyMethod, anyPath, idValue(), authorization(), async (method, path, id, auth) => {
-        const url = path.replace(':id', id);
-        const response = await world.api.app.inject({ method, url, headers: auth });
-        expectHonestAnswer(response, `${method} ${url}`, !url.startsWith('/payments/simulator/'));
-      }),
-      fuzzParameters(400),
-    );
-    await expectInvariants(world);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  it(
+    'answers unknown methods and paths with 404 or 405, never a 5xx',
+    async () => {
+      const anyMethod = fc.constantFrom<Method>('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD');
+      const anyPath = fc.oneof(
+        fc.constantFrom(...[...JSON_ENDPOINTS, ...READ_ENDPOINTS, ...DELETE_ENDPOINTS].map((endpoint) => endpoint.path)),
+        fc.webPath().map((path) => (path.startsWith('/') ? path : `/${path}`)),
+        nastyString.map((text) => `/${asPathSegment(text)}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(anyMethod, anyPath, idValue(), authorization(), async (method, path, id, auth) => {
+          const url = path.replace(':id', id);
+          const response = await world.api.app.inject({ method, url, headers: auth });
+          expectHonestAnswer(response, `${method} ${url}`, !url.startsWith('/payments/simulator/'));
+        }),
+        fuzzParameters(400),
+      );
+      await expectInvariants(world);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 });

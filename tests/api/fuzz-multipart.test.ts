@@ -48,16 +48,20 @@ type Part =
 /** A `products` value: a JSON list of rows with any values, or anything else at all. */
 const productsValue = fc.oneof(
   fc.array(fc.record({ name: junkValue, price: junkValue }, { requiredKeys: [] }), { maxLength: 25 }).map((rows) => JSON.stringify(rows)),
-  fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 20 }), price: fc.integer({ min: 1, max: 1_000_000 }) }), { minLength: 1, maxLength: 3 }).map(
-    (rows) => JSON.stringify(rows),
-  ),
+  fc
+    .array(fc.record({ name: fc.string({ minLength: 1, maxLength: 20 }), price: fc.integer({ min: 1, max: 1_000_000 }) }), { minLength: 1, maxLength: 3 })
+    .map((rows) => JSON.stringify(rows)),
   nastyString,
 );
 
 const textPart: fc.Arbitrary<Part> = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), name: fc.oneof(fc.constantFrom(...FIELD_NAMES), nastyString), value: nastyString }),
   fc.record({ kind: fc.constant('text' as const), name: fc.constant('products'), value: productsValue }),
-  fc.record({ kind: fc.constant('text' as const), name: fc.constantFrom('name', 'address', 'category', 'description', 'price'), value: fc.string({ minLength: 1, maxLength: 30 }) }),
+  fc.record({
+    kind: fc.constant('text' as const),
+    name: fc.constantFrom('name', 'address', 'category', 'description', 'price'),
+    value: fc.string({ minLength: 1, maxLength: 30 }),
+  }),
 );
 
 const filePart: fc.Arbitrary<Part> = fc.record({
@@ -88,7 +92,9 @@ const nearlyValidParts: fc.Arbitrary<Part[]> = fc
       category: fc.constantFrom('Food', 'Fashion', 'Phones'),
       description: fc.string({ minLength: 1, maxLength: 60 }),
       price: fc.integer({ min: 1, max: 1_000_000 }).map(String),
-      products: fc.record({ name: fc.string({ minLength: 1, maxLength: 20 }), price: fc.integer({ min: 1, max: 1_000_000 }) }).map((row) => JSON.stringify([row])),
+      products: fc
+        .record({ name: fc.string({ minLength: 1, maxLength: 20 }), price: fc.integer({ min: 1, max: 1_000_000 }) })
+        .map((row) => JSON.stringify([row])),
     }),
     fc.subarray(['name', 'address', 'category', 'description', 'price', 'products'] as const, { minLength: 5 }),
     fc.array(fc.oneof(textPart, filePart), { maxLength: 3 }),
@@ -102,10 +108,7 @@ const nearlyValidParts: fc.Arbitrary<Part[]> = fc
 
 /** What goes over the wire: the parts encoded by FormData, now and then cut short or sent under a wrong content type. */
 const multipartRequest = fc.record({
-  parts: fc.oneof(
-    fc.array(fc.oneof({ weight: 3, arbitrary: textPart }, { weight: 2, arbitrary: filePart }), { maxLength: 8 }),
-    nearlyValidParts,
-  ),
+  parts: fc.oneof(fc.array(fc.oneof({ weight: 3, arbitrary: textPart }, { weight: 2, arbitrary: filePart }), { maxLength: 8 }), nearlyValidParts),
   cutAt: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }),
   contentType: fc.oneof({ weight: 8, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
   signedIn: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
@@ -129,33 +132,45 @@ type Target = { method: 'POST' | 'PUT'; label: string; path: (world: FuzzWorld) 
 
 const TARGETS: Target[] = [
   { method: 'POST', label: '/shops/', path: () => ['/shops/'] },
-  { method: 'PUT', label: '/shops/:id/update/', path: (w) => [`/shops/${w.adaShopId}/update/`, `/shops/${w.bolaShopId}/update/`, '/shops/00000000-0000-4000-8000-000000000000/update/'] },
+  {
+    method: 'PUT',
+    label: '/shops/:id/update/',
+    path: (w) => [`/shops/${w.adaShopId}/update/`, `/shops/${w.bolaShopId}/update/`, '/shops/00000000-0000-4000-8000-000000000000/update/'],
+  },
   {
     method: 'POST',
     label: '/shops/:id/products/batch-create/',
     path: (w) => [`/shops/${w.adaShopId}/products/batch-create/`, `/shops/${w.bolaShopId}/products/batch-create/`, '/shops/x/products/batch-create/'],
   },
-  { method: 'PUT', label: '/shops/products/:id/update/', path: (w) => [`/shops/products/${w.adaProductId}/update/`, `/shops/products/${w.bolaProductId}/update/`, '/shops/products/1/update/'] },
+  {
+    method: 'PUT',
+    label: '/shops/products/:id/update/',
+    path: (w) => [`/shops/products/${w.adaProductId}/update/`, `/shops/products/${w.bolaProductId}/update/`, '/shops/products/1/update/'],
+  },
 ];
 
 describe('the API under generated multipart forms', () => {
   for (const target of TARGETS) {
-    it(`${target.method} ${target.label} answers every generated form without a 5xx and changes only Bola's own things`, async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...target.path(world)), multipartRequest, async (url, request) => {
-          const { body, contentType } = await encode(request.parts);
-          const payload = request.cutAt === null ? body : body.subarray(0, Math.floor(body.length * request.cutAt));
-          const response = await world.api.app.inject({
-            method: target.method,
-            url,
-            payload,
-            headers: { 'content-type': request.contentType ?? contentType, ...(request.signedIn ? bearer(world.bola.access) : {}) },
-          });
-          expectHonestAnswer(response, `${target.method} ${url} with ${request.parts.length} parts`);
-        }),
-        fuzzParameters(90),
-      );
-      await expectInvariants(world);
-    }, FUZZ_TEST_TIMEOUT_MS);
+    it(
+      `${target.method} ${target.label} answers every generated form without a 5xx and changes only Bola's own things`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...target.path(world)), multipartRequest, async (url, request) => {
+            const { body, contentType } = await encode(request.parts);
+            const payload = request.cutAt === null ? body : body.subarray(0, Math.floor(body.length * request.cutAt));
+            const response = await world.api.app.inject({
+              method: target.method,
+              url,
+              payload,
+              headers: { 'content-type': request.contentType ?? contentType, ...(request.signedIn ? bearer(world.bola.access) : {}) },
+            });
+            expectHonestAnswer(response, `${target.method} ${url} with ${request.parts.length} parts`);
+          }),
+          fuzzParameters(90),
+        );
+        await expectInvariants(world);
+      },
+      FUZZ_TEST_TIMEOUT_MS,
+    );
   }
 });

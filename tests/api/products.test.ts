@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const listProducts = async () => (await api.app.inject({ method: 'GET', url: `/shops/${shopId}/products` })).json() as { id: string; name: string; price: number }[];
+const listProducts = async () =>
+  (await api.app.inject({ method: 'GET', url: `/shops/${shopId}/products` })).json() as { id: string; name: string; price: number }[];
 
 describe('adding products in a batch', () => {
   it('creates every row with its own image, prices as numbers', async () => {
@@ -37,7 +38,16 @@ describe('adding products in a batch', () => {
   it('lists the products of a batch in the order they were typed, on the shop and in its product list', async () => {
     const shop = (await createShop(api.app, owner.access)).id;
     const names = ['Garri', 'Beans', 'Rice', 'Yam', 'Plantain', 'Egusi', 'Ogbono', 'Crayfish', 'Palm oil', 'Pepper'];
-    expect((await addProducts(api.app, owner.access, shop, names.map((name) => ({ name, price: 100 })))).statusCode).toBe(201);
+    expect(
+      (
+        await addProducts(
+          api.app,
+          owner.access,
+          shop,
+          names.map((name) => ({ name, price: 100 })),
+        )
+      ).statusCode,
+    ).toBe(201);
     const listed = (await api.app.inject({ method: 'GET', url: `/shops/${shop}/products` })).json() as { name: string }[];
     const onShop = (await api.app.inject({ method: 'GET', url: `/shops/${shop}` })).json() as { products: { name: string }[] };
     expect(listed.map((product) => product.name)).toEqual(names);
@@ -45,10 +55,10 @@ describe('adding products in a batch', () => {
   });
 
   it('accepts the indexed form fields too', async () => {
-    const body = await multipart(
-      { 'products[0][name]': 'Puff puff', 'products[0][price]': '200', 'products[1].name': 'Moi moi', 'products[1].price': '500' },
-      [await pngPart('products[0][image]'), await pngPart('products[1].image')],
-    );
+    const body = await multipart({ 'products[0][name]': 'Puff puff', 'products[0][price]': '200', 'products[1].name': 'Moi moi', 'products[1].price': '500' }, [
+      await pngPart('products[0][image]'),
+      await pngPart('products[1].image'),
+    ]);
     const response = await api.app.inject({
       method: 'POST',
       url: `/shops/${shopId}/products/batch-create`,
@@ -83,10 +93,15 @@ describe('adding products in a batch', () => {
   });
 
   it('needs one valid image per row', async () => {
-    const body = await multipart({ products: JSON.stringify([{ name: 'A', price: 1 }, { name: 'B', price: 2 }]) }, [
-      await pngPart('images'),
-      { field: 'images', filename: 'b.png', type: 'image/png', data: pdfBytes() },
-    ]);
+    const body = await multipart(
+      {
+        products: JSON.stringify([
+          { name: 'A', price: 1 },
+          { name: 'B', price: 2 },
+        ]),
+      },
+      [await pngPart('images'), { field: 'images', filename: 'b.png', type: 'image/png', data: pdfBytes() }],
+    );
     const wrongImage = await api.app.inject({
       method: 'POST',
       url: `/shops/${shopId}/products/batch-create/`,
@@ -128,7 +143,12 @@ describe('editing and deleting a product', () => {
     const [product] = (await addProducts(api.app, owner.access, shopId, [{ name: 'Garri (bag)', price: 15000 }])).json();
     const edit = async (fields: Record<string, string>) => {
       const body = await multipart(fields);
-      return api.app.inject({ method: 'PUT', url: `/shops/products/${product.id}/update/`, payload: body.payload, headers: { ...body.headers, ...bearer(owner.access) } });
+      return api.app.inject({
+        method: 'PUT',
+        url: `/shops/products/${product.id}/update/`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(owner.access) },
+      });
     };
     const cheaper = await edit({ price: '14500.75', name: '' });
     expect(cheaper.statusCode).toBe(200);

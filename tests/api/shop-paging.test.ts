@@ -47,7 +47,13 @@ describe('paging a long list', () => {
       expect(middle).toMatchObject({ count: 100, count_capped: true, next_page: 6 });
       expect(middle.for_you.map((shop: { name: string }) => shop.name)).toEqual(Array.from({ length: 100 }, (_, i) => `Bulk shop ${401 + i}`));
       const last = (await api.app.inject({ method: 'GET', url: `/shops?${query}&page=11&page_size=100` })).json();
-      expect(last.for_you.map((shop: { name: string }) => shop.name)).toEqual(['Bulk shop 1001', 'Bulk shop 1002', 'Bulk shop 1003', 'Bulk shop 1004', 'Bulk shop 1005']);
+      expect(last.for_you.map((shop: { name: string }) => shop.name)).toEqual([
+        'Bulk shop 1001',
+        'Bulk shop 1002',
+        'Bulk shop 1003',
+        'Bulk shop 1004',
+        'Bulk shop 1005',
+      ]);
       expect(last.next_page).toBeNull();
     }
   });

@@ -92,9 +92,11 @@ describe('a shop’s visits, counted once per visitor every 30 minutes', () => {
   it('keeps no address or browser: only a hash that is different for every shop and every day', async () => {
     const [first, second] = [await newShop(), await newShop()];
     const visitorsOn = async (shopId: string) =>
-      ((await api.database.db.execute(`select visitor from shop_visits where shop_id = '${shopId}' and seen_at = '${now.toISOString()}'`)) as {
-        rows: { visitor: string }[];
-      }).rows.map((row) => row.visitor);
+      (
+        (await api.database.db.execute(`select visitor from shop_visits where shop_id = '${shopId}' and seen_at = '${now.toISOString()}'`)) as {
+          rows: { visitor: string }[];
+        }
+      ).rows.map((row) => row.visitor);
     await open(first, '102.89.6.1');
     await open(second, '102.89.6.1');
     const today = [...(await visitorsOn(first)), ...(await visitorsOn(second))];

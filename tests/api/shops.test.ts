@@ -87,7 +87,9 @@ describe('creating a shop', () => {
   it('requires an image, and treats an untouched file input as none', async () => {
     const noFile = await postShop(api.app, owner.access, SHOP_FIELDS, []);
     expect(noFile.json()).toEqual({ image: [MSG.shopImageRequired] });
-    const untouched = await postShop(api.app, owner.access, SHOP_FIELDS, [{ field: 'image', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) }]);
+    const untouched = await postShop(api.app, owner.access, SHOP_FIELDS, [
+      { field: 'image', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) },
+    ]);
     expect(untouched.json()).toEqual({ image: [MSG.shopImageRequired] });
   });
 
@@ -225,7 +227,10 @@ describe('editing and deleting a shop', () => {
   it('deletes the shop with its products and their images', async () => {
     const before = await mediaFiles();
     const shop = await createShop(api.app, owner.access, { name: 'Short-lived Shop' });
-    await addProducts(api.app, owner.access, shop.id, [{ name: 'Bag', price: 100 }, { name: 'Shoe', price: 200 }]);
+    await addProducts(api.app, owner.access, shop.id, [
+      { name: 'Bag', price: 100 },
+      { name: 'Shoe', price: 200 },
+    ]);
     const gone = await api.app.inject({ method: 'DELETE', url: `/shops/${shop.id}/delete/`, headers: bearer(owner.access) });
     expect(gone.statusCode).toBe(204);
     expect((await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).statusCode).toBe(404);

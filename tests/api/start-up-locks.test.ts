@@ -38,7 +38,9 @@ describe.skipIf(!onPostgres)(`instances started together on one PostgreSQL${onPo
   it('apply each migration once on an empty database', async () => {
     await Promise.all([first.migrate(), second.migrate(), first.migrate()]);
 
-    const { rows } = (await first.db.execute(sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`)) as unknown as {
+    const { rows } = (await first.db.execute(
+      sql`select count(*)::int as applied, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations`,
+    )) as unknown as {
       rows: { applied: number; distinct: number }[];
     };
     expect(rows[0]!.applied).toBeGreaterThan(0);

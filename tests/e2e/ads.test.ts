@@ -87,7 +87,8 @@ async function resultDetails(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(terms.map((term, i) => [term, details[i]!.replace(/\s/g, ' ')]));
 }
 
-const lagosDay = (iso: string) => new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(iso));
+const lagosDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(iso));
 const lagosMoment = (iso: string) =>
   new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(iso)).replace(/\s/g, ' ');
 
@@ -97,7 +98,10 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     const shop = await shopAtApi(apiUrl, owner, `Mama Nkechi Spices ${tag()}`);
 
     await page.goto('/myShop');
-    await page.getByRole('navigation', { name: `Manage ${shop.name}` }).getByRole('link', { name: 'Ads' }).click();
+    await page
+      .getByRole('navigation', { name: `Manage ${shop.name}` })
+      .getByRole('link', { name: 'Ads' })
+      .click();
     await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/step1`);
     await page.getByText('Step 1 of 2').waitFor();
     expect(await page.getByText('₦5,000').first().isVisible()).toBe(true);

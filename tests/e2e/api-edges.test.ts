@@ -14,7 +14,8 @@ async function photoForm(bytes: number) {
   const photo = Buffer.alloc(bytes, 0xab);
   photo.set([0xff, 0xd8, 0xff], 0);
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Big Photo Stores', address: '1 Marina, Lagos', category: 'Phones', description: 'Phones.' })) form.set(name, value);
+  for (const [name, value] of Object.entries({ name: 'Big Photo Stores', address: '1 Marina, Lagos', category: 'Phones', description: 'Phones.' }))
+    form.set(name, value);
   form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'big.jpg');
   const encoded = new Response(form);
   return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
@@ -64,7 +65,13 @@ describe.runIf(plainHttp)(`the API's own answers (JavaScript ${jsMode})`, () => 
   test('on a public site, the API will not start with payments simulated unless told to, and names PAYSTACK_SECRET_KEY', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-public-'));
     try {
-      const env = testProductEnv({ DATA_DIR: dataDir, API_PORT: String(await freePort()), WEB_URL: 'https://kasuwa.example', SEED_DEMO: '0', PAYSTACK_SECRET_KEY: '' });
+      const env = testProductEnv({
+        DATA_DIR: dataDir,
+        API_PORT: String(await freePort()),
+        WEB_URL: 'https://kasuwa.example',
+        SEED_DEMO: '0',
+        PAYSTACK_SECRET_KEY: '',
+      });
       const refused = await startApi(env);
       expect(refused.code).toBe(1);
       expect(refused.output).toContain('PAYSTACK_SECRET_KEY: must be set when WEB_URL (https://kasuwa.example) is a public site');

@@ -70,12 +70,7 @@ describe(`stored and reflected script injection (JavaScript ${jsMode})`, () => {
       if ((await (await fetch(`${webUrl}/`)).text()).includes(marker)) break;
       await delay(250);
     }
-    const pages = [
-      '/',
-      `/searchResults?q=${marker}`,
-      `/searchResults?category=${encodeURIComponent(XSS.category)}`,
-      `/shop/${shopId}`,
-    ];
+    const pages = ['/', `/searchResults?q=${marker}`, `/searchResults?category=${encodeURIComponent(XSS.category)}`, `/shop/${shopId}`];
     for (const path of pages) {
       await page.goto(path);
       await page.getByText(marker).first().waitFor();
@@ -285,19 +280,22 @@ describe.runIf(plainHttp)(`path traversal on /media and the static files (JavaSc
 });
 
 describe.runIf(plainHttp)(`search with SQL metacharacters (JavaScript ${jsMode})`, () => {
-  test.for(["'", '%', '_', '\\', ';--', "' OR '1'='1", '%_%', "'; DROP TABLE shops;--"])('searching %j answers normally and matches only what it says', async (query, { webUrl, apiUrl }) => {
-    const all = (await (await fetch(`${apiUrl}/shops?page_size=1`)).json()) as { count: number };
-    const api = await fetch(`${apiUrl}/shops?${new URLSearchParams({ q: query })}`);
-    expect(api.status).toBe(200);
-    const found = (await api.json()) as { count: number };
-    // The wildcards are letters like any other: `%` finds shops with a % in them, not every shop.
-    expect(found.count).toBeLessThan(all.count);
-    const web = await fetch(`${webUrl}/searchResults?${new URLSearchParams({ q: query })}`);
-    expect(web.status).toBe(200);
-    const suggestions = await fetch(`${webUrl}/search-suggestions?${new URLSearchParams({ q: query })}`);
-    expect(suggestions.status).toBe(200);
-    expect((await (await fetch(`${apiUrl}/shops?page_size=1`)).json()).count).toBe(all.count);
-  });
+  test.for(["'", '%', '_', '\\', ';--', "' OR '1'='1", '%_%', "'; DROP TABLE shops;--"])(
+    'searching %j answers normally and matches only what it says',
+    async (query, { webUrl, apiUrl }) => {
+      const all = (await (await fetch(`${apiUrl}/shops?page_size=1`)).json()) as { count: number };
+      const api = await fetch(`${apiUrl}/shops?${new URLSearchParams({ q: query })}`);
+      expect(api.status).toBe(200);
+      const found = (await api.json()) as { count: number };
+      // The wildcards are letters like any other: `%` finds shops with a % in them, not every shop.
+      expect(found.count).toBeLessThan(all.count);
+      const web = await fetch(`${webUrl}/searchResults?${new URLSearchParams({ q: query })}`);
+      expect(web.status).toBe(200);
+      const suggestions = await fetch(`${webUrl}/search-suggestions?${new URLSearchParams({ q: query })}`);
+      expect(suggestions.status).toBe(200);
+      expect((await (await fetch(`${apiUrl}/shops?page_size=1`)).json()).count).toBe(all.count);
+    },
+  );
 });
 
 describe.runIf(plainHttp)(`a NUL byte or a lone surrogate in an address (JavaScript ${jsMode})`, () => {
@@ -380,7 +378,8 @@ describe.runIf(plainHttp)(`security headers (JavaScript ${jsMode})`, () => {
         const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
         expect(nonce, where).toBeTruthy();
         const scripts = [...(await response.text()).matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-        for (const script of scripts) expect(script.includes(`nonce="${nonce}"`) || /type="application\/(?:ld\+)?json"/.test(script), `${where}: ${script}`).toBe(true);
+        for (const script of scripts)
+          expect(script.includes(`nonce="${nonce}"`) || /type="application\/(?:ld\+)?json"/.test(script), `${where}: ${script}`).toBe(true);
       }
     }
     const refused = await fetch(`${webUrl}/logout`, { method: 'POST', headers: { origin: 'https://evil.example' }, redirect: 'manual' });

@@ -234,33 +234,37 @@ function unfit(action: FormAction, sent: Body): boolean {
 const client = new Agent({ connections: 4 });
 
 describe.runIf(plainHttp)(`every form action under hostile bodies (JavaScript ${jsMode})`, () => {
-  test('answers each within 2 s, never with a 5xx, refuses what it cannot take with a 4xx, and no web worker dies', async ({ webUrl }) => {
-    const before = webProcesses(webUrl);
-    expect(before.length).toBeGreaterThanOrEqual(3);
-    const requests = fc.constantFrom(...actions).chain((action) => fc.tuple(fc.constant(action), bodyOf(action.fields)));
-    await fc.assert(
-      fc.asyncProperty(requests, async ([action, sent]) => {
-        const { bytes, type } = await encode(sent);
-        const started = performance.now();
-        const response = await fetch(`${webUrl}${action.path}`, {
-          method: 'POST',
-          body: new Uint8Array(bytes),
-          headers: { 'content-type': type, origin: webUrl, ...(action.signedIn ? { cookie } : {}) },
-          redirect: 'manual',
-          dispatcher: client,
-          signal: AbortSignal.timeout(10_000),
-        } as RequestInit);
-        const text = await response.text();
-        const ms = performance.now() - started;
-        const what = `POST ${action.path} (${sent.kind}, ${bytes.length} bytes) answered ${response.status} in ${Math.round(ms)} ms: ${text.slice(0, 200)}`;
-        expect(response.status, what).toBeLessThan(500);
-        expect(ms, what).toBeLessThan(2000);
-        if (unfit(action, sent)) expect(response.status, what).toBeGreaterThanOrEqual(400);
-      }),
-      fuzzParameters(250),
-    );
-    expect(webProcesses(webUrl)).toEqual(before);
-    expect((await fetch(`${webUrl}/healthz`)).status).toBe(200);
-    await expect.poll(() => uploadsLeft(inject('dataDir'))).toEqual([]);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  test(
+    'answers each within 2 s, never with a 5xx, refuses what it cannot take with a 4xx, and no web worker dies',
+    async ({ webUrl }) => {
+      const before = webProcesses(webUrl);
+      expect(before.length).toBeGreaterThanOrEqual(3);
+      const requests = fc.constantFrom(...actions).chain((action) => fc.tuple(fc.constant(action), bodyOf(action.fields)));
+      await fc.assert(
+        fc.asyncProperty(requests, async ([action, sent]) => {
+          const { bytes, type } = await encode(sent);
+          const started = performance.now();
+          const response = await fetch(`${webUrl}${action.path}`, {
+            method: 'POST',
+            body: new Uint8Array(bytes),
+            headers: { 'content-type': type, origin: webUrl, ...(action.signedIn ? { cookie } : {}) },
+            redirect: 'manual',
+            dispatcher: client,
+            signal: AbortSignal.timeout(10_000),
+          } as RequestInit);
+          const text = await response.text();
+          const ms = performance.now() - started;
+          const what = `POST ${action.path} (${sent.kind}, ${bytes.length} bytes) answered ${response.status} in ${Math.round(ms)} ms: ${text.slice(0, 200)}`;
+          expect(response.status, what).toBeLessThan(500);
+          expect(ms, what).toBeLessThan(2000);
+          if (unfit(action, sent)) expect(response.status, what).toBeGreaterThanOrEqual(400);
+        }),
+        fuzzParameters(250),
+      );
+      expect(webProcesses(webUrl)).toEqual(before);
+      expect((await fetch(`${webUrl}/healthz`)).status).toBe(200);
+      await expect.poll(() => uploadsLeft(inject('dataDir'))).toEqual([]);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 });

@@ -168,59 +168,67 @@ beforeAll(async () => {
 });
 
 describe.skipIf(jsMode === 'off')('the web tier under generated requests', () => {
-  test('every action answers generated forms without a 5xx, and Ada’s shop stays hers', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...ACTION_PATHS),
-        idValue(),
-        formFields,
-        fc.boolean(),
-        fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-        lyingContentType,
-        async (path, id, fields, multipart, signedIn, contentType) => {
-          const url = `${world.webUrl}${path.replace(':id', id)}`;
-          const { body, headers } = encodeForm(fields, multipart);
-          const response = await fetch(url, {
-            method: 'POST',
-            body,
-            headers: {
-              ...headers,
-              ...(contentType === null ? {} : { 'content-type': contentType }),
-              origin: world.webUrl,
-              ...(signedIn ? { cookie: world.bolaCookie } : {}),
-            },
-            redirect: 'manual',
-            dispatcher: client,
-          } as RequestInit);
-          await expectNo5xx(response, `POST ${url}`);
-        },
-      ),
-      fuzzParameters(500),
-    );
-    expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
-    expect((await fetch(`${world.webUrl}/healthz`)).status).toBe(200);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  test(
+    'every action answers generated forms without a 5xx, and Ada’s shop stays hers',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...ACTION_PATHS),
+          idValue(),
+          formFields,
+          fc.boolean(),
+          fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+          lyingContentType,
+          async (path, id, fields, multipart, signedIn, contentType) => {
+            const url = `${world.webUrl}${path.replace(':id', id)}`;
+            const { body, headers } = encodeForm(fields, multipart);
+            const response = await fetch(url, {
+              method: 'POST',
+              body,
+              headers: {
+                ...headers,
+                ...(contentType === null ? {} : { 'content-type': contentType }),
+                origin: world.webUrl,
+                ...(signedIn ? { cookie: world.bolaCookie } : {}),
+              },
+              redirect: 'manual',
+              dispatcher: client,
+            } as RequestInit);
+            await expectNo5xx(response, `POST ${url}`);
+          },
+        ),
+        fuzzParameters(500),
+      );
+      expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
+      expect((await fetch(`${world.webUrl}/healthz`)).status).toBe(200);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 
-  test('every page answers generated paths and query strings without a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...PAGE_PATHS),
-        idValue(),
-        queryOf(['q', 'category', 'page', 'page_size', 'redirectTo', 'reference', 'trxref', 'uid', 'token', 'added', 'updated', 'expired']),
-        fc.boolean(),
-        fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script'),
-        async (path, id, query, signedIn, accept) => {
-          const url = `${world.webUrl}${path.replace(':id', id)}${query}`;
-          const response = await fetch(url, {
-            headers: { accept, ...(signedIn ? { cookie: world.bolaCookie } : {}) },
-            redirect: 'manual',
-            dispatcher: client,
-          } as RequestInit);
-          await expectNo5xx(response, `GET ${url}`);
-        },
-      ),
-      fuzzParameters(400),
-    );
-    expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
-  }, FUZZ_TEST_TIMEOUT_MS);
+  test(
+    'every page answers generated paths and query strings without a 5xx',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...PAGE_PATHS),
+          idValue(),
+          queryOf(['q', 'category', 'page', 'page_size', 'redirectTo', 'reference', 'trxref', 'uid', 'token', 'added', 'updated', 'expired']),
+          fc.boolean(),
+          fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script'),
+          async (path, id, query, signedIn, accept) => {
+            const url = `${world.webUrl}${path.replace(':id', id)}${query}`;
+            const response = await fetch(url, {
+              headers: { accept, ...(signedIn ? { cookie: world.bolaCookie } : {}) },
+              redirect: 'manual',
+              dispatcher: client,
+            } as RequestInit);
+            await expectNo5xx(response, `GET ${url}`);
+          },
+        ),
+        fuzzParameters(400),
+      );
+      expect(await shopAsStored(world.apiUrl, world.adaShop)).toBe(world.adaBefore);
+    },
+    FUZZ_TEST_TIMEOUT_MS,
+  );
 });

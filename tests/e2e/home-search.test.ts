@@ -112,7 +112,9 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
-    const inline = await page.locator('script:not([src])').evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
+    const inline = await page
+      .locator('script:not([src])')
+      .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce || s.getAttribute('nonce')));
     expect(inline.length).toBeGreaterThan(0);
     expect(inline.every((value) => value === nonce)).toBe(true);
   });

@@ -69,7 +69,9 @@ describe.runIf(plainHttp)(`forms no browser sends (JavaScript ${jsMode})`, () =>
     await expect.poll(() => uploadsLeft(inject('dataDir'))).toEqual([]);
   });
 
-  test('broken HTTP (a chunked photo whose chunk sizes turn to garbage, a bad length, a bad header) gets a 400 or a closed connection, and no web worker dies', async ({ webUrl }) => {
+  test('broken HTTP (a chunked photo whose chunk sizes turn to garbage, a bad length, a bad header) gets a 400 or a closed connection, and no web worker dies', async ({
+    webUrl,
+  }) => {
     const before = webProcesses(webUrl);
     const photoHead = '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
     const { host, hostname, port } = new URL(webUrl);

@@ -75,29 +75,37 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
   });
 
-  test('on a fresh data folder it prints both addresses and the demo login, and Ctrl-C stops both servers', async () => {
-    fresh = await launch(await ownDataDir());
-    await untilPrinted(fresh, RUNNING);
+  test(
+    'on a fresh data folder it prints both addresses and the demo login, and Ctrl-C stops both servers',
+    async () => {
+      fresh = await launch(await ownDataDir());
+      await untilPrinted(fresh, RUNNING);
 
-    expect(fresh.output()).toContain(`Web  http://localhost:${fresh.webPort}`);
-    expect(fresh.output()).toContain(`API  http://localhost:${fresh.apiPort}  (reference: http://localhost:${fresh.apiPort}/openapi.json)`);
-    expect(fresh.output()).toContain(DEMO_LINE);
-    expect((await fetch(`http://127.0.0.1:${fresh.webPort}/healthz`)).status).toBe(200);
+      expect(fresh.output()).toContain(`Web  http://localhost:${fresh.webPort}`);
+      expect(fresh.output()).toContain(`API  http://localhost:${fresh.apiPort}  (reference: http://localhost:${fresh.apiPort}/openapi.json)`);
+      expect(fresh.output()).toContain(DEMO_LINE);
+      expect((await fetch(`http://127.0.0.1:${fresh.webPort}/healthz`)).status).toBe(200);
 
-    expect(await pressCtrlC(fresh)).toBe(0);
-    expect(fresh.output()).toContain('Kasuwa stopped.');
-    await ensurePortFree(fresh.webPort, 'PORT');
-    await ensurePortFree(fresh.apiPort, 'API_PORT');
-  }, LAUNCH_TEST_TIMEOUT_MS);
+      expect(await pressCtrlC(fresh)).toBe(0);
+      expect(fresh.output()).toContain('Kasuwa stopped.');
+      await ensurePortFree(fresh.webPort, 'PORT');
+      await ensurePortFree(fresh.apiPort, 'API_PORT');
+    },
+    LAUNCH_TEST_TIMEOUT_MS,
+  );
 
-  test('a bad setting at the first start ends npm start with its message, and nothing is started again', async () => {
-    const failing = await launch(await ownDataDir(), { JWT_SECRET: 'too-short' });
-    expect(await failing.exited).toBe(1);
-    expect(failing.output()).toContain('JWT_SECRET: must be at least 32 characters');
-    expect(failing.output()).toContain('Kasuwa could not start: The API exited with code 1 before it was ready. Its log is above.');
-    expect(failing.output()).not.toContain('starting it again');
-    await ensurePortFree(failing.webPort, 'PORT');
-  }, LAUNCH_TEST_TIMEOUT_MS);
+  test(
+    'a bad setting at the first start ends npm start with its message, and nothing is started again',
+    async () => {
+      const failing = await launch(await ownDataDir(), { JWT_SECRET: 'too-short' });
+      expect(await failing.exited).toBe(1);
+      expect(failing.output()).toContain('JWT_SECRET: must be at least 32 characters');
+      expect(failing.output()).toContain('Kasuwa could not start: The API exited with code 1 before it was ready. Its log is above.');
+      expect(failing.output()).not.toContain('starting it again');
+      await ensurePortFree(failing.webPort, 'PORT');
+    },
+    LAUNCH_TEST_TIMEOUT_MS,
+  );
 
   test('a web tier whose workers die as it first starts stops with its message rather than starting more', async () => {
     const port = await freePort();
@@ -177,31 +185,38 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       }
     });
 
-    test('a web process that dies is replaced; visitors arriving meanwhile are answered or refused at once, never left waiting', async ({ onTestFailed }) => {
-      onTestFailed(() => console.error(`The launcher printed:\n${settled.output()}`));
-      const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
-      const workers = childrenRunning(primary!, WEB_MARKER);
-      expect(workers).toHaveLength(2);
+    test(
+      'a web process that dies is replaced; visitors arriving meanwhile are answered or refused at once, never left waiting',
+      async ({ onTestFailed }) => {
+        onTestFailed(() => console.error(`The launcher printed:\n${settled.output()}`));
+        const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
+        const workers = childrenRunning(primary!, WEB_MARKER);
+        expect(workers).toHaveLength(2);
 
-      // New visitors keep coming as the process dies: those it was serving may fail, none may hang.
-      const killedAndNoticed = new AbortController();
-      const asked = askThroughout(settled.webPort, killedAndNoticed.signal);
-      await delay(500);
-      process.kill(workers[0]!, 'SIGKILL');
+        // New visitors keep coming as the process dies: those it was serving may fail, none may hang.
+        const killedAndNoticed = new AbortController();
+        const asked = askThroughout(settled.webPort, killedAndNoticed.signal);
+        await delay(500);
+        process.kill(workers[0]!, 'SIGKILL');
 
-      await expect.poll(() => settled.output(), { timeout: 30_000 }).toContain('A web worker was stopped by SIGKILL; starting another in ');
-      await delay(1000);
-      killedAndNoticed.abort();
-      const outcomes = await asked;
-      expect(outcomes.answered).toBeGreaterThan(0);
-      expect(outcomes.hung).toBe(0);
-      await expect.poll(() => childrenRunning(primary!, WEB_MARKER).filter((pid) => pid !== workers[0]).length, { timeout: 30_000 }).toBe(2);
-      const healthy = () =>
-        fetch(`http://127.0.0.1:${settled.webPort}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status, () => 0);
-      // Loading the build takes the new process a few seconds, more on a busy machine.
-      await expect.poll(healthy, { timeout: 60_000 }).toBe(200);
-      for (let asked = 0; asked < 10; asked += 1) expect(await healthy()).toBe(200);
-    }, LAUNCH_TEST_TIMEOUT_MS);
+        await expect.poll(() => settled.output(), { timeout: 30_000 }).toContain('A web worker was stopped by SIGKILL; starting another in ');
+        await delay(1000);
+        killedAndNoticed.abort();
+        const outcomes = await asked;
+        expect(outcomes.answered).toBeGreaterThan(0);
+        expect(outcomes.hung).toBe(0);
+        await expect.poll(() => childrenRunning(primary!, WEB_MARKER).filter((pid) => pid !== workers[0]).length, { timeout: 30_000 }).toBe(2);
+        const healthy = () =>
+          fetch(`http://127.0.0.1:${settled.webPort}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+            (response) => response.status,
+            () => 0,
+          );
+        // Loading the build takes the new process a few seconds, more on a busy machine.
+        await expect.poll(healthy, { timeout: 60_000 }).toBe(200);
+        for (let asked = 0; asked < 10; asked += 1) expect(await healthy()).toBe(200);
+      },
+      LAUNCH_TEST_TIMEOUT_MS,
+    );
 
     test('Ctrl-C then stops it cleanly', async () => {
       expect(await pressCtrlC(settled)).toBe(0);

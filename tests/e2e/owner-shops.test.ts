@@ -61,7 +61,11 @@ function watchPosts(page: Page): string[] {
   return posts;
 }
 
-const jpeg = async (width = 1200, height = 900): Promise<Photo> => ({ name: 'shop-front.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width, height }) });
+const jpeg = async (width = 1200, height = 900): Promise<Photo> => ({
+  name: 'shop-front.jpg',
+  mimeType: 'image/jpeg',
+  buffer: await jpegBuffer({ width, height }),
+});
 
 describe(`owner shops (JavaScript ${jsMode})`, () => {
   test('My Shops sends a signed-out person to sign in, then back to My Shops', async ({ page, apiUrl }) => {
@@ -106,7 +110,12 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect(saved).toMatchObject({ name, address: '12 Allen Avenue, Ikeja', category: 'Phones' });
 
     await page.goto('/');
-    expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('link', { name: new RegExp(name) }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('list', { name: 'Shops for you' })
+        .getByRole('link', { name: new RegExp(name) })
+        .isVisible(),
+    ).toBe(true);
   });
 
   test.runIf(jsMode === 'on')('a connection lost while creating a shop keeps the form as filled in, and sending again creates it', async ({ page, apiUrl }) => {

@@ -33,7 +33,11 @@ async function shopWithPhoneSizedPhoto(apiUrl: string, owner: Owner): Promise<Ap
   const batch = new FormData();
   batch.set('products', JSON.stringify([{ name: 'Ankara, 6 yards', price: 9000 }]));
   batch.append('images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'ankara.jpg');
-  const added = await fetch(`${apiUrl}/shops/${shop.id}/products/batch-create/`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: batch });
+  const added = await fetch(`${apiUrl}/shops/${shop.id}/products/batch-create/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: batch,
+  });
   expect(added.status).toBe(201);
   return shop;
 }
@@ -203,30 +207,30 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
     }
   });
 
-  test.runIf(jsMode === 'on')('the page is complete and readable before any script is fetched, and the scripts wait for the first screenful’s photos', async ({
-    browser,
-    webUrl,
-  }) => {
-    const context = await onPhone(browser, webUrl);
-    try {
-      const page = await context.newPage();
-      const scripts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(pathOf(request.url())));
-      const release = await holdPhotos(page);
-      await page.goto('/', { waitUntil: 'domcontentloaded' });
-      expect(await page.locator('.shop-card .card-name').first().isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'More shops' }).isVisible()).toBe(true);
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector('.shop-grid')!).display)).toBe('grid');
-      await page.waitForTimeout(500);
-      expect(scripts).toEqual([]);
+  test.runIf(jsMode === 'on')(
+    'the page is complete and readable before any script is fetched, and the scripts wait for the first screenful’s photos',
+    async ({ browser, webUrl }) => {
+      const context = await onPhone(browser, webUrl);
+      try {
+        const page = await context.newPage();
+        const scripts: string[] = [];
+        page.on('request', (request) => request.resourceType() === 'script' && scripts.push(pathOf(request.url())));
+        const release = await holdPhotos(page);
+        await page.goto('/', { waitUntil: 'domcontentloaded' });
+        expect(await page.locator('.shop-card .card-name').first().isVisible()).toBe(true);
+        expect(await page.getByRole('link', { name: 'More shops' }).isVisible()).toBe(true);
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector('.shop-grid')!).display)).toBe('grid');
+        await page.waitForTimeout(500);
+        expect(scripts).toEqual([]);
 
-      release();
-      await whenInteractive(page, 'ul.shop-grid');
-      expect(scripts.some((path) => path.startsWith('/assets/entry.client'))).toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
+        release();
+        await whenInteractive(page, 'ul.shop-grid');
+        expect(scripts.some((path) => path.startsWith('/assets/entry.client'))).toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe(`photos stored before AVIF copies and colours existed (JavaScript ${jsMode})`, () => {

@@ -18,10 +18,7 @@ function scriptErrorsOf(page: Page): string[] {
  */
 async function interactive(page: Page, selector: string) {
   if (jsMode === 'off') return;
-  await page.waitForFunction(
-    (target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactProps')),
-    selector,
-  );
+  await page.waitForFunction((target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactProps')), selector);
 }
 
 /** The query in the address bar: with JavaScript these pages answer in place, without it through a GET. */

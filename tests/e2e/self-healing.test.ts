@@ -67,51 +67,71 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('a product whose proces
   const apiPid = () => childrenRunning(running.child.pid!, API_MARKER)[0];
   const webPrimaryPid = () => childrenRunning(running.child.pid!, WEB_MARKER)[0];
 
-  test('the API killed three times in a row is started again each time, later each time, and the pages that need it answer again', async ({ onTestFailed }) => {
-    onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
-    for (const wait of ['0.5 s', '1 s', '2 s']) {
-      const killed = apiPid()!;
-      process.kill(killed, 'SIGKILL');
-      await expect.poll(() => running.output(), { timeout: HEALED_WITHIN_MS }).toContain(`[api] The API was stopped by SIGKILL; starting it again in ${wait}.`);
-      await expect.poll(() => showsTheShop(running.webPort, '/'), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
-      expect(await showsTheShop(running.webPort, shopPage)).toBe('shows the shop');
-      expect(apiPid()).not.toBe(killed);
-      expect(running.child.exitCode).toBeNull();
-    }
-  }, 3 * HEALED_WITHIN_MS);
-
-  test('a web worker killed twice is replaced each time, and the new one serves the pages', async ({ onTestFailed }) => {
-    onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
-    const primary = webPrimaryPid()!;
-    for (const wait of ['0.5 s', '1 s']) {
-      const before = childrenRunning(primary, WEB_MARKER);
-      expect(before).toHaveLength(2);
-      const [killed, survivor] = before as [number, number];
-      process.kill(killed, 'SIGKILL');
-      await expect.poll(() => running.output(), { timeout: HEALED_WITHIN_MS }).toContain(`[web] A web worker was stopped by SIGKILL; starting another in ${wait}.`);
-      await expect.poll(() => childrenRunning(primary, WEB_MARKER).filter((pid) => pid !== survivor && pid !== killed).length, { timeout: HEALED_WITHIN_MS }).toBe(1);
-      // A stopped process takes no connections: with the survivor stopped, only the new worker can answer.
-      process.kill(survivor, 'SIGSTOP');
-      try {
-        await expect.poll(() => showsTheShop(running.webPort, shopPage), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
-      } finally {
-        process.kill(survivor, 'SIGCONT');
+  test(
+    'the API killed three times in a row is started again each time, later each time, and the pages that need it answer again',
+    async ({ onTestFailed }) => {
+      onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
+      for (const wait of ['0.5 s', '1 s', '2 s']) {
+        const killed = apiPid()!;
+        process.kill(killed, 'SIGKILL');
+        await expect
+          .poll(() => running.output(), { timeout: HEALED_WITHIN_MS })
+          .toContain(`[api] The API was stopped by SIGKILL; starting it again in ${wait}.`);
+        await expect.poll(() => showsTheShop(running.webPort, '/'), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
+        expect(await showsTheShop(running.webPort, shopPage)).toBe('shows the shop');
+        expect(apiPid()).not.toBe(killed);
+        expect(running.child.exitCode).toBeNull();
       }
-      expect(running.child.exitCode).toBeNull();
-    }
-  }, 3 * HEALED_WITHIN_MS);
+    },
+    3 * HEALED_WITHIN_MS,
+  );
 
-  test("the web tier's primary killed: the launcher starts the tier again, and none of the old workers is left", async ({ onTestFailed }) => {
-    onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
-    const primary = webPrimaryPid()!;
-    const workers = childrenRunning(primary, WEB_MARKER);
-    process.kill(primary, 'SIGKILL');
-    await expect.poll(() => running.output(), { timeout: HEALED_WITHIN_MS }).toContain('[web] The web tier was stopped by SIGKILL; starting it again in 0.5 s.');
-    await expect.poll(() => workers.filter(isRunning)).toEqual([]);
-    await expect.poll(() => showsTheShop(running.webPort, '/'), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
-    expect(webPrimaryPid()).not.toBe(primary);
-    expect(running.child.exitCode).toBeNull();
-  }, 2 * HEALED_WITHIN_MS);
+  test(
+    'a web worker killed twice is replaced each time, and the new one serves the pages',
+    async ({ onTestFailed }) => {
+      onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
+      const primary = webPrimaryPid()!;
+      for (const wait of ['0.5 s', '1 s']) {
+        const before = childrenRunning(primary, WEB_MARKER);
+        expect(before).toHaveLength(2);
+        const [killed, survivor] = before as [number, number];
+        process.kill(killed, 'SIGKILL');
+        await expect
+          .poll(() => running.output(), { timeout: HEALED_WITHIN_MS })
+          .toContain(`[web] A web worker was stopped by SIGKILL; starting another in ${wait}.`);
+        await expect
+          .poll(() => childrenRunning(primary, WEB_MARKER).filter((pid) => pid !== survivor && pid !== killed).length, { timeout: HEALED_WITHIN_MS })
+          .toBe(1);
+        // A stopped process takes no connections: with the survivor stopped, only the new worker can answer.
+        process.kill(survivor, 'SIGSTOP');
+        try {
+          await expect.poll(() => showsTheShop(running.webPort, shopPage), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
+        } finally {
+          process.kill(survivor, 'SIGCONT');
+        }
+        expect(running.child.exitCode).toBeNull();
+      }
+    },
+    3 * HEALED_WITHIN_MS,
+  );
+
+  test(
+    "the web tier's primary killed: the launcher starts the tier again, and none of the old workers is left",
+    async ({ onTestFailed }) => {
+      onTestFailed(() => console.error(`The launcher printed:\n${running.output()}`));
+      const primary = webPrimaryPid()!;
+      const workers = childrenRunning(primary, WEB_MARKER);
+      process.kill(primary, 'SIGKILL');
+      await expect
+        .poll(() => running.output(), { timeout: HEALED_WITHIN_MS })
+        .toContain('[web] The web tier was stopped by SIGKILL; starting it again in 0.5 s.');
+      await expect.poll(() => workers.filter(isRunning)).toEqual([]);
+      await expect.poll(() => showsTheShop(running.webPort, '/'), { timeout: HEALED_WITHIN_MS }).toBe('shows the shop');
+      expect(webPrimaryPid()).not.toBe(primary);
+      expect(running.child.exitCode).toBeNull();
+    },
+    2 * HEALED_WITHIN_MS,
+  );
 
   test('after healing, a shop with a photo can be created, and SIGTERM then stops every process, the image worker included', async () => {
     const apiUrl = `http://127.0.0.1:${running.apiPort}`;

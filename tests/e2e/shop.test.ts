@@ -32,7 +32,10 @@ async function openShop(page: Page, path: string) {
 }
 
 function productCard(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name }) });
 }
 
 /** Requests that would carry an order or a rating anywhere: page loads and data fetches, not images or route discovery. */
@@ -282,10 +285,13 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     });
     expect(boxes).toEqual({ belowHeader: true, inCard: true });
     const starLook = (selector: string) =>
-      page.locator(selector).first().evaluate((icon) => {
-        const style = getComputedStyle(icon);
-        return { fill: style.fill, stroke: style.stroke, width: style.width };
-      });
+      page
+        .locator(selector)
+        .first()
+        .evaluate((icon) => {
+          const style = getComputedStyle(icon);
+          return { fill: style.fill, stroke: style.stroke, width: style.width };
+        });
     const onShop = await starLook('.rate-stars .icon');
     await page.locator('.rate-stars label').nth(2).click();
     const chosenOnShop = await starLook('.rate-stars label:nth-of-type(1) .icon');

@@ -10,7 +10,10 @@ function decodeQuotedPrintable(text: string): string {
 async function newestLinkIn(outbox: string, email: string, since: number): Promise<URL | undefined> {
   // The outbox names each message by the time it was written (server/mail/mailer.ts), to the millisecond.
   const oldest = new Date(since).toISOString().replace(/[:.]/g, '-');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file >= oldest).sort().reverse();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file >= oldest)
+    .sort()
+    .reverse();
   for (const file of files) {
     const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
     if (!message.includes(`To: ${email}`)) continue;

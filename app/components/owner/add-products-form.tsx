@@ -40,8 +40,7 @@ export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<
       <FormMessage form={form} />
       {!hydrated && (
         <p className="field-hint">
-          Rows left empty are ignored. Need more rows? Add them before choosing photos: a chosen photo is not kept when the page
-          reloads.
+          Rows left empty are ignored. Need more rows? Add them before choosing photos: a chosen photo is not kept when the page reloads.
         </p>
       )}
       {rows.map((row, index) => (

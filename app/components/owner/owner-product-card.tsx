@@ -9,7 +9,13 @@ export function OwnerProductCard({ product, eager }: { product: Product; eager: 
   const id = encodeURIComponent(product.id);
   return (
     <li className="owner-product">
-      <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={CARD_SLOT} timing={eager ? 'first' : 'near'} className="card-image" />
+      <ResponsiveImage
+        photo={photoOf(product.image, product.image_url)}
+        alt={product.name}
+        slot={CARD_SLOT}
+        timing={eager ? 'first' : 'near'}
+        className="card-image"
+      />
       <h2>{product.name}</h2>
       <p className="owner-product-price">{priceInNaira(product.price)}</p>
       <nav className="product-actions" aria-label={`Manage ${product.name}`}>

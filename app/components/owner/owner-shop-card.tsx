@@ -22,9 +22,7 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
         {shop.category}
         {shop.address && ` · ${shop.address}`}
       </p>
-      {shop.is_sponsored && (
-        <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
-      )}
+      {shop.is_sponsored && <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>
           Products

@@ -47,13 +47,7 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
       <Field label="Address" meta={fields.address} type="text" autoComplete="street-address" />
       <Field label="Category" meta={fields.category} type="text" hint="For example: Food, Fashion, Phones, Beauty" />
       <TextAreaField label="Description" meta={fields.description} />
-      <Field
-        label="Tags (optional)"
-        meta={fields.tags}
-        type="text"
-        hint="Words people might search for, separated by commas"
-        autoCapitalize="none"
-      />
+      <Field label="Tags (optional)" meta={fields.tags} type="text" hint="Words people might search for, separated by commas" autoCapitalize="none" />
       <PhotoInput
         meta={fields.image}
         label={creating ? 'Shop image' : 'New shop image (optional)'}

@@ -56,7 +56,13 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
           <label htmlFor={inputId}>Quantity</label>
           <div className="stepper">
             {hydrated && (
-              <button type="button" className="secondary" aria-label="Decrease quantity" disabled={quantity <= 1} onClick={() => showQuantity(orderQuantity(quantity - 1))}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label="Decrease quantity"
+                disabled={quantity <= 1}
+                onClick={() => showQuantity(orderQuantity(quantity - 1))}
+              >
                 −
               </button>
             )}
@@ -74,7 +80,13 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
               onChange={(event) => showQuantity(orderQuantity(event.currentTarget.value))}
             />
             {hydrated && (
-              <button type="button" className="secondary" aria-label="Increase quantity" disabled={quantity >= ORDER_QUANTITY_MAX} onClick={() => showQuantity(orderQuantity(quantity + 1))}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label="Increase quantity"
+                disabled={quantity >= ORDER_QUANTITY_MAX}
+                onClick={() => showQuantity(orderQuantity(quantity + 1))}
+              >
                 +
               </button>
             )}

@@ -220,11 +220,14 @@ export const provider = {
       form,
       timeoutMs: UPLOAD_TIMEOUT_MS,
     }),
-  deleteProduct: (token: string, productId: string) =>
-    call('DELETE', `shops/products/${id(productId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  deleteProduct: (token: string, productId: string) => call('DELETE', `shops/products/${id(productId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
 
   initiatePayment: (token: string, shopId: string) =>
-    callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', { token, json: { shop_id: shopId, amount: AD_PLAN.priceNaira }, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {
+      token,
+      json: { shop_id: shopId, amount: AD_PLAN.priceNaira },
+      timeoutMs: WRITE_TIMEOUT_MS,
+    }),
   verifyPayment: (token: string, reference: string) =>
     callParsed(paymentVerifySchema, 'POST', 'ads/payment/verify/', { token, json: { reference }, timeoutMs: WRITE_TIMEOUT_MS }),
   getAd: (token: string, adId: string) => callParsed(adSchema, 'GET', `ads/${id(adId)}/`, { token }),

@@ -10,8 +10,7 @@ const password = z
   .min(PASSWORD_MIN, { error: MSG.passwordMin, abort: true })
   .max(TEXT_MAX.password, { error: MSG.tooLong(TEXT_MAX.password) });
 
-const email = (requiredMessage: string) =>
-  requiredText(requiredMessage, TEXT_MAX.email).regex(EMAIL_PATTERN, { error: MSG.emailInvalid });
+const email = (requiredMessage: string) => requiredText(requiredMessage, TEXT_MAX.email).regex(EMAIL_PATTERN, { error: MSG.emailInvalid });
 
 export const loginSchema = z.object({
   username_or_email: requiredText(MSG.usernameOrEmailRequired, TEXT_MAX.email),

@@ -9,7 +9,14 @@ export const tagsField = z
   .optional()
   .transform((raw, ctx) => {
     if (raw === undefined) return undefined;
-    const tags = [...new Set(raw.split(',').map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
+    const tags = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((tag) => tag.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
     if (tags.length > TAGS_MAX) ctx.addIssue({ code: 'custom', message: MSG.tooManyTags });
     if (tags.some((tag) => tag.length > TEXT_MAX.tag)) ctx.addIssue({ code: 'custom', message: MSG.tooLong(TEXT_MAX.tag) });
     return tags;

@@ -99,9 +99,8 @@ function PendingPayment({ shopName, again, recheck }: { shopName: string | undef
     <section className="notice payment-result" role="status">
       <h1>Payment pending</h1>
       <p>
-        {MSG.paymentPending} {shopName ? `${shopName} will be sponsored` : 'Your shop will be sponsored'} as soon as it is confirmed; bank
-        transfers can take a few minutes.{' '}
-        {recheck ? `This page checks again every ${RECHECK_SECONDS} seconds.` : 'This page has stopped checking by itself; use Check again.'}
+        {MSG.paymentPending} {shopName ? `${shopName} will be sponsored` : 'Your shop will be sponsored'} as soon as it is confirmed; bank transfers can take a
+        few minutes. {recheck ? `This page checks again every ${RECHECK_SECONDS} seconds.` : 'This page has stopped checking by itself; use Check again.'}
       </p>
       <Link to={again}>Check again</Link>
       {/* React places this in the document's head. */}

@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.resetLinkFailed + ' ' + MSG.networkError, { sent: null });
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepFormWhenOffline(serverAction, MSG.resetLinkFailed + ' ' + MSG.networkError, { sent: null });
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -78,14 +78,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       )}
       <Form method="post" action={loginPath(redirectTo)} {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field
-          label="Username or email"
-          meta={fields.username_or_email}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <Field label="Username or email" meta={fields.username_or_email} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       </Form>

@@ -72,14 +72,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         <FormMessage form={form} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
         <Field label="Username" meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <Field
-          label="Phone number"
-          meta={fields.phone_number}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          hint="For example 080xxxxxxxx or +23480xxxxxxxx"
-        />
+        <Field label="Phone number" meta={fields.phone_number} type="tel" autoComplete="tel" inputMode="tel" hint="For example 080xxxxxxxx or +23480xxxxxxxx" />
         <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters" />
         <SubmitButton pendingLabel="Creating your account…">Sign up</SubmitButton>
       </Form>

@@ -86,10 +86,7 @@ describe('when a month runs out', () => {
     const { verified } = await buyMonth(api, ada.access, shop.id);
     const db = api.database.db;
     await db.update(shops).set({ sponsoredUntil: sql`now() - interval '1 day'` }).where(eq(shops.id, shop.id));
-    await db
-      .update(ads)
-      .set({ startsAt: sql`now() - interval '1 month 1 day'`, endsAt: sql`now() - interval '1 day'` })
-      .where(eq(ads.id, verified.body.ad.id));
+    await db.update(ads).set({ startsAt: sql`now() - interval '1 month 1 day'`, endsAt: sql`now() - interval '1 day'` }).where(eq(ads.id, verified.body.ad.id));
 
     const home = await callApi(api, 'GET', '/shops');
     expect(home.body.sponsored_shops.map((s: { id: string }) => s.id)).not.toContain(shop.id);

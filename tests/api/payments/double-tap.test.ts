@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function pendingAds(shopId: string): Promise<number> {
-  const rows = await api.database.db.select({ id: ads.id }).from(ads).where(and(eq(ads.shopId, shopId), eq(ads.status, 'pending')));
+  const rows = await api.database.db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.shopId, shopId), eq(ads.status, 'pending')));
   return rows.length;
 }
 

@@ -82,10 +82,9 @@ function keysOf(image: StoredImage): string[] {
 /** Every media file belongs to a row, and every row's files exist. */
 async function mediaMatchesRows(world: FuzzWorld): Promise<{ orphans: string[]; missing: string[] }> {
   const db = world.api.database.db;
-  const images = [
-    ...(await db.select({ image: shops.image }).from(shops)),
-    ...(await db.select({ image: products.image }).from(products)),
-  ].flatMap((row) => keysOf(row.image));
+  const images = [...(await db.select({ image: shops.image }).from(shops)), ...(await db.select({ image: products.image }).from(products))].flatMap((row) =>
+    keysOf(row.image),
+  );
   const referenced = new Set(images);
   const files = await filesUnder(path.join(world.api.dataDir, 'media'));
   const present = new Set(files);

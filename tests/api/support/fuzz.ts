@@ -75,10 +75,7 @@ export function asPathSegment(text: string): string {
 /** A JSON object made mostly of the fields the endpoint knows, each with any value, plus strangers. */
 export function jsonObjectOf(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
   return fc
-    .tuple(
-      fc.subarray([...fields]),
-      fc.dictionary(fc.oneof(nastyString, fc.constantFrom(...fields)), junkValue, { maxKeys: 3 }),
-    )
+    .tuple(fc.subarray([...fields]), fc.dictionary(fc.oneof(nastyString, fc.constantFrom(...fields)), junkValue, { maxKeys: 3 }))
     .chain(([known, extra]) =>
       fc.tuple(...known.map(() => junkValue)).map((values) => ({ ...extra, ...Object.fromEntries(known.map((key, i) => [key, values[i]])) })),
     );
@@ -109,7 +106,10 @@ export function jsonBodyOf(fields: readonly string[]): fc.Arbitrary<RawBody> {
     {
       weight: 1,
       arbitrary: fc.record({
-        payload: fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes))),
+        payload: fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+        ),
         contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
       }),
     },
@@ -133,7 +133,10 @@ export const junkHeaders = fc.record(
   {
     'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', '*', 'x;q=0'),
     'x-forwarded-for': fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1', ''),
-    'x-request-id': fc.oneof(fc.constantFrom('abc', '../../', 'x'.repeat(100)), fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s))),
+    'x-request-id': fc.oneof(
+      fc.constantFrom('abc', '../../', 'x'.repeat(100)),
+      fc.string({ maxLength: 20 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+    ),
     accept: fc.constantFrom('application/json', 'text/html', '*/*', 'image/webp'),
     'accept-language': fc.constantFrom('en-NG', 'ha', '*', ''),
   },

@@ -28,7 +28,10 @@ export async function startWebTierBehindTls(apiUrl: string) {
   });
   const url = `http://localhost:${port}`;
   for (let tries = 0; ; tries++) {
-    const healthy = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (tries > 120 || child.exitCode !== null) throw new Error('The second web tier did not start.');
     await delay(250);

@@ -34,7 +34,10 @@ export async function startProductWithDatabase() {
     await rm(dataDir, { recursive: true, force: true });
   };
   for (let tries = 0; ; tries++) {
-    const healthy = await fetch(`${webUrl}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${webUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (tries > 120 || child.exitCode !== null) {
       await stop();

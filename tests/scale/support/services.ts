@@ -7,7 +7,8 @@ import { startS3Server, type S3Server } from '../../support/s3-server';
 const POSTGRES_MISSING =
   "no PostgreSQL: set TEST_DATABASE_URL (as .ci/run does) or install Debian's postgresql (apt-get install postgresql) for a throwaway cluster";
 
-const postgresInstalled = () => existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((major) => existsSync(`/usr/lib/postgresql/${major}/bin/initdb`));
+const postgresInstalled = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((major) => existsSync(`/usr/lib/postgresql/${major}/bin/initdb`));
 
 /** Why the services cannot be had on this machine, or undefined when they can (decided before any test runs). */
 export const servicesMissing: string | undefined = !redisServerInstalled()

@@ -215,7 +215,12 @@ describe('removing and describing stored images', () => {
   });
 
   it('describes an image stored before colours were recorded with a null colour', () => {
-    const image: StoredImage = { key: 'shops/old/main.jpg', width: 800, height: 600, variants: [{ width: 320, key: 'shops/old/w320.webp', type: 'image/webp' }] };
+    const image: StoredImage = {
+      key: 'shops/old/main.jpg',
+      width: 800,
+      height: 600,
+      variants: [{ width: 320, key: 'shops/old/w320.webp', type: 'image/webp' }],
+    };
 
     expect(imageJson(image, 'http://localhost:8000/media').dominant_color).toBeNull();
   });

@@ -87,7 +87,12 @@ describe('reading a multipart form', () => {
   it('keeps no file on disk once the request is done, whether it was handled or refused', async () => {
     await upload(form([['image', { filename: 'front.jpg', data: Buffer.from('first') }]]));
     failOnFile = 'bad.jpg';
-    const refused = await upload(form([['image', { filename: 'ok.jpg', data: Buffer.from('a') }], ['image', { filename: 'bad.jpg', data: Buffer.from('b') }]]));
+    const refused = await upload(
+      form([
+        ['image', { filename: 'ok.jpg', data: Buffer.from('a') }],
+        ['image', { filename: 'bad.jpg', data: Buffer.from('b') }],
+      ]),
+    );
     const tooBig = await upload(form([['image', { filename: 'big.jpg', data: Buffer.alloc(IMAGE_MAX_BYTES + 1) }]]));
 
     expect([refused.statusCode, tooBig.statusCode]).toEqual([400, 413]);
@@ -95,13 +100,23 @@ describe('reading a multipart form', () => {
   });
 
   it('keeps the last value of a repeated text field', async () => {
-    const response = await upload(form([['name', 'Old name'], ['name', 'New name']]));
+    const response = await upload(
+      form([
+        ['name', 'Old name'],
+        ['name', 'New name'],
+      ]),
+    );
 
     expect(response.json().fields).toEqual({ name: 'New name' });
   });
 
   it('skips a file input the user left untouched', async () => {
-    const response = await upload(form([['name', 'Shop'], ['image', { filename: '', data: Buffer.alloc(0), type: 'application/octet-stream' }]]));
+    const response = await upload(
+      form([
+        ['name', 'Shop'],
+        ['image', { filename: '', data: Buffer.alloc(0), type: 'application/octet-stream' }],
+      ]),
+    );
 
     expect(response.json()).toEqual({ fields: { name: 'Shop' }, files: [] });
   });
@@ -118,9 +133,7 @@ describe('refusing a file over 5 MB', () => {
     const photo = await noisyJpeg({ width: 1800, height: 1300 });
     expect(photo.length).toBeGreaterThan(6 * 1024 * 1024);
     const boundary = 'kasuwa-boundary';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
     // Sent in network-sized pieces as the server asks for them, and never ended: only a server that
     // refuses while the upload streams can answer at all.
     let sent = 0;
@@ -195,10 +208,9 @@ describe('refusing bodies that are not a sound form', () => {
   });
 
   it('answers 400 for a form cut off in the middle of a file', async () => {
-    const response = await upload(
-      '--b\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nhalf a fi',
-      { 'content-type': 'multipart/form-data; boundary=b' },
-    );
+    const response = await upload('--b\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nhalf a fi', {
+      'content-type': 'multipart/form-data; boundary=b',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/^Multipart form parse error/);

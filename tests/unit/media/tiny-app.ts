@@ -7,8 +7,6 @@ export function tinyApp() {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error, _request, reply) =>
-    error instanceof ApiError ? reply.code(error.statusCode).send(error.body) : reply.send(error),
-  );
+  app.setErrorHandler((error, _request, reply) => (error instanceof ApiError ? reply.code(error.statusCode).send(error.body) : reply.send(error)));
   return app;
 }

@@ -16,14 +16,14 @@ describe('image turns', () => {
   it('runs two at once and gives the next turn to the request that started first', async () => {
     const inTurn = imageTurns(2);
     const started: string[] = [];
-    const jobs = { a: gated('a', started), b: gated('b', started), late: gated('late', started), early: gated('early', started), middle: gated('middle', started) };
-    const running = [
-      inTurn(1, jobs.a.work),
-      inTurn(2, jobs.b.work),
-      inTurn(30, jobs.late.work),
-      inTurn(10, jobs.early.work),
-      inTurn(20, jobs.middle.work),
-    ];
+    const jobs = {
+      a: gated('a', started),
+      b: gated('b', started),
+      late: gated('late', started),
+      early: gated('early', started),
+      middle: gated('middle', started),
+    };
+    const running = [inTurn(1, jobs.a.work), inTurn(2, jobs.b.work), inTurn(30, jobs.late.work), inTurn(10, jobs.early.work), inTurn(20, jobs.middle.work)];
     await Promise.resolve();
     expect(started).toEqual(['a', 'b']);
     jobs.a.finish();

@@ -19,5 +19,4 @@ describe('the copies stored beside a photo', () => {
       expect(qualities[0]).toBeGreaterThan(qualities.at(-1)!);
     }
   });
-
 });

@@ -26,7 +26,13 @@ describe('shop forms', () => {
   });
 
   it('lets an edit leave every field out', () => {
-    expect(shopChangesSchema.parse({ name: '', address: '  ' })).toEqual({ name: undefined, address: undefined, category: undefined, description: undefined, tags: undefined });
+    expect(shopChangesSchema.parse({ name: '', address: '  ' })).toEqual({
+      name: undefined,
+      address: undefined,
+      category: undefined,
+      description: undefined,
+      tags: undefined,
+    });
   });
 });
 

@@ -26,22 +26,76 @@ function addForm(rows: number, intent?: object): FormData {
 
 describe('field names checked against the form’s schema before Conform reads them', () => {
   it('takes every form as its page sends it', () => {
-    expect(fitsSchema(form([['username_or_email', 'ada'], ['password', 'secret1']]), loginSchema)).toBe(true);
-    const signup: [string, string][] = [['email', 'a@b.ng'], ['username', 'ada'], ['phone_number', '0803'], ['password', 'secret1']];
+    expect(
+      fitsSchema(
+        form([
+          ['username_or_email', 'ada'],
+          ['password', 'secret1'],
+        ]),
+        loginSchema,
+      ),
+    ).toBe(true);
+    const signup: [string, string][] = [
+      ['email', 'a@b.ng'],
+      ['username', 'ada'],
+      ['phone_number', '0803'],
+      ['password', 'secret1'],
+    ];
     expect(fitsSchema(form(signup), signupSchema)).toBe(true);
     expect(fitsSchema(form([['email', 'a@b.ng']]), forgotPasswordSchema)).toBe(true);
-    expect(fitsSchema(form([['new_password', 'x'], ['confirm_password', 'x']]), resetPasswordFormSchema)).toBe(true);
-    const shop: [string, string | File][] = [['name', 'A'], ['address', 'B'], ['category', 'C'], ['description', 'D'], ['tags', 'e, f'], ['image', photo()]];
+    expect(
+      fitsSchema(
+        form([
+          ['new_password', 'x'],
+          ['confirm_password', 'x'],
+        ]),
+        resetPasswordFormSchema,
+      ),
+    ).toBe(true);
+    const shop: [string, string | File][] = [
+      ['name', 'A'],
+      ['address', 'B'],
+      ['category', 'C'],
+      ['description', 'D'],
+      ['tags', 'e, f'],
+      ['image', photo()],
+    ];
     expect(fitsSchema(form(shop), createShopFormSchema)).toBe(true);
     expect(fitsSchema(form(shop), editShopFormSchema)).toBe(true);
-    expect(fitsSchema(form([['name', 'Yam'], ['price', '10'], ['image', photo()]]), editProductSchema({ name: 'Yam', price: 5 }))).toBe(true);
-    expect(fitsSchema(form([['intent', 'delete'], ['productId', 'p1']]), deleteProductSchema)).toBe(true);
+    expect(
+      fitsSchema(
+        form([
+          ['name', 'Yam'],
+          ['price', '10'],
+          ['image', photo()],
+        ]),
+        editProductSchema({ name: 'Yam', price: 5 }),
+      ),
+    ).toBe(true);
+    expect(
+      fitsSchema(
+        form([
+          ['intent', 'delete'],
+          ['productId', 'p1'],
+        ]),
+        deleteProductSchema,
+      ),
+    ).toBe(true);
     expect(fitsSchema(addForm(20), addProductsSchema)).toBe(true);
   });
 
   it('refuses a list index in an account field, however small', () => {
     for (const name of ['username_or_email[1000000000]', 'username_or_email[0]', 'password[]', 'password.length']) {
-      expect(fitsSchema(form([[name, 'a'], ['password', 'x']]), loginSchema), name).toBe(false);
+      expect(
+        fitsSchema(
+          form([
+            [name, 'a'],
+            ['password', 'x'],
+          ]),
+          loginSchema,
+        ),
+        name,
+      ).toBe(false);
     }
     expect(fitsSchema(form([['email[99999]', 'a']]), forgotPasswordSchema)).toBe(false);
     expect(fitsSchema(form([['new_password[5]', 'a']]), resetPasswordFormSchema)).toBe(false);
@@ -108,7 +162,15 @@ describe('Conform’s list buttons (`__intent__`) held to the same bounds', () =
     for (const { rows = 3, ...intent } of refused) {
       expect(fitsSchema(addForm(rows, intent), addProductsSchema), JSON.stringify(intent)).toBe(false);
     }
-    expect(fitsSchema(form([['username_or_email', 'a'], ['__intent__', JSON.stringify({ type: 'update', payload: { name: 'username_or_email', index: 1000000000, value: 'a' } })]]), loginSchema)).toBe(false);
+    expect(
+      fitsSchema(
+        form([
+          ['username_or_email', 'a'],
+          ['__intent__', JSON.stringify({ type: 'update', payload: { name: 'username_or_email', index: 1000000000, value: 'a' } })],
+        ]),
+        loginSchema,
+      ),
+    ).toBe(false);
     expect(fitsSchema(form([['__intent__', 'not json']]), loginSchema)).toBe(false);
     expect(fitsSchema(form([['__intent__', photo()]]), loginSchema)).toBe(false);
   });
@@ -117,9 +179,15 @@ describe('Conform’s list buttons (`__intent__`) held to the same bounds', () =
 describe('parsing a submission', () => {
   it('answers a list index in a sign-in field with a 400 at once, before Conform builds anything', () => {
     const started = performance.now();
-    expect(() => parseSubmission(form([['username_or_email[1000000000]', 'a'], ['password', 'x']]), loginSchema)).toThrow(
-      expect.objectContaining({ init: { status: 400 } }),
-    );
+    expect(() =>
+      parseSubmission(
+        form([
+          ['username_or_email[1000000000]', 'a'],
+          ['password', 'x'],
+        ]),
+        loginSchema,
+      ),
+    ).toThrow(expect.objectContaining({ init: { status: 400 } }));
     expect(() => parseSubmission(addForm(3, { type: 'insert', payload: { name: 'products[1000000000].name' } }), addProductsSchema)).toThrow(
       expect.objectContaining({ init: { status: 400 } }),
     );

@@ -24,9 +24,12 @@ const refused = (status: number, body: unknown) => new ProviderError('http', `Th
 
 describe('the add products form', () => {
   it('ignores blank rows and keeps each filled row’s place in the form', () => {
-    const submission = parseWithZod(addForm([{}, { name: ' Garri ', price: '1500', image: photo() }, {}, { name: 'Beans', price: '850.50', image: photo('b.png', 'image/png') }]), {
-      schema: addProductsSchema,
-    });
+    const submission = parseWithZod(
+      addForm([{}, { name: ' Garri ', price: '1500', image: photo() }, {}, { name: 'Beans', price: '850.50', image: photo('b.png', 'image/png') }]),
+      {
+        schema: addProductsSchema,
+      },
+    );
     expect(submission.status).toBe('success');
     const rows = submission.status === 'success' ? submission.value : [];
     expect(rows.map(({ index, name, price }) => ({ index, name, price }))).toEqual([
@@ -37,7 +40,12 @@ describe('the add products form', () => {
 
   it('names each row’s problems with SPEC’s words, plus the form-wide one', () => {
     const submission = parseWithZod(
-      addForm([{ name: 'Yam', price: '2500', image: photo() }, { name: 'Plantain', price: '-5', image: photo() }, { price: '12abc' }, { name: 'Logo', price: '10', image: photo('logo.gif', 'image/gif') }]),
+      addForm([
+        { name: 'Yam', price: '2500', image: photo() },
+        { name: 'Plantain', price: '-5', image: photo() },
+        { price: '12abc' },
+        { name: 'Logo', price: '10', image: photo('logo.gif', 'image/gif') },
+      ]),
       { schema: addProductsSchema },
     );
     expect(submission.status).toBe('error');
@@ -53,7 +61,13 @@ describe('the add products form', () => {
 
   it('refuses a photo the web tier read past for its size with SPEC’s message, on its row and on the edit form', () => {
     const big = () => new OversizedFile('IMG_2041.JPG', 'image/jpeg', 6 * 1024 * 1024);
-    const batch = parseWithZod(addForm([{ name: 'Yam', price: '2500', image: photo() }, { name: 'Ogbono', price: '1500', image: big() }]), { schema: addProductsSchema });
+    const batch = parseWithZod(
+      addForm([
+        { name: 'Yam', price: '2500', image: photo() },
+        { name: 'Ogbono', price: '1500', image: big() },
+      ]),
+      { schema: addProductsSchema },
+    );
     expect(batch.reply().error).toEqual({ 'products[1].image': [MSG.imageTooBig], '': [MSG.fixErrors] });
     const edit = new FormData();
     edit.set('price', '900');

@@ -75,7 +75,12 @@ describe('with the provider stopped', () => {
   it('a shop page says "Failed to load shop details for this ID." with a 503', async () => {
     const shopArgs = args('/shop/3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f');
     (shopArgs as { params: Record<string, string> }).params = { id: '3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f' };
-    const thrown = await quickly(routes.shop.loader(shopArgs).then(() => null, (error: unknown) => error));
+    const thrown = await quickly(
+      routes.shop.loader(shopArgs).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
     expect(answer(thrown)).toEqual({ status: 503, data: MSG.shopLoadFailed });
   });
 

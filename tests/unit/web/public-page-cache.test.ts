@@ -152,7 +152,12 @@ describe('the shared cache of anonymous public pages', () => {
     await visit(get('/shop/shop-7', ada));
     await vi.waitFor(() => expect(reported).toEqual([[]]));
     const stored = await visit(get('/shop/shop-7', ada));
-    const hits = [await visit(get('/shop/shop-7', ada)), await visit(get('/shop/shop-7.data', ada)), await visit(get('/shop/shop-7', bola)), await visit(get('/shop/shop-7', ada))];
+    const hits = [
+      await visit(get('/shop/shop-7', ada)),
+      await visit(get('/shop/shop-7.data', ada)),
+      await visit(get('/shop/shop-7', bola)),
+      await visit(get('/shop/shop-7', ada)),
+    ];
     const signedIn = await visit(get('/shop/shop-7', { ...bola, cookie: '__kasuwa=signed.value' }));
     await visitCounts.flushVisitCounts();
 

@@ -138,7 +138,13 @@ describe('reading a form with a size limit', () => {
       const image = read.get('image') as File;
       return {
         texts: [read.get('name'), read.get('description')],
-        image: { oversized: image instanceof readForm.OversizedFile, name: image.name, type: image.type, size: image.size, bytes: (await image.arrayBuffer()).byteLength },
+        image: {
+          oversized: image instanceof readForm.OversizedFile,
+          name: image.name,
+          type: image.type,
+          size: image.size,
+          bytes: (await image.arrayBuffer()).byteLength,
+        },
         onDisk: await bytesOnDisk(),
       };
     });
@@ -317,4 +323,3 @@ describe('a form’s limits, checked as it arrives', () => {
     await expect(readForm.readForm({ request, context: new RouterContextProvider() })).rejects.toMatchObject({ init: { status: 413 } });
   });
 });
-

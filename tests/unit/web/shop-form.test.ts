@@ -48,7 +48,9 @@ describe('the create shop form', () => {
   });
 
   test('refuses a photo the web tier read past for its size with SPEC’s message, keeping the texts', () => {
-    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), { schema: createShopFormSchema });
+    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), {
+      schema: createShopFormSchema,
+    });
     const reply = submission.reply();
     expect(reply.error).toEqual({ image: [MSG.imageTooBig] });
     expect(reply.initialValue).toMatchObject({ name: ' Mama Put ', description: 'Rice and stew' });

@@ -19,7 +19,8 @@ const shop: Shop = {
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {
-  const tag = tags.find((candidate) => 'property' in candidate && candidate.property === key) ?? tags.find((candidate) => 'name' in candidate && candidate.name === key);
+  const tag =
+    tags.find((candidate) => 'property' in candidate && candidate.property === key) ?? tags.find((candidate) => 'name' in candidate && candidate.name === key);
   return tag && 'content' in tag ? tag.content : undefined;
 }
 

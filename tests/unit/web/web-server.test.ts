@@ -36,7 +36,10 @@ describe('the encoding the web server answers with', () => {
 
   it('gzips a page and the result unzips to the page', async () => {
     const page = `<!doctype html>${'<p>Jollof rice</p>'.repeat(200)}`;
-    const response = await compressed(new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }), new Response(page, { headers: { 'content-type': 'text/html' } }));
+    const response = await compressed(
+      new Request('http://x/', { headers: { 'accept-encoding': 'gzip' } }),
+      new Response(page, { headers: { 'content-type': 'text/html' } }),
+    );
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
@@ -94,12 +97,17 @@ describe('the static files', () => {
     expect(await head.text()).toBe('');
   });
 
-  it.each(['/assets/..%2F..%2Fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/.vite/manifest.json', '/assets/..%5C..%5Csecret.txt', '/assets/%E0%A4%A', '/assets/', '/nothing.js'])(
-    'leaves %s to React Router (its 404), never a file outside the client folder',
-    async (pathname) => {
-      expect(await get(pathname)).toBeNull();
-    },
-  );
+  it.each([
+    '/assets/..%2F..%2Fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/.vite/manifest.json',
+    '/assets/..%5C..%5Csecret.txt',
+    '/assets/%E0%A4%A',
+    '/assets/',
+    '/nothing.js',
+  ])('leaves %s to React Router (its 404), never a file outside the client folder', async (pathname) => {
+    expect(await get(pathname)).toBeNull();
+  });
 
   it.each(['/login', '/_.data'])('leaves %s to React Router without looking for a file', async (pathname) => {
     expect(await get(pathname)).toBeNull();

@@ -32,9 +32,10 @@ describe('the web tier configuration', () => {
       providerUrl: 'http://127.0.0.1:9100',
       webUrl: 'http://localhost:4100',
     });
-    expect(
-      readWebEnv({ DATA_DIR: dataDir, PROVIDER_URL: 'http://api.internal:8000/', WEB_URL: 'https://kasuwa.ng/' }),
-    ).toMatchObject({ providerUrl: 'http://api.internal:8000', webUrl: 'https://kasuwa.ng' });
+    expect(readWebEnv({ DATA_DIR: dataDir, PROVIDER_URL: 'http://api.internal:8000/', WEB_URL: 'https://kasuwa.ng/' })).toMatchObject({
+      providerUrl: 'http://api.internal:8000',
+      webUrl: 'https://kasuwa.ng',
+    });
   });
 
   test('the idle logout accepts fractions of a minute, for tests', () => {
