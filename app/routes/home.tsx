@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { SearchBox } from '../components/layout/search-box';
+import { Welcome } from '../components/layout/welcome';
 import { Pager } from '../components/shops/pager';
 import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
 import { StateSelect } from '../components/shops/state-select';
@@ -9,14 +10,16 @@ import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom, socialTags } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
+import { visitorContext } from '../lib/session.server';
 import type { Route } from './+types/home';
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
 const CATEGORY_CHIPS = 8;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
+  const welcome = url.searchParams.has('welcome') ? (context.get(visitorContext)?.user.username ?? null) : null;
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [list, categories] = await Promise.allSettled([
@@ -25,8 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
-  if (list.status === 'rejected') return data({ shops: [], chips, state, page, nextPage: null, failed: true }, { ...init, status: 503 });
-  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, state, page, nextPage: list.value.next_page, failed: false }, init);
+  if (list.status === 'rejected') return data({ shops: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
+  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, state, page, nextPage: list.value.next_page, failed: false, welcome }, init);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -34,9 +37,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, chips, state, page, nextPage, failed } = loaderData;
+  const { shops, chips, state, page, nextPage, failed, welcome } = loaderData;
   return (
     <main>
+      {welcome && <Welcome username={welcome} />}
       <div className="home-search">
         <SearchBox id="home-search" label="Find a shop" />
       </div>

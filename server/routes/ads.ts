@@ -6,7 +6,7 @@ import { AD_PLAN, AD_PLAN_KOBO } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { requiredText } from '../../app/lib/rules/text';
 import { ads, shops } from '../db/schema';
-import { detailError, forbidden, notFound } from '../errors';
+import { ApiError, detailError, forbidden, notFound } from '../errors';
 import { isId } from '../ids';
 import { activateAd, paysForAdPlan, type AdRow } from '../payments/activate-ad';
 import { adJson, adJsonSchema } from '../payments/ad-json';
@@ -65,6 +65,9 @@ function verificationJson(ad: AdRow): z.infer<typeof verification> {
     ad: adJson(ad),
   };
 }
+
+/** A payment that will not be made: its shop comes along, so the shopper can pay for it again. */
+const notPaid = (detail: string, ad: AdRow) => new ApiError(400, { detail, shop_id: ad.shopId });
 
 function verifyPageOf(webUrl: string, reference: string): string {
   return `${webUrl}/verify-transaction?reference=${encodeURIComponent(reference)}`;
@@ -141,7 +144,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['ads'],
         summary: 'Ask Paystack about a payment; a successful one grants the month, once',
-        description: `Declined, cancelled or reversed: 400 with the gateway message. Still in progress (Paystack's ongoing, pending, processing, queued): 200 with status "pending". A status Paystack does not document: 502.`,
+        description: `Declined, cancelled or reversed: 400 with the gateway message (\`detail\`) and the payment's \`shop_id\`, to try again. Still in progress (Paystack's ongoing, pending, processing, queued): 200 with status "pending". A status Paystack does not document: 502.`,
         security: [{ bearer: [] }],
         body: z.object({ reference: requiredText(MSG.referenceRequired, 200) }),
         response: { 200: verification, 400: fieldErrors, 401: detail, 404: detail, 502: detail },
@@ -167,7 +170,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
         if (!paysForAdPlan(payment)) {
           request.log.warn({ reference: ad.reference, amount: payment.amount, currency: payment.currency }, 'payment does not match the ad plan');
           await recordUnpaid(ad.reference, 'failed', MSG.paymentMismatch);
-          throw detailError(400, MSG.paymentMismatch);
+          throw notPaid(MSG.paymentMismatch, ad);
         }
         const activated = await activateAd(app.db, { ...payment, reference: ad.reference });
         return verificationJson(activated ?? ad);
@@ -175,7 +178,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       if (outcome === 'pending') return { ...verificationJson(ad), status: 'pending' as const };
       const gatewayResponse = payment.gateway_response || MSG.paymentNotCompleted;
       await recordUnpaid(ad.reference, outcome, gatewayResponse);
-      throw detailError(400, gatewayResponse);
+      throw notPaid(gatewayResponse, ad);
     },
   );
 

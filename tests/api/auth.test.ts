@@ -33,6 +33,12 @@ describe('sign up', () => {
     expect(response.json().user.phone_number).toBe('+2348091234567');
   });
 
+  it('accepts a Nigerian mobile number written with the country code and no plus, and stores it in +234 form', async () => {
+    const response = await post('/auth/users', newPerson({ phone_number: '234 0803 123 4567' }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.phone_number).toBe('+2348031234567');
+  });
+
   it("names every missing field with SPEC's words", async () => {
     const response = await post('/auth/users', {});
     expect(response.statusCode).toBe(400);
@@ -114,13 +120,13 @@ describe('sign in', () => {
     }
   });
 
-  it('refuses a wrong password or unknown account with the same 401', async () => {
+  it('refuses a wrong password or unknown account with the same 401, in plain words', async () => {
     const person = await signUp(api.app);
     const wrong = await post('/auth/login/', { username_or_email: person.username, password: 'not-it' });
     const unknown = await post('/auth/login/', { username_or_email: 'nobody-here', password: 'stall-keeper-42' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: MSG.wrongCredentials });
+      expect(response.json()).toEqual({ detail: 'Wrong username, email or password.' });
     }
   });
 

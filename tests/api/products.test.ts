@@ -35,6 +35,25 @@ describe('adding products in a batch', () => {
     expect(new Set(created.map((p: { image_url: string }) => p.image_url)).size).toBe(3);
   });
 
+  it('lists the products of a batch in the order they were typed, on the shop and in its product list', async () => {
+    const shop = (await createShop(api.app, owner.access)).id;
+    const names = ['Garri', 'Beans', 'Rice', 'Yam', 'Plantain', 'Egusi', 'Ogbono', 'Crayfish', 'Palm oil', 'Pepper'];
+    expect(
+      (
+        await addProducts(
+          api.app,
+          owner.access,
+          shop,
+          names.map((name) => ({ name, price: 100 })),
+        )
+      ).statusCode,
+    ).toBe(201);
+    const listed = (await api.app.inject({ method: 'GET', url: `/shops/${shop}/products` })).json() as { name: string }[];
+    const onShop = (await api.app.inject({ method: 'GET', url: `/shops/${shop}` })).json() as { products: { name: string }[] };
+    expect(listed.map((product) => product.name)).toEqual(names);
+    expect(onShop.products.map((product) => product.name)).toEqual(names);
+  });
+
   it('accepts the indexed form fields too', async () => {
     const body = await multipart(
       { 'products[0][name]': 'Puff puff', 'products[0][price]': '200', 'products[1][name]': 'Moi moi', 'products[1][price]': '500' },

@@ -95,21 +95,28 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
   test.for([
     ['080…', '08031234567'],
     ['+23480…', '+2348031234567'],
-  ] as const)('sign up with a %s number goes home signed in, and the number is stored as +234…', async ([, phone], { page, apiUrl }) => {
-    const person = newPerson({ phone_number: phone });
-    await page.goto('/signup');
-    await fillSignUp(page, person);
+    ['234 0803…', '234 0803 123 4567'],
+  ] as const)(
+    'sign up with a %s number goes home signed in, greeted by name with Create your shop next, and the number is stored as +234…',
+    async ([, phone], { page, apiUrl }) => {
+      const person = newPerson({ phone_number: phone });
+      await page.goto('/signup');
+      await fillSignUp(page, person);
 
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => accountMenu(page)).toEqual(SIGNED_IN);
-    const signedIn = (await (await postJson(`${apiUrl}/auth/login/`, { username_or_email: person.username, password: person.password })).json()) as {
-      user: { phone_number: string };
-    };
-    expect(signedIn.user.phone_number).toBe('+2348031234567');
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => accountMenu(page)).toEqual(SIGNED_IN);
+      const welcome = page.getByRole('status').filter({ hasText: 'Welcome' });
+      expect(await welcome.getByRole('heading').textContent()).toBe(`Welcome to Kasuwa, ${person.username}!`);
+      expect(await welcome.getByRole('link', { name: 'Create your shop' }).getAttribute('href')).toBe('/createShop');
+      const signedIn = (await (await postJson(`${apiUrl}/auth/login/`, { username_or_email: person.username, password: person.password })).json()) as {
+        user: { phone_number: string };
+      };
+      expect(signedIn.user.phone_number).toBe('+2348031234567');
 
-    await logOut(page);
-    await expect.poll(() => accountMenu(page)).toEqual(SIGNED_OUT);
-  });
+      await logOut(page);
+      await expect.poll(() => accountMenu(page)).toEqual(SIGNED_OUT);
+    },
+  );
 
   test('signs in with the username and with the email, and logging out returns to the signed-out header', async ({ page, apiUrl }) => {
     const person = newPerson();
@@ -149,7 +156,7 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
 
     await signIn(page, person.username, 'not-my-password');
 
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(MSG.wrongCredentials);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Wrong username, email or password.');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByLabel('Username or email').inputValue()).toBe(person.username);
     if (jsMode === 'off') expect(await page.getByLabel('Password').inputValue()).toBe('');

@@ -153,12 +153,26 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     expect(await sponsoredUntil(apiUrl, owner, shop.id)).toBeNull();
   });
 
-  test('cancelling on the checkout charges nothing and sponsors nothing', async ({ page, apiUrl }) => {
+  test('Try again after a declined card opens a new payment for the same shop, which can then be paid', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await buyAdPlan(page, shop, 'Decline card');
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByText('Step 2 of 2').waitFor();
+    await whenInteractive(page, '.ads-page form');
+    await page.getByRole('button', { name: 'Pay ₦5,000' }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    expect(await sponsoredUntil(apiUrl, owner, shop.id)).not.toBeNull();
+  });
+
+  test('cancelling on the checkout charges nothing, sponsors nothing and offers Try again', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     await buyAdPlan(page, shop, 'Cancel');
     await page.getByRole('alert').getByRole('heading', { name: MSG.verificationFailed }).waitFor();
     expect(await page.getByText('The transaction was cancelled').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/shop/${shop.id}/paymentInitiation`);
     expect(await sponsoredUntil(apiUrl, owner, shop.id)).toBeNull();
     expect((await adsOf(apiUrl, owner, shop.id)).map((ad) => ad.status)).toEqual(['abandoned']);
     expect(await sponsoredOnHome(page, shop.name)).toBe(false);

@@ -173,13 +173,21 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
       expect(await shopsOf(apiUrl, owner)).toEqual([]);
     });
 
-    test('a PDF renamed .jpg', async ({ page, apiUrl }) => {
+    test('a PDF renamed .jpg: with JavaScript before anything is sent, with no preview', async ({ page, apiUrl }) => {
       const owner = await signedInOwner(page, apiUrl);
       await openForm(page, '/createShop', 'create-shop');
       await fillShop(page, { name: `Pdf Shop ${tag()}` });
-      await choosePhoto(page, 'Shop image', { name: 'menu.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
+      const posts = watchPosts(page);
+      await page.getByLabel('Shop image').setInputFiles({ name: 'menu.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
+      if (jsMode === 'on') {
+        // Its name and type pass; the browser reads its bytes.
+        await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageType);
+        expect(await page.locator('.photo-preview').count()).toBe(0);
+        expect(await page.getByText(/^Photo to send:/).count()).toBe(0);
+      }
       await page.getByRole('button', { name: 'Create Shop' }).click();
-      // Its name and type pass; the provider reads its bytes.
+      if (jsMode === 'on') expect(posts).toEqual([]);
+      // Without JavaScript its name and type pass; the provider reads its bytes.
       await expect.poll(() => errorOf(page, 'create-shop-image').textContent()).toBe(MSG.imageType);
       expect(await page.getByLabel('Shop name').inputValue()).toMatch(/^Pdf Shop /);
       expect(await shopsOf(apiUrl, owner)).toEqual([]);
@@ -300,6 +308,34 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     await page.getByText(MSG.shopUpdated).waitFor();
     const [saved] = await shopsOf(apiUrl, owner);
     expect(saved?.description).toBe('Typed on a slow phone.');
+  });
+
+  test('a form’s result shows on the screen, not above it, and with JavaScript it takes the focus', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shops = [];
+    for (let i = 0; i < 4; i++) shops.push(await shopAtApi(apiUrl, owner));
+    await page.setViewportSize({ width: 412, height: 800 });
+    // On screen: the middle of the message is the message, not the header over it nor a part of the page off it.
+    const seen = (message: string) =>
+      page.getByText(message).evaluate((text) => {
+        const box = text.getBoundingClientRect();
+        const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const result = text.closest('[role]')!;
+        return { onScreen: !!shown && result.contains(shown), focused: result.contains(document.activeElement) };
+      });
+
+    await openForm(page, `/editShop/${shops[0]!.id}/edit-shop`, 'edit-shop');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await formAlert(page).waitFor();
+    await expect.poll(() => seen(MSG.noChanges)).toEqual({ onScreen: true, focused: jsMode === 'on' });
+
+    await page.goto('/myShop');
+    await whenInteractive(page, '.owner-shops a');
+    const last = page.getByRole('list', { name: 'Your shops' }).getByRole('listitem').filter({ hasText: shops[0]!.name });
+    await last.getByRole('link', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(MSG.shopDeleted).waitFor();
+    await expect.poll(() => seen(MSG.shopDeleted)).toEqual({ onScreen: true, focused: jsMode === 'on' });
   });
 
   test('editing a shop with a photo over 5 MB says so next to the photo and keeps what was typed', async ({ page, apiUrl }) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useServerRendered } from '../../lib/hydrated';
+import { useSeen } from '../../lib/seen';
 
 /**
  * A message that moves on to `to` after `delayMs` (SPEC §4: 3 s after creating a shop, 2 s after editing
@@ -11,13 +12,14 @@ import { useServerRendered } from '../../lib/hydrated';
 export function RedirectNotice({ message, to, delayMs, tone = 'success' }: { message: string; to: string; delayMs: number; tone?: 'success' | 'error' }) {
   const serverRendered = useServerRendered();
   const navigate = useNavigate();
+  const ref = useSeen<HTMLDivElement>(message);
   useEffect(() => {
     if (serverRendered) return;
     const timer = setTimeout(() => navigate(to), delayMs);
     return () => clearTimeout(timer);
   }, [navigate, to, delayMs, serverRendered]);
   return (
-    <div className={`notice ${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div ref={ref} className={`notice ${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
       <p>{message}</p>
       <Link to={to}>Go to My Shops now</Link>
       {/* React places this in the document's head. */}

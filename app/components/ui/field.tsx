@@ -1,5 +1,6 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
+import { useSeen } from '../../lib/seen';
 
 type FieldProps = {
   label: string;
@@ -33,9 +34,12 @@ export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
 
 /** The form's own messages (the provider's `detail`, a network failure), above the fields. */
 export function FormMessage<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema> }) {
+  // With a field's message too, the focus stays on the first such field, where Conform puts it.
+  const onFields = Object.entries(form.allErrors).some(([name, errors]) => name !== '' && errors.length > 0);
+  const ref = useSeen<HTMLDivElement>(onFields ? undefined : form.errors?.join('\n'));
   if (!form.errors?.length) return null;
   return (
-    <div id={form.errorId} className="notice error" role="alert">
+    <div ref={ref} id={form.errorId} className="notice error" role="alert" tabIndex={-1}>
       {form.errors.map((message) => (
         <p key={message}>{message}</p>
       ))}

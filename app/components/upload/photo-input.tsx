@@ -90,6 +90,11 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
     const sent = await work;
     if (pick !== picks.current) return;
     preparing.current = null;
+    if (!sent) {
+      // Not a photo, whatever its name says: marked as what it is, the field's own rule gives SPEC's message.
+      setPrepared({ kind: 'none' });
+      return carry(new File([file], file.name, { type: 'application/octet-stream' }));
+    }
     setPrepared({ kind: 'ready', original: file, sent });
     carry(sent);
   }

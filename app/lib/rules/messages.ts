@@ -74,12 +74,13 @@ export const MSG = {
   // Ours: the contract's Django REST framework texts and the cases SPEC leaves silent.
   notAuthenticated: 'Authentication credentials were not provided.',
   tokenInvalid: 'Given token not valid for any token type',
-  wrongCredentials: 'No active account found with the given credentials',
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
   emailTaken: 'A user with that email already exists.',
   usernameTaken: 'A user with that username already exists.',
+  // The provider's own words for a failed sign-in, in plain words rather than Django's jargon.
+  wrongCredentials: 'Wrong username, email or password.',
   fileEmpty: 'The submitted file is empty.',
   shopUpdated: 'Shop updated successfully! Redirecting...',
   imageUnreadable: 'The image could not be read. Please upload a different JPEG or PNG photo.',

@@ -1,18 +1,28 @@
-/** Nigerian mobile numbers (SPEC §5): 0 plus 10 digits, or +234 plus 10 digits. */
-const PHONE_PATTERN = /^(?:0|\+234)\d{10}$/;
+/**
+ * Nigerian mobile numbers. SPEC §5's two forms (0 plus 10 digits, +234 plus 10 digits) are the floor;
+ * the other ways people write one are accepted too when the digits can only be a Nigerian mobile number
+ * (070, 080, 081, 090, 091… after the country code, with or without its +, 00 or the trunk 0).
+ */
+const SPEC_FORMS = /^(?:0|\+234)(\d{10})$/;
+const COUNTRY_CODE_FORMS = /^(?:\+|00)?2340?([789][01]\d{8})$/;
 
-/** People type spaces, dashes and brackets when copying a number from their contacts. */
+/** People type spaces, dots, dashes and brackets when copying a number from their contacts. */
 function stripSeparators(input: string): string {
-  return input.trim().replace(/[\s\-()]/g, '');
+  return input.trim().replace(/[\s.\-()]/g, '');
+}
+
+/** The 10 digits after the country code, or null when the input is not a Nigerian number. */
+function nationalDigits(input: string): string | null {
+  const compact = stripSeparators(input);
+  return (SPEC_FORMS.exec(compact) ?? COUNTRY_CODE_FORMS.exec(compact))?.[1] ?? null;
 }
 
 export function isNigerianPhone(input: string): boolean {
-  return PHONE_PATTERN.test(stripSeparators(input));
+  return nationalDigits(input) !== null;
 }
 
-/** `08012345678` and `+2348012345678` both become `+2348012345678`; anything else is returned trimmed. */
+/** Every accepted spelling becomes `+234` and the 10 digits; anything else is returned trimmed. */
 export function normalisePhone(input: string): string {
-  const compact = stripSeparators(input);
-  const national = compact.startsWith('+234') ? compact.slice(4) : compact.startsWith('0') ? compact.slice(1) : null;
-  return national !== null && /^\d{10}$/.test(national) ? `+234${national}` : input.trim();
+  const national = nationalDigits(input);
+  return national === null ? input.trim() : `+234${national}`;
 }

@@ -38,16 +38,33 @@ async function decode(file: File): Promise<Decoded> {
   return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
 }
 
+/** Whether the file starts as a JPEG or a PNG does, whatever its name and declared type say. */
+async function hasPhotoSignature(file: File): Promise<boolean> {
+  const head = new Uint8Array(await new Response(file.slice(0, 4)).arrayBuffer());
+  const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const png = head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47;
+  return jpeg || png;
+}
+
+/** Whether this browser can decode a photo at all: where it cannot, a failed decode says nothing of the file. */
+const canDecode = () => typeof createImageBitmap === 'function' || 'decode' in HTMLImageElement.prototype;
+
 /**
  * The photo, downscaled and re-encoded when that makes it smaller; otherwise (and wherever the browser
- * cannot decode it or lacks canvas encoding) the file exactly as chosen, for the server's rules to judge.
- * A PNG becomes a JPEG only when that is smaller; transparent parts turn white rather than black.
+ * lacks canvas encoding) the file exactly as chosen, for the server's rules to judge; null when it is
+ * no JPEG or PNG at all, or the browser cannot decode it. A PNG becomes a JPEG only when that is smaller;
+ * transparent parts turn white rather than black.
  */
-export async function shrinkPhoto(file: File): Promise<File> {
+export async function shrinkPhoto(file: File): Promise<File | null> {
+  if (!(await hasPhotoSignature(file))) return null;
   let decoded: Decoded | undefined;
   const canvas = document.createElement('canvas');
   try {
-    decoded = await decode(file);
+    try {
+      decoded = await decode(file);
+    } catch {
+      return canDecode() ? null : file;
+    }
     const size = fitWithin(decoded.width, decoded.height, PHOTO_LONG_SIDE);
     canvas.width = size.width;
     canvas.height = size.height;

@@ -34,7 +34,7 @@ export function nextRecheck(reference: string, since: string | null, now = Date.
 export type VerifiedPayment =
   | { state: 'paid'; amount: number; paidAt: string | null; until: string | null; shop: { id: string; name: string } | null }
   | { state: 'pending'; amount: number; shop: { id: string; name: string } | null }
-  | { state: 'failed'; error: string; mayRetry: boolean };
+  | { state: 'failed'; error: string; mayRetry: boolean; payAgainFor: string | null };
 
 function shopNamed(shops: Shop[], shopId: string | null | undefined) {
   const shop = shops.find((candidate) => candidate.id === shopId);
@@ -43,7 +43,7 @@ function shopNamed(shops: Shop[], shopId: string | null | undefined) {
 
 /** The provider's answer about a payment, as the verification page tells it. */
 export async function verifyPayment(request: Request, visitor: Visitor, reference: string): Promise<VerifiedPayment> {
-  if (!reference || reference.length > 200) return { state: 'failed', error: MSG.paymentReferenceMissing, mayRetry: false };
+  if (!reference || reference.length > 200) return { state: 'failed', error: MSG.paymentReferenceMissing, mayRetry: false, payAgainFor: null };
   try {
     const verified = await asVisitor(request, visitor, (token) => provider.verifyPayment(token, reference));
     // The shop's name is a courtesy: the payment's result stands without it.
@@ -61,6 +61,9 @@ export async function verifyPayment(request: Request, visitor: Visitor, referenc
     if (!isProviderError(error)) throw error;
     // A declined or cancelled payment is final; a provider that could not answer may still have been paid.
     const final = error.failure === 'http' && (error.status ?? 500) < 500;
-    return { state: 'failed', error: error.formMessage() ?? MSG.paymentVerifyUnreachable, mayRetry: !final };
+    // A payment that will not be made names its shop, so the shopper can start a new one for it.
+    const shopId = final && error.body && typeof error.body === 'object' ? (error.body as { shop_id?: unknown }).shop_id : undefined;
+    const payAgainFor = typeof shopId === 'string' ? shopId : null;
+    return { state: 'failed', error: error.formMessage() ?? MSG.paymentVerifyUnreachable, mayRetry: !final, payAgainFor };
   }
 }

@@ -70,6 +70,11 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
             See your shop
           </Link>
         )}
+        {payment.state === 'failed' && payment.payAgainFor && (
+          <Link to={`/shop/${encodeURIComponent(payment.payAgainFor)}/paymentInitiation`} className="button">
+            Try again
+          </Link>
+        )}
         <Link to="/myShop" className="button secondary">
           Go to My Shops
         </Link>

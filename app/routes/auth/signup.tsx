@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, data, useSearchParams } from 'react-router';
+import { WELCOME_PATH } from '../../components/layout/welcome';
 import { Field, FormMessage } from '../../components/ui/field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { formConstraint } from '../../lib/forms/form-constraint';
@@ -36,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { user, token } = await provider.signup({ ...submission.value, phone_number: normalisePhone(submission.value.phone_number) }, request);
-    return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
+    const to = destination(request);
+    return await startSession(request, { user, access: token.access, refresh: token.refresh }, to === '/' ? WELCOME_PATH : to);
   } catch (error) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
   }

@@ -11,6 +11,7 @@ import type { Shop } from '../../lib/provider/contract';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
+import { useSeen } from '../../lib/seen';
 import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
 import stylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/my-shops';
@@ -82,11 +83,7 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
           error={actionData?.deleteError}
         />
       ) : (
-        actionData?.deleteError && (
-          <p className="notice error" role="alert">
-            {actionData.deleteError}
-          </p>
-        )
+        actionData?.deleteError && <DeleteFailedNotice message={actionData.deleteError} />
       )}
       {failed ? (
         <p className="notice error" role="alert">
@@ -115,9 +112,19 @@ function DeletedNotice() {
     const timer = setTimeout(() => navigate(MY_SHOPS, { replace: true, preventScrollReset: true }), DELAYS_MS.deleteMessage);
     return () => clearTimeout(timer);
   }, [navigate]);
+  const ref = useSeen<HTMLParagraphElement>(MSG.shopDeleted);
   return (
-    <p className="notice success passing" role="status">
+    <p ref={ref} className="notice success passing" role="status" tabIndex={-1}>
       {MSG.shopDeleted}
+    </p>
+  );
+}
+
+function DeleteFailedNotice({ message }: { message: string }) {
+  const ref = useSeen<HTMLParagraphElement>(message);
+  return (
+    <p ref={ref} className="notice error" role="alert" tabIndex={-1}>
+      {message}
     </p>
   );
 }

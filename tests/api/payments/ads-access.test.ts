@@ -91,7 +91,7 @@ describe('verifying a payment', () => {
     await press(api, checkout, 'pay');
 
     const response = await verify(api, ada.access, checkout.reference);
-    expect(response).toEqual({ status: 400, body: { detail: MSG.paymentMismatch } });
+    expect(response).toEqual({ status: 400, body: { detail: MSG.paymentMismatch, shop_id: shop.id } });
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
     const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
     expect(ad.status).toBe('failed');
@@ -102,7 +102,7 @@ describe('verifying a payment', () => {
     const checkout = await startCheckout(api, ada.access, shop.id);
     await api.database.db.update(simulatorTransactions).set({ currency: 'USD' }).where(eq(simulatorTransactions.reference, checkout.reference));
     await press(api, checkout, 'pay');
-    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 400, body: { detail: MSG.paymentMismatch } });
+    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 400, body: { detail: MSG.paymentMismatch, shop_id: shop.id } });
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
   });
 

@@ -56,7 +56,7 @@ describe('buying a month of ads through the checkout page', () => {
     expect((await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body).toEqual([ad]);
   });
 
-  it('a declined card brings the shopper back to "Declined" and sponsors nothing', async () => {
+  it('a declined card brings the shopper back to "Declined", names the shop to pay for again, and sponsors nothing', async () => {
     const shop = await newShop('Mama Put Ikeja');
     const checkout = await startCheckout(api, ada.access, shop.id);
     const declined = await press(api, checkout, 'decline');
@@ -64,7 +64,7 @@ describe('buying a month of ads through the checkout page', () => {
     expect(new URL(declined.location!).searchParams.get('reference')).toBe(checkout.reference);
 
     const verified = await verify(api, ada.access, checkout.reference);
-    expect(verified).toEqual({ status: 400, body: { detail: 'Declined' } });
+    expect(verified).toEqual({ status: 400, body: { detail: 'Declined', shop_id: shop.id } });
     const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
     expect(ad).toMatchObject({ status: 'failed', paid_at: null, starts_at: null, ends_at: null });
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
@@ -78,7 +78,7 @@ describe('buying a month of ads through the checkout page', () => {
     expect(cancelled.location).toBe(`${api.config.webUrl}/verify-transaction?reference=${checkout.reference}`);
 
     const verified = await verify(api, ada.access, checkout.reference);
-    expect(verified).toEqual({ status: 400, body: { detail: 'The transaction was cancelled' } });
+    expect(verified).toEqual({ status: 400, body: { detail: 'The transaction was cancelled', shop_id: shop.id } });
     const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
     expect(ad.status).toBe('abandoned');
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
@@ -171,7 +171,7 @@ describe("each of Paystack's transaction statuses, as verifying tells the shoppe
     ['abandoned', 'The transaction was not completed', 'abandoned'],
   ])('%s is a failure with the gateway message, and sponsors nothing', async (status, gatewayResponse, recorded) => {
     const { shop, checkout } = await checkoutReporting(status, gatewayResponse);
-    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 400, body: { detail: gatewayResponse } });
+    expect(await verify(api, ada.access, checkout.reference)).toEqual({ status: 400, body: { detail: gatewayResponse, shop_id: shop.id } });
     const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${shop.id}`, ada.access)).body;
     expect(ad.status).toBe(recorded);
     expect(await sponsoredUntil(api, shop.id)).toBeNull();

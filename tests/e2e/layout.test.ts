@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { TEXT_MAX } from '../../app/lib/rules/limits';
+import { expect, jsMode, test } from './support/browser';
+import { tag } from './support/owners';
+import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
+
+/** Lines of card text that the card's box cuts through: neither wholly shown nor wholly hidden. */
+function halfShownLines(page: Page) {
+  return page.locator('.shop-card').evaluateAll((cards) =>
+    cards.flatMap((card) =>
+      [...card.querySelectorAll<HTMLElement>('.card-name, .card-meta')].flatMap((text) => {
+        const box = text.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return [...range.getClientRects()]
+          .filter((line) => line.height > 0 && line.top < box.bottom - 0.5 && line.bottom > box.bottom + 0.5)
+          .map(() => text.textContent ?? '');
+      }),
+    ),
+  );
+}
+
+/** The page's width beyond the screen's, at each phone width. */
+async function overflowAt(page: Page, path: string) {
+  const widths: Record<string, number> = {};
+  await page.goto(path);
+  for (const width of [360, 412]) {
+    await page.setViewportSize({ width, height: 800 });
+    widths[`${path} at ${width}`] = await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+  }
+  return widths;
+}
+
+describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
+  test('a card shows whole lines of its address, never a line cut in half', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const name = `Long Address Stores ${tag()}`;
+    await shopOf(apiUrl, owner, { name, address: '12 Adeola Odeku Street, off Ajose Adeogun, Victoria Island, Lagos, beside the big blue gate' });
+    await page.setViewportSize({ width: 412, height: 800 });
+    await page.goto(`/searchResults?q=${encodeURIComponent(name)}`);
+    await page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first().waitFor();
+    expect(await halfShownLines(page)).toEqual([]);
+  });
+
+  test('the longest single words people may type never make a page wider than the screen', async ({ page, apiUrl, webUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const word = (length: number) => `W${tag()}`.padEnd(length, 'w');
+    const shop = await shopOf(apiUrl, owner, {
+      name: word(TEXT_MAX.shopName),
+      address: word(TEXT_MAX.shopAddress),
+      category: word(TEXT_MAX.shopCategory),
+      description: word(TEXT_MAX.shopDescription),
+    });
+    const [product] = await productsOf(apiUrl, owner, shop.id, [word(TEXT_MAX.productName)]);
+    const cookie = await webSessionCookie(webUrl, owner);
+    const at = cookie.indexOf('=');
+    await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl, httpOnly: true, sameSite: 'Lax' }]);
+    const paths = [
+      `/searchResults?q=${'a'.repeat(60)}`,
+      `/searchResults?q=${encodeURIComponent(shop.name)}`,
+      `/shop/${shop.id}`,
+      '/myShop',
+      `/shop/${shop.id}/products`,
+      `/editShop/${shop.id}/edit-shop`,
+      `/shop/${product!.id}/edit-products`,
+      `/shop/${shop.id}/add-products`,
+      `/shop/${shop.id}/step1`,
+    ];
+    const overflow: Record<string, number> = {};
+    for (const path of paths) Object.assign(overflow, await overflowAt(page, path));
+    expect(overflow).toEqual(Object.fromEntries(Object.keys(overflow).map((key) => [key, 0])));
+  });
+});
