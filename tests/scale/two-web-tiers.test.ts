@@ -86,7 +86,8 @@ function shopForm(name: string, photo?: Photo): FormData {
 async function signUp(visitor: Visitor, webUrl: string, username: string): Promise<void> {
   const form = new URLSearchParams({ email: `${username}@example.ng`, username, phone_number: '08031234567', password: PASSWORD });
   const page = await visitor.visit(`${webUrl}/signup`, form);
-  expect(page.url, page.html.slice(0, 300)).toBe('/');
+  // A new person is greeted on the home page.
+  expect(page.url, page.html.slice(0, 300)).toBe('/?welcome');
 }
 
 /** Creates a shop through `webUrl` and returns its id, read from My Shops. */

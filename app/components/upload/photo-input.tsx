@@ -90,13 +90,15 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
     const sent = await work;
     if (pick !== picks.current) return;
     preparing.current = null;
-    if (!sent) {
-      // Not a photo, whatever its name says: marked as what it is, the field's own rule gives SPEC's message.
+    // Not a photo, whatever its name says: marked as what it is, the field's own rule gives SPEC's message.
+    // One over 5 MB stays as chosen, so that its size is what is said first, as the provider would.
+    const kept = sent ?? (problem ? file : null);
+    if (!kept) {
       setPrepared({ kind: 'none' });
       return carry(new File([file], file.name, { type: 'application/octet-stream' }));
     }
-    setPrepared({ kind: 'ready', original: file, sent });
-    carry(sent);
+    setPrepared({ kind: 'ready', original: file, sent: kept });
+    carry(kept);
   }
 
   // A submit pressed while the photo is being prepared goes once the photo is ready.
