@@ -1,28 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { persistentSecret } from '../app/lib/data-dir-secrets.server';
+import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '../app/lib/env-fields.server';
 
-const PORT_MESSAGE = 'must be a port number between 1 and 65535';
-const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';
 const SIMULATOR_MESSAGE = 'must be 1 (the built-in Paystack simulator, on purpose) or 0';
 const RATE_MESSAGE = 'must be a whole number of requests a minute, 1 or more, such as 20';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ORIGINS_MESSAGE = 'must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng';
-const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8';
 const PATH_STYLE_MESSAGE = 'must be 1 (bucket in the path: MinIO, most self-hosted servers) or 0 (bucket in the host name)';
-const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25';
 const BUCKET_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes';
-// An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
-const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
-const commaList = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 function isOrigin(value: string): boolean {
   try {
@@ -37,15 +26,6 @@ function isOrigin(value: string): boolean {
 export function isLoopbackOrigin(origin: string): boolean {
   const { hostname } = new URL(origin);
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
-function isTrustedProxyList(value: string): boolean {
-  try {
-    proxyAddr.compile(commaList(value));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const envSchema = z.object({
@@ -83,7 +63,7 @@ const envSchema = z.object({
       .default(''),
   ),
   AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
-  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).default('loopback')),
+  TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.default('loopback')),
   LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   S3_BUCKET: z.preprocess(
     blankAsUnset,
@@ -100,7 +80,7 @@ const envSchema = z.object({
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
   ),
-  STOP_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25)),
+  STOP_GRACE_SECONDS: stopGraceSeconds,
 });
 
 /** Where photos are kept: the S3-compatible bucket of S3_BUCKET, or DATA_DIR/media. */

@@ -1,36 +1,16 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { persistentSecret } from './data-dir-secrets.server';
+import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from './env-fields.server';
 import { IDLE_MINUTES_SHELL } from './rules/limits';
 
-const PORT_MESSAGE = 'must be a port number between 1 and 65535';
-const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
-const GRACE_MESSAGE = 'must be a whole number of seconds, 1 or more, such as 25';
-const PROXIES_MESSAGE = 'must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8';
 /** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
-// An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
-const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
-const commaList = (value: string) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-function isTrustedProxyList(value: string): boolean {
-  try {
-    proxyAddr.compile(commaList(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const webEnvSchema = z.object({
   PORT: z.preprocess(blankAsUnset, port.default(3000)),
@@ -50,8 +30,8 @@ const webEnvSchema = z.object({
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
   ),
-  STOP_GRACE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25)),
-  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().refine(isTrustedProxyList, PROXIES_MESSAGE).optional()),
+  STOP_GRACE_SECONDS: stopGraceSeconds,
+  TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.optional()),
 });
 
 export type WebEnv = {

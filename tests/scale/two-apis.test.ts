@@ -1,6 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,6 +15,7 @@ import { addProducts, createShop, signUpOwner } from '../../soak/lib/api-owner';
 import { startApi, type ApiProcess } from '../../soak/lib/api-process';
 import { makePhotos, type Photo } from '../../soak/lib/photos';
 import { S3_CREDENTIALS } from '../support/s3-server';
+import { connectionRefused } from './support/connection-refused';
 import { servicesMissing, startServices, type Services } from './support/services';
 
 const PER_ACCOUNT = 3;
@@ -50,18 +50,6 @@ async function bucketKeys(): Promise<string[]> {
 async function namedKeys(): Promise<string[]> {
   const images = await rows<{ image: { key: string; variants: { key: string }[] } }>(sql`select image from shops union all select image from products`);
   return [...new Set(images.flatMap(({ image }) => [image.key, ...image.variants.map((variant) => variant.key)]))].sort();
-}
-
-/** Whether a new TCP connection to this machine's `port` is refused. */
-function connectionRefused(port: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 }
 
 const json = async <T>(response: Response) => (await response.json()) as T;

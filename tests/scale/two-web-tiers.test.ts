@@ -1,6 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,6 +10,7 @@ import { startApi, type ApiProcess } from '../../soak/lib/api-process';
 import { makePhotos, type Photo } from '../../soak/lib/photos';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { startRoundRobin, type RoundRobin } from '../../bench/lib/round-robin';
+import { connectionRefused } from './support/connection-refused';
 import { servicesMissing, startServices, type Services } from './support/services';
 import { Visitor } from './support/visitor';
 import { startWebTier, type WebTier } from './support/web-tier';
@@ -57,17 +57,6 @@ function anonymousPage(url: string): Promise<{ status: number; cache: string | u
         resolve({ status: response.statusCode!, cache: response.headers['x-kasuwa-cache'] as string | undefined, html });
       })
       .on('error', reject);
-  });
-}
-
-function connectionRefused(port: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 }
 
