@@ -2,7 +2,8 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../lib/rules/messages';
 import { StarIcon } from '../icons';
-import { type CurrentRating, RatingForm } from './rating-form';
+import { OverlayRatingForm } from './overlay-rating-form';
+import type { CurrentRating } from './rating-fields';
 
 /**
  * SPEC's Rate Shop overlay, the way in to rating a shop. The overlay is a `<details>`, so it opens and
@@ -48,7 +49,7 @@ export function RateShop({
           <div className="overlay-card">
             <h2>Rate {shop.name}</h2>
             {signedIn ? (
-              <RatingForm shopId={shop.id} current={current} />
+              <OverlayRatingForm shopId={shop.id} current={current} />
             ) : (
               <p>
                 <Link to={`/login?${new URLSearchParams({ redirectTo: shopPath })}`} className="button">

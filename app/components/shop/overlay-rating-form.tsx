@@ -1,0 +1,35 @@
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-router';
+import { MSG } from '../../lib/rules/messages';
+import { SubmitButton } from '../ui/submit-button';
+import { type CurrentRating, RatingFields } from './rating-fields';
+
+/**
+ * The Rate overlay's form on the shop page. It leaves the schema's code to the rate page it posts to, which
+ * checks everything and shows what is wrong; here only a missing star is caught before sending.
+ */
+export function OverlayRatingForm({ shopId, current }: { shopId: string; current: CurrentRating }) {
+  const formId = `rate-${shopId}`;
+  const [starsErrors, setStarsErrors] = useState<string[]>();
+
+  function requireStars(event: FormEvent<HTMLFormElement>) {
+    const chosen = event.currentTarget.querySelector<HTMLInputElement>('input[name="stars"]:checked');
+    if (chosen) return;
+    event.preventDefault();
+    setStarsErrors([MSG.ratingStarsRequired]);
+    event.currentTarget.querySelector<HTMLInputElement>('input[name="stars"]')?.focus();
+  }
+
+  return (
+    <Form method="post" action={`/shop/${encodeURIComponent(shopId)}/rate`} id={formId} className="rate-form" noValidate onSubmit={requireStars}>
+      <RatingFields
+        formId={formId}
+        stars={{ id: `${formId}-stars`, name: 'stars', errorId: `${formId}-stars-error`, errors: starsErrors }}
+        chosen={current ? String(current.stars) : undefined}
+        review={{ id: `${formId}-review`, name: 'review', errorId: `${formId}-review-error` }}
+        reviewProps={{ defaultValue: current?.review }}
+      />
+      <SubmitButton pendingLabel="Saving…">{current ? 'Update rating' : 'Submit rating'}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Fragment, type TextareaHTMLAttributes } from 'react';
+import { REVIEW_MAX } from '../../lib/rules/limits';
+import { StarIcon } from '../icons';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+export type CurrentRating = { stars: number; review: string } | null;
+
+type Field = { id: string; name: string; errorId: string; errors?: string[] };
+
+/** The five stars and the review box, shared by the shop page's light form and the rate page's checked one. */
+export function RatingFields({
+  formId,
+  stars,
+  chosen,
+  review,
+  reviewProps,
+}: {
+  formId: string;
+  stars: Field;
+  chosen: string | undefined;
+  review: Field;
+  reviewProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+}) {
+  return (
+    <>
+      <fieldset className="rate-stars" aria-describedby={stars.errorId}>
+        <legend>Your rating</legend>
+        {STARS.map((count) => {
+          const id = `${formId}-${count}`;
+          return (
+            <Fragment key={count}>
+              <input id={id} type="radio" name={stars.name} value={count} required defaultChecked={chosen === String(count)} className="visually-hidden" />
+              <label htmlFor={id}>
+                <StarIcon />
+                <span className="visually-hidden">{count === 1 ? '1 star' : `${count} stars`}</span>
+              </label>
+            </Fragment>
+          );
+        })}
+      </fieldset>
+      <p id={stars.errorId} className="field-error" aria-live="polite">
+        {stars.errors?.join(', ')}
+      </p>
+      <label htmlFor={review.id}>Your review (optional)</label>
+      <textarea {...reviewProps} id={review.id} name={review.name} rows={3} maxLength={REVIEW_MAX} />
+      <p id={review.errorId} className="field-error" aria-live="polite">
+        {review.errors?.join(', ')}
+      </p>
+    </>
+  );
+}
