@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { buildIfStale, freePort, startProduct } from '../scripts/lib/product';
 import { productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
 import { postgresServer, type PostgresServer } from './lib/postgres-server';
+import { startS3Server } from '../tests/support/s3-server';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
 import { uploadsMarkdown, type UploadCase, type UploadReport, type UploadRun } from './lib/uploads-report';
@@ -18,7 +19,8 @@ const ROUTES = ['api', 'web'] as const;
 type DatabaseKind = (typeof DATABASES)[number];
 type Route = (typeof ROUTES)[number];
 const USAGE =
-  'Usage: npm run bench:uploads [-- --owners 10 --products 10 --databases postgres,pglite --routes api,web --label NAME]\n' +
+  'Usage: npm run bench:uploads [-- --owners 10 --products 10 --databases postgres,pglite --routes api,web --storage disk --label NAME]\n' +
+  'Storage: disk (DATA_DIR/media), or s3 (a bucket on s3rver from npm, on this machine).\n' +
   "PostgreSQL: the server of DATABASE_URL when set (in a throwaway database), otherwise a throwaway cluster of Debian's postgresql.";
 
 function listOption<T extends string>(value: string, allowed: readonly T[]): T[] {
@@ -37,16 +39,33 @@ function options() {
       products: { type: 'string', default: '10' },
       databases: { type: 'string', default: DATABASES.join(',') },
       routes: { type: 'string', default: ROUTES.join(',') },
+      storage: { type: 'string', default: 'disk' },
       label: { type: 'string', default: '' },
     },
   });
   const owners = Number(values.owners);
   const products = Number(values.products);
-  if (!Number.isInteger(owners) || owners < 1 || !Number.isInteger(products) || products < 1 || products > 20 || !/^[\w-]*$/.test(values.label)) {
+  const storageValid = values.storage === 'disk' || values.storage === 's3';
+  if (
+    !Number.isInteger(owners) ||
+    owners < 1 ||
+    !Number.isInteger(products) ||
+    products < 1 ||
+    products > 20 ||
+    !storageValid ||
+    !/^[\w-]*$/.test(values.label)
+  ) {
     console.error(USAGE);
     process.exit(2);
   }
-  return { owners, products, databases: listOption(values.databases, DATABASES), routes: listOption(values.routes, ROUTES), label: values.label };
+  return {
+    owners,
+    products,
+    databases: listOption(values.databases, DATABASES),
+    routes: listOption(values.routes, ROUTES),
+    storage: values.storage as 'disk' | 's3',
+    label: values.label,
+  };
 }
 
 type Settings = ReturnType<typeof options>;
@@ -105,6 +124,7 @@ async function runCase(
 ): Promise<UploadCase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-bench-uploads-'));
   const database = kind === 'postgres' ? await throwawayDatabase(server!.url) : undefined;
+  const bucket = settings.storage === 's3' ? await startS3Server() : undefined;
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const product = startProduct({
     webPort,
@@ -118,6 +138,7 @@ async function runCase(
       HOST: '127.0.0.1',
       // Ten owners sign up and sign in at once; the limits are for people, not benchmarks.
       AUTH_RATE_LIMIT: '100000',
+      ...bucket?.env,
     },
     // The web tier logs every request; only trouble is worth showing.
     log: (tier, line) => {
@@ -139,9 +160,11 @@ async function runCase(
       console.error(`  ${kind}: ${settings.owners} owners × ${settings.products} products through the ${route === 'api' ? 'API' : 'web tier'}`);
       runs.push(await runRoute(route, urls, owners, photos, settings, targets));
     }
-    return { database: kind === 'pglite' ? 'PGlite (in the API process)' : `PostgreSQL (${server!.source})`, runs };
+    const storage = bucket ? ', photos in an S3 bucket (s3rver on this machine)' : '';
+    return { database: `${kind === 'pglite' ? 'PGlite (in the API process)' : `PostgreSQL (${server!.source})`}${storage}`, runs };
   } finally {
     await product.stop();
+    await bucket?.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
