@@ -136,6 +136,9 @@ export const MSG = {
 
   // Reports and moderation (issue 19).
   reportReasonRequired: 'Please choose a reason.',
+  pageNotFound: 'We could not find that page. It may have moved, or the link may be mistyped.',
+  shopHidden: (name: string, reason: string) => `“${name}” is hidden from visitors by Kasuwa's moderators. Reason: ${reason}`,
+  reportSent: 'Thank you. Our moderators will look at your report.',
   reportDetailsRequired: 'Please say what is wrong.',
   reportAlreadyOpen: 'You have already reported this. A moderator will look at it.',
   reportFailed: 'Your report could not be sent. Please try again.',
