@@ -24,6 +24,15 @@ async function grantModerator(email: string) {
   expect(stdout.trim()).toBe(`${email} is now a moderator.`);
 }
 
+async function rateAtApi(apiUrl: string, access: string, shopId: string, stars: number, review: string) {
+  const response = await fetch(`${apiUrl}/shops/${shopId}/rating`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ stars, review }),
+  });
+  if (response.status >= 300) throw new Error(`rating failed: ${response.status} ${await response.text()}`);
+}
+
 async function signInAs(page: Page, person: { username: string; password: string }) {
   await signIn(page, person.username, person.password);
   await page.waitForURL((url) => url.pathname === '/');
@@ -90,5 +99,42 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await signInAs(page, owner);
     await page.goto('/myShop');
     await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: Sells stolen phones`).waitFor();
+  });
+
+  test('a reported review hidden by a moderator leaves the shop page and its average; restoring brings it back', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Suya Spot ${tag()}` });
+    const [kind, rude, buyer, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl), await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];
+    await rateAtApi(apiUrl, kind.access, shop.id, 5, 'Best suya in Kaduna');
+    await rateAtApi(apiUrl, rude.access, shop.id, 1, `Insults ${tag()}`);
+    await grantModerator(moderator.email);
+
+    await signInAs(page, buyer);
+    await page.goto(`/shop/${shop.id}`);
+    const ratings = page.getByRole('region', { name: 'Ratings' });
+    expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
+    await ratings.getByRole('listitem').filter({ hasText: 'Insults' }).getByRole('link', { name: 'Report this review' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/report'));
+    await choose(page, '#report', 'Offensive content');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thank you. Our moderators will look at your report.').waitFor();
+    await logOut(page);
+
+    await signInAs(page, moderator);
+    await page.goto('/moderation');
+    await page.getByRole('link', { name: `Review of ${shop.name} by ${rude.username}` }).click();
+    await choose(page, '#moderate', 'Hide', { field: 'Note', value: 'Abusive words' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: Hide.').waitFor();
+    await page.goto(`/shop/${shop.id}`);
+    expect(await ratings.locator('.rating-average').textContent()).toBe('5.0 out of 5 · 1 rating');
+    expect(await ratings.getByText('Insults').count()).toBe(0);
+
+    await page.goBack();
+    await choose(page, '#moderate', 'Restore', { field: 'Note', value: 'Reviewer apologised' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: Restore.').waitFor();
+    await page.goto(`/shop/${shop.id}`);
+    expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
   });
 });
