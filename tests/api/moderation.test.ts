@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORTS_PER_HOUR } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { setModerator } from '../../server/moderation/items';
 import { startTestApi, type TestApi } from './support/harness';
@@ -52,6 +53,16 @@ describe('reporting', () => {
     expect((await reportShop(shopId, buyer, { reason: 'other', details: '   ' })).json()).toEqual({ details: [MSG.reportDetailsRequired] });
     expect((await reportShop(shopId, buyer, { reason: 'other', details: 'x'.repeat(501) })).json()).toEqual({ details: [MSG.tooLong(500)] });
     expect((await reportShop(shopId, buyer, { reason: 'other', details: 'Sells <b>fake</b> drugs' })).json().details).toBe('Sells <b>fake</b> drugs');
+  });
+
+  it(`takes at most ${REPORTS_PER_HOUR} reports an hour from one person`, async () => {
+    const shopId = await uniqueShop('Flood');
+    const flooder = await signUp(api.app);
+    const statuses = [];
+    for (let n = 0; n <= REPORTS_PER_HOUR; n++) statuses.push((await reportShop(shopId, flooder)).statusCode);
+    expect(statuses.slice(0, REPORTS_PER_HOUR)).toEqual([201, ...Array(REPORTS_PER_HOUR - 1).fill(409)]);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await reportShop(shopId, await signUp(api.app))).statusCode).toBe(201);
   });
 
   it('needs a signed-in person', async () => {
