@@ -21,13 +21,16 @@ import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { unreadBody } from './plugins/unread-body';
 import { connectRedis } from './redis';
+import { adminRoutes } from './routes/admin';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { moderationRoutes } from './routes/moderation';
 import { paymentsRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
+import { reportRoutes } from './routes/reports';
 import { shopRoutes } from './routes/shops';
 
 declare module 'fastify' {
@@ -129,6 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(productRoutes);
   await app.register(ratingRoutes);
+  await app.register(reportRoutes);
+  await app.register(moderationRoutes);
+  // Only the embedded database needs the command line to come through the API.
+  if (database.kind === 'pglite') await app.register(adminRoutes);
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);
   await app.register(mediaRoutes);

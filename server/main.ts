@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { secretsInDatabase } from './db/shared-secrets';
 import { startPeriodicJobs } from './jobs/periodic';
+import { announceAdminEndpoint } from './moderation/admin-endpoint';
 import { sweepCutoff, sweepOrphanMedia } from './media/orphan-sweep';
 import { sweepSpooledUploads } from './plugins/multipart';
 import { purgeOldVisits } from './shops/visits';
@@ -24,6 +25,7 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.seedDemo) await database.exclusively('kasuwa:seed', () => seedDemoIfEmpty(database.db, app.storage, app.log));
   await app.listen({ port: config.apiPort, host: config.host });
+  const forgetAdminEndpoint = database.kind === 'pglite' ? announceAdminEndpoint(dataDir, config.apiPort) : () => {};
   if (config.paystack.simulated) {
     // Only PAYSTACK_SIMULATOR=1 lets a public site start this way: say so where whoever runs it looks.
     const level = isLoopbackOrigin(config.webUrl) ? 'info' : 'warn';
@@ -57,6 +59,7 @@ async function main() {
     }, config.stopGraceMs);
     cutOff.unref();
     jobs.stop();
+    forgetAdminEndpoint();
     await app.close();
     clearTimeout(cutOff);
     await database.close();

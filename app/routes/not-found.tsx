@@ -1,7 +1,8 @@
 import { data } from 'react-router';
+import { MSG } from '../lib/rules/messages';
 
 function notFound(): never {
-  throw data('We could not find that page. It may have moved, or the link may be mistyped.', { status: 404 });
+  throw data(MSG.pageNotFound, { status: 404 });
 }
 
 /** Any address no route claims: a real 404 status, shown by the root error boundary. */

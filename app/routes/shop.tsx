@@ -7,6 +7,7 @@ import { RateShop } from '../components/shop/rate-shop';
 import { RatingSummary } from '../components/shop/rating-summary';
 import { ShopPhoto } from '../components/shop/shop-photo';
 import { oneDecimal } from '../components/shops/stars';
+import { reportPath } from '../lib/moderation-paths';
 import { placeOf } from '../lib/place';
 import { getWebEnv } from '../lib/env.server';
 import { provider } from '../lib/provider/client.server';
@@ -112,6 +113,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <a className="report-link" href={reportPath(shop.id)} rel="nofollow">
+          Report this shop
+        </a>
       </section>
       <section className="shop-products" aria-labelledby="products-title">
         <h2 id="products-title">Products</h2>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ModerationAction, ReportReason } from '../../app/lib/rules/moderation';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A stored, re-encoded image: the main JPEG and its smaller copies, as keys in the media storage. Images
@@ -24,6 +25,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     phoneNumber: text('phone_number').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Granted and revoked from the command line only (`npm run moderator`). */
+    isModerator: boolean('is_moderator').notNull().default(false),
     dateJoined: createdAt(),
   },
   (t) => [
@@ -79,6 +82,9 @@ export const shops = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** The mean of the stars, 0 while unrated. */
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Set while a moderator keeps the shop out of every list and page; `hidden_reason` is shown to its owner. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -118,6 +124,8 @@ export const ratings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stars: integer('stars').notNull(),
     review: text('review').notNull().default(''),
+    /** Set while a moderator keeps the review off the shop; a hidden rating leaves the shop's totals (trigger). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -127,6 +135,59 @@ export const ratings = pgTable(
     index('ratings_user_newest_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('ratings_stars_range', sql`${t.stars} between 1 and 5`),
     check('ratings_review_length', sql`char_length(${t.review}) <= 500`),
+  ],
+);
+
+/**
+ * A person's report of a shop, or of one review on it (`rating_id`). Open until a moderator dismisses the
+ * item's reports or hides the item; one open report per person per item.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_open_shop_key').on(t.reporterId, t.shopId).where(sql`${t.ratingId} is null and ${t.closedAt} is null`),
+    uniqueIndex('reports_open_review_key').on(t.reporterId, t.ratingId).where(sql`${t.ratingId} is not null and ${t.closedAt} is null`),
+    index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
+    index('reports_shop_idx').on(t.shopId),
+    index('reports_rating_idx').on(t.ratingId),
+    check('reports_reason_known', sql`${t.reason} in ('scam', 'misleading', 'prohibited', 'offensive', 'other')`),
+    check('reports_details_length', sql`char_length(${t.details}) <= 500`),
+  ],
+);
+
+/** The audit log: every moderator's action on a shop or a review, with their note. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    action: text('action').$type<ModerationAction>().notNull(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_shop_idx').on(t.shopId, t.createdAt),
+    index('moderation_actions_rating_idx').on(t.ratingId),
+    check('moderation_actions_known', sql`${t.action} in ('dismiss', 'hide', 'restore')`),
+    check('moderation_actions_note_length', sql`char_length(${t.note}) between 1 and 500`),
   ],
 );
 

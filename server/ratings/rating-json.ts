@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { ratings, users } from '../db/schema';
@@ -32,13 +32,13 @@ export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> 
 /** A rating's columns and its writer's name. */
 export const withAuthor = { ...getTableColumns(ratings), author: users.username };
 
-/** A shop's ratings, last saved first; one more than `limit` tells whether another page exists. */
+/** A shop's ratings that a moderator has not hidden, last saved first; one more than `limit` tells whether another page exists. */
 export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0): Promise<RatingRow[]> {
   return db
     .select(withAuthor)
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.userId))
-    .where(eq(ratings.shopId, shopId))
+    .where(and(eq(ratings.shopId, shopId), isNull(ratings.hiddenAt)))
     .orderBy(desc(ratings.updatedAt), desc(ratings.id))
     .limit(limit)
     .offset(offset);

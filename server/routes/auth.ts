@@ -29,6 +29,12 @@ const confirmBody = resetLinkSchema.extend({ new_password: z.string().optional()
 
 type UserRow = typeof users.$inferSelect;
 
+const ownShopJsonSchema = shopJsonSchema.extend({
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable().describe('ext: set while a moderator hides the shop from visitors'),
+});
+const hiddenJson = (shop: { hiddenAt: Date | null; hiddenReason: string | null }) =>
+  shop.hiddenAt ? { at: shop.hiddenAt.toISOString(), reason: shop.hiddenReason ?? '' } : null;
+
 function isUniqueViolation(error: unknown): error is { constraint?: string; constraint_name?: string } {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   return typeof cause === 'object' && cause !== null && (cause as { code?: string }).code === '23505';
@@ -180,9 +186,9 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user with their shops',
+        summary: 'The signed-in user with their shops; `hidden` says when and why a moderator hid one (ext)',
         security: [{ bearer: [] }],
-        response: { 200: userJsonSchema.extend({ shops: z.array(shopJsonSchema) }), 401: detail },
+        response: { 200: userJsonSchema.extend({ shops: z.array(ownShopJsonSchema) }), 401: detail },
       },
     },
     async (request) => {
@@ -193,7 +199,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         shops.map((shop) => shop.id),
       );
       const mediaBase = app.config.mediaBaseUrl;
-      return { ...userJson(user), shops: shops.map((shop) => shopJson(shop, mediaBase, products.get(shop.id))) };
+      return {
+        ...userJson(user),
+        shops: shops.map((shop) => ({ ...shopJson(shop, mediaBase, products.get(shop.id)), hidden: hiddenJson(shop) })),
+      };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +33,11 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
 
   async function shopOf(id: string) {
     if (!isId(id)) throw notFound();
-    const [shop] = await app.db.select({ ownerId: shops.ownerId, name: shops.name }).from(shops).where(eq(shops.id, id)).limit(1);
+    const [shop] = await app.db
+      .select({ ownerId: shops.ownerId, name: shops.name })
+      .from(shops)
+      .where(and(eq(shops.id, id), isNull(shops.hiddenAt)))
+      .limit(1);
     if (!shop) throw notFound();
     return shop;
   }

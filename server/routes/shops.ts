@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import { stopIfClientGone } from '../plugins/client-gone';
 import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
 import { ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
 import { ownedShop } from '../shops/ownership';
-import { findShop, productsByShop, sponsoredShops } from '../shops/queries';
+import { findShop, listed, productsByShop, sponsoredShops } from '../shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '../shops/search';
 import { shopJson, shopJsonSchema } from '../shops/shop-json';
 import { isTrustedHop, VisitCounter } from '../shops/visits';
@@ -83,6 +83,13 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const mediaBase = () => app.config.mediaBaseUrl;
   const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
+
+  /** Whether a public read comes with the owner's token; a missing or bad token is simply not the owner. */
+  async function isOwnerAsking(request: FastifyRequest, ownerId: string): Promise<boolean> {
+    if (!request.headers.authorization) return false;
+    await app.authenticate(request).catch(() => {});
+    return request.user?.id === ownerId;
+  }
 
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
@@ -154,6 +161,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const categories = await app.db
         .select({ name: sql<string>`min(${shops.category})`, count: sql<number>`count(*)::int` })
         .from(shops)
+        .where(listed)
         .groupBy(sql`lower(${shops.category})`)
         .orderBy(sql`count(*) desc`, sql`min(${shops.category})`)
         .limit(200);
@@ -166,7 +174,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary: 'One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) every 30 minutes',
+        summary:
+          'One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) every 30 minutes. A shop hidden by a moderator is a 404 to all but its owner (ext)',
         params: idParams,
         response: {
           200: shopJsonSchema.extend({
@@ -182,7 +191,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       // Before reading the shop, so a first visit sees itself counted.
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
-      if (!shop) throw notFound();
+      if (!shop || (shop.hiddenAt && !(await isOwnerAsking(request, shop.ownerId)))) throw notFound();
       const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
       return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
     },

@@ -22,9 +22,12 @@ export function shopsOfOwner(db: Db, ownerId: string): Promise<ShopRow[]> {
   return selectShops(db).where(eq(shops.ownerId, ownerId)).orderBy(desc(shops.createdAt), desc(shops.id));
 }
 
+/** Shops the lists may show: a moderator's hidden ones never. Almost every row passes, so the list indexes still serve. */
+export const listed = isNull(shops.hiddenAt);
+
 export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit: number): Promise<ShopRow[]> {
   return selectShops(db)
-    .where(and(gt(shops.sponsoredUntil, now), filter))
+    .where(and(gt(shops.sponsoredUntil, now), listed, filter))
     .orderBy(desc(shops.sponsoredUntil), desc(shops.id))
     .limit(limit);
 }
@@ -39,8 +42,9 @@ export function shopOrder(order: ShopOrder, columns: OrderColumns = shops): SQL[
   return order === 'rating' ? [desc(columns.ratingAverage), desc(columns.ratingCount), ...newest] : newest;
 }
 
+/** The listed shops that are not sponsored now. */
 export function notSponsored(now: Date) {
-  return or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now));
+  return and(listed, or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now)));
 }
 
 export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number, order: ShopOrder = 'newest'): Promise<ShopRow[]> {

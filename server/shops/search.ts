@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { shops } from '../db/schema';
-import { forYouShops, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
+import { forYouShops, listed, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
 
 const MAX_TERMS = 8;
 
@@ -209,6 +209,7 @@ const SUGGEST_SORT_UP_TO = 100;
 export async function suggestShops(db: Db, q: string, limit: number): Promise<Suggestion[]> {
   const filter = searchFilter(q, undefined);
   if (!filter) return [];
+  const where = and(filter.where, listed)!;
   const now = new Date();
   const startsWith = sql`lower(${shops.name}) like lower(${`${likeEscape(q.trim())}%`})`;
   const sponsoredNow = gt(shops.sponsoredUntil, now);
@@ -219,7 +220,7 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
     const matching = await tx
       .select({ id: shops.id })
       .from(shops)
-      .where(filter.where)
+      .where(where)
       .limit(SUGGEST_SORT_UP_TO + 1);
     if (matching.length <= SUGGEST_SORT_UP_TO) {
       if (!matching.length) return [];
@@ -239,7 +240,7 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
     const found = await tx
       .select(columns)
       .from(shops)
-      .where(and(filter.where, startsWith))
+      .where(and(where, startsWith))
       .orderBy(sql`coalesce(${sponsoredNow}, false) desc`, ...newestFirst)
       .limit(limit);
     if (found.length < limit) {
@@ -247,7 +248,7 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
         ...(await tx
           .select(columns)
           .from(shops)
-          .where(and(filter.where, sponsoredNow, not(startsWith)))
+          .where(and(where, sponsoredNow, not(startsWith)))
           .orderBy(...newestFirst)
           .limit(limit - found.length)),
       );
@@ -258,7 +259,7 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
         ...(await tx
           .select(columns)
           .from(shops)
-          .where(and(filter.where, notSponsored(now), not(startsWith)))
+          .where(and(where, notSponsored(now), not(startsWith)))
           .orderBy(...newestFirst)
           .limit(limit - found.length)),
       );

@@ -84,6 +84,7 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       '/verify-transaction?reference=no-such-reference',
       '/rating',
       `/shop/${shopId}/rate`,
+      `/shop/${shopId}/report`,
     ];
     expect(await audit(page, paths)).toEqual({});
   });

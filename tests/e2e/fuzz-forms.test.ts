@@ -55,6 +55,8 @@ beforeAll(async () => {
     { path: `/shop/${product!.id}/edit-products`, fields: ['name', 'price', 'image'], reads: true, schema: true, signedIn: true },
     { path: `/shop/${shop}/add-products`, fields: [...ROW_FIELDS, '__intent__'], reads: true, schema: true, signedIn: true },
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
+    { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
+    { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
   ];
 });
 
@@ -77,6 +79,10 @@ const ALL_FIELDS = [
   'image',
   'price',
   'products',
+  'reason',
+  'details',
+  'action',
+  'note',
 ];
 
 /** Indexes as attackers write them: far, at the batch limit, past JavaScript's integers, malformed. */

@@ -1,3 +1,4 @@
+import { reportPath } from '../../lib/moderation-paths';
 import type { Rating } from '../../lib/provider/contract';
 import { Stars } from '../shops/stars';
 
@@ -14,6 +15,9 @@ export function ReviewList({ reviews }: { reviews: Rating[] }) {
             <time dateTime={review.updated_at}>{DAY.format(new Date(review.updated_at))}</time>
           </p>
           {review.review && <p className="review-text">{review.review}</p>}
+          <a className="report-link" href={reportPath(review.shop_id, review.id)} rel="nofollow">
+            Report this review
+          </a>
         </li>
       ))}
     </ul>

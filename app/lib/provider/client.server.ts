@@ -7,14 +7,17 @@ import { publicContentChanged } from '../public-cache.server';
 import {
   adSchema,
   categoriesSchema,
+  itemDetailSchema,
   messageSchema,
   myRatingListSchema,
+  openItemsSchema,
   paymentStartSchema,
   paymentVerifySchema,
   productSchema,
   profileSchema,
   ratingListSchema,
   ratingSchema,
+  reportSchema,
   sessionSchema,
   shopListSchema,
   shopSchema,
@@ -250,6 +253,18 @@ export const provider = {
     callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/rating`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
   removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
   myRatings: (token: string, page: number) => callParsed(myRatingListSchema, 'GET', 'ratings/mine', { token, query: { page } }),
+
+  /** Our provider's reports and moderation (ext); a review is named by its shop and rating. */
+  report: (token: string, item: { shopId: string; ratingId?: string }, body: { reason: string; details: string }) =>
+    callParsed(reportSchema, 'POST', `shops/${id(item.shopId)}/${item.ratingId ? `ratings/${id(item.ratingId)}/` : ''}reports`, {
+      token,
+      json: body,
+      timeoutMs: WRITE_TIMEOUT_MS,
+    }),
+  openReports: (token: string) => callParsed(openItemsSchema, 'GET', 'moderation/reports', { token }),
+  moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
+  moderate: (token: string, path: string, body: { action: string; note: string }) =>
+    callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
 
   initiatePayment: (token: string, shopId: string) =>
     callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {

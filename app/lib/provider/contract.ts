@@ -111,7 +111,10 @@ export const sessionSchema = z.object({
   token: z.object({ access: z.string(), refresh: z.string().optional() }),
 });
 
-export const profileSchema = userSchema.extend({ shops: z.array(shopSchema).default([]) });
+/** Our provider names a shop a moderator hid, and why, to its owner (ext). */
+export const profileSchema = userSchema.extend({
+  shops: z.array(shopSchema.extend({ hidden: z.object({ at: z.string(), reason: z.string() }).nullable().default(null) })).default([]),
+});
 
 export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),
@@ -145,6 +148,27 @@ export const paymentVerifySchema = z.object({
 
 export const messageSchema = z.object({ message: z.string().optional() });
 
+/** Reports and moderation (ext). */
+export const reportSchema = z.object({ id: z.string() });
+const moderationItem = z.object({
+  kind: z.enum(['shop', 'review']),
+  shop_id: z.string(),
+  rating_id: z.string().nullable(),
+  shop_name: z.string(),
+  review: z.string().nullable(),
+  stars: z.number().nullable(),
+  author: z.string().nullable(),
+  hidden_at: z.string().nullable(),
+});
+export const openItemsSchema = z.object({
+  results: z.array(moderationItem.extend({ open_reports: z.number(), reasons: z.record(z.string(), z.number()), last_reported_at: z.string() })),
+});
+export const itemDetailSchema = moderationItem.extend({
+  hidden_reason: z.string().nullable(),
+  open_reports: z.array(z.object({ reason: z.string(), details: z.string(), reporter: z.string(), created_at: z.string() })),
+  actions: z.array(z.object({ action: z.string(), note: z.string(), moderator: z.string().nullable(), created_at: z.string() })),
+});
+
 export const visitsCountedSchema = z.object({ counted: z.number() });
 /** A shop page served from the shared memory, and who saw it (address and browser), for POST /shops/visits/. */
 export type SharedView = { shop: string; address: string; agent: string };
@@ -157,3 +181,5 @@ export type Session = z.infer<typeof sessionSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type Ad = z.infer<typeof adSchema>;
 export type Rating = z.infer<typeof ratingSchema>;
+export type OpenItem = z.infer<typeof openItemsSchema>['results'][number];
+export type ItemDetail = z.infer<typeof itemDetailSchema>;

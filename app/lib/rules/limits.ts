@@ -53,6 +53,11 @@ export const RATING_WRITES_PER_HOUR = 30;
 export const REVIEWS_ON_SHOP_PAGE = 3;
 export const REVIEWS_PAGE_SIZE = 20;
 export const PRODUCTS_PER_BATCH_MAX = 20;
+/** What a person adds to a report, and a moderator's note on an action. */
+export const REPORT_DETAILS_MAX = 500;
+export const MODERATION_NOTE_MAX = 500;
+/** Reports one person sends in an hour; more get 429. */
+export const REPORTS_PER_HOUR = 20;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;

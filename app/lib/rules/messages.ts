@@ -133,4 +133,18 @@ export const MSG = {
   messagingComingSoon: 'Messaging is coming soon.',
   linkCopied: 'Link copied',
   linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',
+
+  // Reports and moderation (issue 19).
+  reportReasonRequired: 'Please choose a reason.',
+  pageNotFound: 'We could not find that page. It may have moved, or the link may be mistyped.',
+  shopHidden: (name: string, reason: string) => `“${name}” is hidden from visitors by Kasuwa's moderators. Reason: ${reason}`,
+  reportSent: 'Thank you. Our moderators will look at your report.',
+  reportDetailsRequired: 'Please say what is wrong.',
+  reportAlreadyOpen: 'You have already reported this. A moderator will look at it.',
+  reportFailed: 'Your report could not be sent. Please try again.',
+  reviewNotFound: 'This review does not exist.',
+  moderationNoteRequired: 'Please write a note: it is kept with the action.',
+  moderationActionRequired: 'Please choose an action.',
+  moderationFailed: 'The action could not be saved. Please try again.',
+  moderationNothingToDo: (action: string) => `Nothing to ${action}: the item is already in that state.`,
 } as const;

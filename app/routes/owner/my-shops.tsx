@@ -7,7 +7,7 @@ import { readForm } from '../../lib/forms/read-form.server';
 import { deleteShopSchema } from '../../lib/forms/shop-form';
 import { parseSubmission } from '../../lib/forms/submission.server';
 import { provider } from '../../lib/provider/client.server';
-import type { Shop } from '../../lib/provider/contract';
+import type { Profile } from '../../lib/provider/contract';
 import { isProviderError } from '../../lib/provider/errors';
 import { DELAYS_MS } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { shops, failed: false };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ shops: [] as Shop[], failed: true }, { status: 503 });
+    return data({ shops: [] as Profile['shops'], failed: true }, { status: 503 });
   }
 }
 
@@ -92,11 +92,21 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
       ) : shops.length === 0 ? (
         <p className="notice">{MSG.noShops}</p>
       ) : (
-        <ul className="owner-shops" aria-label="Your shops">
-          {shops.map((shop, index) => (
-            <OwnerShopCard key={shop.id} shop={shop} eager={index < EAGER_CARDS} />
-          ))}
-        </ul>
+        <>
+          {shops.map(
+            (shop) =>
+              shop.hidden && (
+                <p key={shop.id} className="notice error" role="alert">
+                  {MSG.shopHidden(shop.name, shop.hidden.reason)}
+                </p>
+              ),
+          )}
+          <ul className="owner-shops" aria-label="Your shops">
+            {shops.map((shop, index) => (
+              <OwnerShopCard key={shop.id} shop={shop} eager={index < EAGER_CARDS} />
+            ))}
+          </ul>
+        </>
       )}
     </main>
   );

@@ -15,6 +15,8 @@ export type TestApi = {
   config: Config;
   database: Database;
   dataDir: string;
+  /** The fresh PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** Base URL when started with `listen: true`. */
   url: string;
   close(): Promise<void>;
@@ -63,7 +65,7 @@ type TestApiOptions = {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   await database.migrate();
   const storage = options.storage?.(path.join(dataDir, 'media'));
   const app = await buildApp({
@@ -88,6 +90,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     config,
     database,
     dataDir,
+    databaseUrl,
     url,
     async close() {
       await app.close();

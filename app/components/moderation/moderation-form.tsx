@@ -1,0 +1,46 @@
+import { type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { formConstraint } from '../../lib/forms/form-constraint';
+import { moderationFormSchema } from '../../lib/forms/moderation-forms';
+import { MODERATION_NOTE_MAX } from '../../lib/rules/limits';
+import { MODERATION_ACTION_LABELS, type ModerationAction } from '../../lib/rules/moderation';
+import { FormMessage } from '../ui/field';
+import { SubmitButton } from '../ui/submit-button';
+
+const constraint = formConstraint(moderationFormSchema);
+
+/** The actions that would change something now, and the note the audit log keeps with each. */
+export function ModerationForm({ action, choices, lastResult }: { action: string; choices: ModerationAction[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'moderate',
+    lastResult,
+    constraint,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: moderationFormSchema }),
+  });
+  const { key: noteKey, ...note } = getTextareaProps(fields.note);
+  return (
+    <Form method="post" action={action} className="report-form" {...getFormProps(form)}>
+      <FormMessage form={form} />
+      <fieldset aria-describedby={fields.action.errorId}>
+        <legend>Action</legend>
+        {choices.map((choice) => (
+          <label key={choice} className="report-reason">
+            <input type="radio" name={fields.action.name} value={choice} required defaultChecked={fields.action.initialValue === choice} />{' '}
+            {MODERATION_ACTION_LABELS[choice]}
+          </label>
+        ))}
+      </fieldset>
+      <p id={fields.action.errorId} className="field-error" aria-live="polite">
+        {fields.action.errors?.join(', ')}
+      </p>
+      <label htmlFor={fields.note.id}>Note (kept in the log; when hiding a shop, its owner sees it)</label>
+      <textarea key={noteKey} {...note} rows={3} maxLength={MODERATION_NOTE_MAX} />
+      <p id={fields.note.errorId} className="field-error" aria-live="polite">
+        {fields.note.errors?.join(', ')}
+      </p>
+      <SubmitButton pendingLabel="Saving…">Save</SubmitButton>
+    </Form>
+  );
+}

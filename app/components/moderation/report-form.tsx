@@ -1,0 +1,46 @@
+import { type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { formConstraint } from '../../lib/forms/form-constraint';
+import { reportFormSchema } from '../../lib/forms/moderation-forms';
+import { REPORT_DETAILS_MAX } from '../../lib/rules/limits';
+import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/rules/moderation';
+import { FormMessage } from '../ui/field';
+import { SubmitButton } from '../ui/submit-button';
+
+const constraint = formConstraint(reportFormSchema);
+
+/** A reason and, for "Other" (else optional), what is wrong; posted to the page it is on. */
+export function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: 'report',
+    lastResult,
+    constraint,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportFormSchema }),
+  });
+  const { key: detailsKey, ...details } = getTextareaProps(fields.details);
+  return (
+    <Form method="post" action={action} className="report-form" {...getFormProps(form)}>
+      <FormMessage form={form} />
+      <fieldset aria-describedby={fields.reason.errorId}>
+        <legend>What is wrong?</legend>
+        {REPORT_REASONS.map((reason) => (
+          <label key={reason} className="report-reason">
+            <input type="radio" name={fields.reason.name} value={reason} required defaultChecked={fields.reason.initialValue === reason} />{' '}
+            {REPORT_REASON_LABELS[reason]}
+          </label>
+        ))}
+      </fieldset>
+      <p id={fields.reason.errorId} className="field-error" aria-live="polite">
+        {fields.reason.errors?.join(', ')}
+      </p>
+      <label htmlFor={fields.details.id}>Tell us more (needed for “Other”)</label>
+      <textarea key={detailsKey} {...details} required={false} rows={4} maxLength={REPORT_DETAILS_MAX} />
+      <p id={fields.details.errorId} className="field-error" aria-live="polite">
+        {fields.details.errors?.join(', ')}
+      </p>
+      <SubmitButton pendingLabel="Sending…">Send report</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { formErrorsFrom } from '../../lib/forms/provider-errors';
+import { MODERATION_FORM_FIELDS, moderationFormSchema } from '../../lib/forms/moderation-forms';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
+import { moderationPath } from '../../lib/moderation-paths';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError, ProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { asVisitor, type Visitor } from '../../lib/session.server';
+
+const notFound = () => data(MSG.pageNotFound, { status: 404 });
+
+/**
+ * A moderator's call to the provider. The provider answers 404 to anyone else, and the site does the
+ * same, to signed-out visitors too: nobody learns these pages exist.
+ */
+export async function asModerator<T>(request: Request, visitor: Visitor, call: (token: string) => Promise<T>): Promise<T> {
+  if (!visitor) throw notFound();
+  try {
+    return await asVisitor(request, visitor, call);
+  } catch (error) {
+    if (isProviderError(error, 404)) throw notFound();
+    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
+    throw error;
+  }
+}
+
+type Item = { shopId: string; ratingId?: string };
+
+export const loadItem = (request: Request, visitor: Visitor, item: Item) =>
+  asModerator(request, visitor, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId)));
+
+/** Applies a moderator's action, then shows the item again (`?done=`, so a reload does nothing twice). */
+export async function moderateItem(request: Request, context: Readonly<RouterContextProvider>, visitor: Visitor, item: Item) {
+  if (!visitor) throw notFound();
+  const submission = parseSubmission(await readForm({ request, context }), moderationFormSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const path = moderationPath(item.shopId, item.ratingId);
+  try {
+    await asVisitor(request, visitor, (token) => provider.moderate(token, path, submission.value));
+  } catch (error) {
+    if (isProviderError(error, 404)) throw notFound();
+    if (!isProviderError(error)) throw error;
+    const said = error.status === 409 && error.formMessage();
+    const errors = said ? { formErrors: [said], fieldErrors: {} } : formErrorsFrom(error, MODERATION_FORM_FIELDS, MSG.moderationFailed);
+    return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+  return redirect(`/moderation/${path}?done=${submission.value.action}`);
+}

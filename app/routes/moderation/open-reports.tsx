@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { momentInLagos } from '../../lib/dates';
+import { moderationPath } from '../../lib/moderation-paths';
+import { provider } from '../../lib/provider/client.server';
+import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/rules/moderation';
+import { visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/moderation.css?url';
+import type { Route } from './+types/open-reports';
+import { asModerator } from './moderation.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { results } = await asModerator(request, context.get(visitorContext), (token) => provider.openReports(token));
+  return { items: results };
+}
+
+export default function OpenReports({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <main className="report">
+      <h1 className="section-title">Open reports</h1>
+      {items.length ? (
+        <ul className="moderation-list">
+          {items.map((item) => (
+            <li key={item.rating_id ?? item.shop_id}>
+              <Link to={`/moderation/${moderationPath(item.shop_id, item.rating_id ?? undefined)}`}>
+                {item.kind === 'shop' ? `Shop: ${item.shop_name}` : `Review of ${item.shop_name} by ${item.author ?? ''}`}
+              </Link>
+              {item.hidden_at && <strong> (hidden)</strong>}
+              <p>
+                {item.open_reports === 1 ? '1 report' : `${item.open_reports} reports`}:{' '}
+                {REPORT_REASONS.filter((reason) => item.reasons[reason])
+                  .map((reason) => `${REPORT_REASON_LABELS[reason]} ${item.reasons[reason]}`)
+                  .join(', ')}{' '}
+                · last {momentInLagos(item.last_reported_at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="notice">No open reports.</p>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'Moderation · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

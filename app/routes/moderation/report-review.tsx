@@ -1,0 +1,36 @@
+import { ReportPage } from '../../components/moderation/report-page';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
+import { reportPath } from '../../lib/moderation-paths';
+import { MSG } from '../../lib/rules/messages';
+import { visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/moderation.css?url';
+import type { Route } from './+types/report-review';
+import { loadReportPage, sendReport } from './report.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  loadReportPage(request, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  sendReport(request, context, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
+export const shouldRevalidate = revalidateUnlessOffline;
+
+export default function ReportReview({ loaderData, actionData, params }: Route.ComponentProps) {
+  return (
+    <ReportPage
+      title={`Report a review of ${loaderData.shopName}`}
+      shopId={params.shop_id}
+      shopName={loaderData.shopName}
+      action={reportPath(params.shop_id, params.rating_id)}
+      sent={loaderData.sent}
+      lastResult={actionData?.result}
+    />
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Report a review of ${loaderData.shopName} · Kasuwa` : 'Report a review · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

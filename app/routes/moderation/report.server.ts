@@ -1,0 +1,44 @@
+import { data, redirect } from 'react-router';
+import { formErrorsFrom } from '../../lib/forms/provider-errors';
+import { REPORT_FORM_FIELDS, reportFormSchema } from '../../lib/forms/moderation-forms';
+import { readForm } from '../../lib/forms/read-form.server';
+import { parseSubmission } from '../../lib/forms/submission.server';
+import { reportPath } from '../../lib/moderation-paths';
+import { provider } from '../../lib/provider/client.server';
+import { isProviderError, ProviderError } from '../../lib/provider/errors';
+import { MSG } from '../../lib/rules/messages';
+import { requireVisitor, asVisitor, type Visitor } from '../../lib/session.server';
+import type { RouterContextProvider } from 'react-router';
+
+type Item = { shopId: string; ratingId?: string };
+
+/** The report page's loader: signed-in people only (others sign in and come back), and the shop's name; a hidden or missing shop is a 404. */
+export async function loadReportPage(request: Request, visitor: Visitor, item: Item) {
+  requireVisitor(request, visitor);
+  try {
+    const { shop_name } = await provider.shopRatings(item.shopId, 1, 1);
+    return { shopName: shop_name, sent: new URL(request.url).searchParams.get('sent') === '1' };
+  } catch (error) {
+    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(item.shopId), { status: 404 });
+    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
+    throw error;
+  }
+}
+
+/** Sends the report, then the thank-you (the same page, `?sent=1`, so a reload sends nothing again). */
+export async function sendReport(request: Request, context: Readonly<RouterContextProvider>, visitor: Visitor, item: Item) {
+  const here = reportPath(item.shopId, item.ratingId);
+  if (!visitor) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
+  const submission = parseSubmission(await readForm({ request, context }), reportFormSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await asVisitor(request, visitor, (token) => provider.report(token, item, submission.value));
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    // Already reported (409), or the shop or review gone meanwhile (404): said plainly above the form.
+    const said = (error.status === 409 || error.status === 404) && error.formMessage();
+    const errors = said ? { formErrors: [said], fieldErrors: {} } : formErrorsFrom(error, REPORT_FORM_FIELDS, MSG.reportFailed);
+    return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
+  }
+  return redirect(`${here}?sent=1`);
+}

@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router';
+import { ItemPage } from '../../components/moderation/item-page';
+import { moderationPath } from '../../lib/moderation-paths';
+import { visitorContext } from '../../lib/session.server';
+import stylesheet from '../../styles/moderation.css?url';
+import type { Route } from './+types/review-item';
+import { loadItem, moderateItem } from './moderation.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  loadItem(request, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  moderateItem(request, context, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+
+export default function ReviewItem({ loaderData, actionData, params }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  return (
+    <ItemPage
+      item={loaderData}
+      action={`/moderation/${moderationPath(params.shop_id, params.rating_id)}`}
+      done={search.get('done')}
+      lastResult={actionData?.result}
+    />
+  );
+}
+
+export function meta() {
+  return [{ title: 'Moderation · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,233 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '../../app/lib/rules/moderation';
+import type { Db, Tx } from '../db/client';
+import { moderationActions, ratings, reports, shops, users } from '../db/schema';
+
+/** A reported thing: a shop, or one review on it (`rating_id`). */
+export type ItemKey = { shopId: string; ratingId: string | null };
+
+const reasonCounts = z.object(Object.fromEntries(REPORT_REASONS.map((reason) => [reason, z.number()])) as Record<(typeof REPORT_REASONS)[number], z.ZodNumber>);
+
+export const moderationItemSchema = z.object({
+  kind: z.enum(['shop', 'review']),
+  shop_id: z.string(),
+  rating_id: z.string().nullable(),
+  shop_name: z.string(),
+  review: z.string().nullable().describe('The review as typed, for a reported review'),
+  stars: z.number().nullable(),
+  author: z.string().nullable().describe("The review's writer, or the shop's owner"),
+  hidden_at: z.string().nullable(),
+});
+
+export const openItemSchema = moderationItemSchema.extend({
+  open_reports: z.number(),
+  reasons: reasonCounts.describe('Open reports by reason'),
+  last_reported_at: z.string(),
+});
+
+export const itemDetailSchema = moderationItemSchema.extend({
+  hidden_reason: z.string().nullable(),
+  open_reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string(), reporter: z.string(), created_at: z.string() })),
+  actions: z
+    .array(z.object({ action: z.enum(MODERATION_ACTIONS), note: z.string(), moderator: z.string().nullable(), created_at: z.string() }))
+    .describe('The audit log, newest first'),
+});
+
+type ItemRow = {
+  shopId: string;
+  ratingId: string | null;
+  shopName: string;
+  review: string | null;
+  stars: number | null;
+  author: string | null;
+  hiddenAt: Date | null;
+  shopHiddenReason: string | null;
+};
+
+const itemOf = (row: ItemRow): z.infer<typeof moderationItemSchema> => ({
+  kind: row.ratingId ? 'review' : 'shop',
+  shop_id: row.shopId,
+  rating_id: row.ratingId,
+  shop_name: row.shopName,
+  review: row.review,
+  stars: row.stars,
+  author: row.author,
+  hidden_at: row.hiddenAt?.toISOString() ?? null,
+});
+
+async function shopItems(db: Db | Tx, shopIds: string[]): Promise<ItemRow[]> {
+  if (!shopIds.length) return [];
+  return db
+    .select({
+      shopId: shops.id,
+      ratingId: sql<string | null>`null`,
+      shopName: shops.name,
+      review: sql<string | null>`null`,
+      stars: sql<number | null>`null`,
+      author: users.username,
+      hiddenAt: shops.hiddenAt,
+      shopHiddenReason: shops.hiddenReason,
+    })
+    .from(shops)
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .where(inArray(shops.id, shopIds));
+}
+
+async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]> {
+  if (!ratingIds.length) return [];
+  return db
+    .select({
+      shopId: ratings.shopId,
+      ratingId: ratings.id,
+      shopName: shops.name,
+      review: ratings.review,
+      stars: ratings.stars,
+      author: users.username,
+      hiddenAt: ratings.hiddenAt,
+      shopHiddenReason: sql<string | null>`null`,
+    })
+    .from(ratings)
+    .innerJoin(shops, eq(shops.id, ratings.shopId))
+    .innerJoin(users, eq(users.id, ratings.userId))
+    .where(inArray(ratings.id, ratingIds));
+}
+
+/** The item itself, or undefined when it does not exist (a review must be on the shop named). */
+export async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
+  const [row] = key.ratingId ? await reviewItems(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
+  return row && row.shopId === key.shopId ? row : undefined;
+}
+
+const itemWhere = (table: typeof reports | typeof moderationActions, key: ItemKey) =>
+  and(eq(table.shopId, key.shopId), key.ratingId ? eq(table.ratingId, key.ratingId) : isNull(table.ratingId));
+
+/** Items with open reports, most reported first, at most `limit`. */
+export async function openItems(db: Db, limit: number): Promise<z.infer<typeof openItemSchema>[]> {
+  const counted = await db
+    .select({
+      shopId: reports.shopId,
+      ratingId: reports.ratingId,
+      reason: reports.reason,
+      count: sql<number>`count(*)::int`,
+      last: sql<Date>`max(${reports.createdAt})`,
+    })
+    .from(reports)
+    .where(isNull(reports.closedAt))
+    .groupBy(reports.shopId, reports.ratingId, reports.reason);
+  const groups = new Map<string, { key: ItemKey; total: number; last: Date; reasons: Record<string, number> }>();
+  for (const row of counted) {
+    const id = row.ratingId ?? row.shopId;
+    const group = groups.get(id) ?? {
+      key: { shopId: row.shopId, ratingId: row.ratingId },
+      total: 0,
+      last: new Date(0),
+      reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])),
+    };
+    group.total += row.count;
+    group.reasons[row.reason] = row.count;
+    const last = new Date(row.last);
+    if (last > group.last) group.last = last;
+    groups.set(id, group);
+  }
+  const chosen = [...groups.values()].sort((a, b) => b.total - a.total || b.last.getTime() - a.last.getTime()).slice(0, limit);
+  const [shopRows, reviewRows] = await Promise.all([
+    shopItems(
+      db,
+      chosen.filter((g) => !g.key.ratingId).map((g) => g.key.shopId),
+    ),
+    reviewItems(
+      db,
+      chosen.flatMap((g) => (g.key.ratingId ? [g.key.ratingId] : [])),
+    ),
+  ]);
+  const rows = new Map([...shopRows, ...reviewRows].map((row) => [row.ratingId ?? row.shopId, row]));
+  return chosen.flatMap((group) => {
+    const row = rows.get(group.key.ratingId ?? group.key.shopId);
+    if (!row) return [];
+    return [{ ...itemOf(row), open_reports: group.total, reasons: group.reasons as z.infer<typeof reasonCounts>, last_reported_at: group.last.toISOString() }];
+  });
+}
+
+/** An item with its open reports and its audit log. */
+export async function itemDetail(db: Db | Tx, key: ItemKey): Promise<z.infer<typeof itemDetailSchema> | undefined> {
+  const row = await findItem(db, key);
+  if (!row) return undefined;
+  const [open, actions] = await Promise.all([
+    db
+      .select({ reason: reports.reason, details: reports.details, reporter: users.username, createdAt: reports.createdAt })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(and(itemWhere(reports, key), isNull(reports.closedAt)))
+      .orderBy(desc(reports.createdAt)),
+    db
+      .select({ action: moderationActions.action, note: moderationActions.note, moderator: users.username, createdAt: moderationActions.createdAt })
+      .from(moderationActions)
+      .leftJoin(users, eq(users.id, moderationActions.moderatorId))
+      .where(itemWhere(moderationActions, key))
+      .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id)),
+  ]);
+  return {
+    ...itemOf(row),
+    hidden_reason: row.shopHiddenReason,
+    open_reports: open.map((r) => ({ reason: r.reason, details: r.details, reporter: r.reporter, created_at: r.createdAt.toISOString() })),
+    actions: actions.map((a) => ({ action: a.action, note: a.note, moderator: a.moderator, created_at: a.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Applies a moderator's action and writes it to the audit log, in one transaction. Hiding and dismissing
+ * close the item's open reports. False when the action would change nothing (hiding what is hidden).
+ */
+export async function applyAction(db: Db, key: ItemKey, moderatorId: string, action: ModerationAction, note: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    let changed: { id: string }[];
+    if (action === 'dismiss') {
+      changed = await tx
+        .update(reports)
+        .set({ closedAt: now })
+        .where(and(itemWhere(reports, key), isNull(reports.closedAt)))
+        .returning({ id: reports.id });
+    } else {
+      const hiding = action === 'hide';
+      const wasHidden = hiding ? isNull(shops.hiddenAt) : sql`${shops.hiddenAt} is not null`;
+      if (key.ratingId) {
+        const wasHiddenReview = hiding ? isNull(ratings.hiddenAt) : sql`${ratings.hiddenAt} is not null`;
+        changed = await tx
+          .update(ratings)
+          .set({ hiddenAt: hiding ? now : null })
+          .where(and(eq(ratings.id, key.ratingId), wasHiddenReview))
+          .returning({ id: ratings.id });
+      } else {
+        changed = await tx
+          .update(shops)
+          .set({ hiddenAt: hiding ? now : null, hiddenReason: hiding ? note : null })
+          .where(and(eq(shops.id, key.shopId), wasHidden))
+          .returning({ id: shops.id });
+      }
+      if (hiding && changed.length) {
+        await tx
+          .update(reports)
+          .set({ closedAt: now })
+          .where(and(itemWhere(reports, key), isNull(reports.closedAt)));
+      }
+    }
+    if (!changed.length) return false;
+    await tx.insert(moderationActions).values({ ...key, moderatorId, action, note });
+    return true;
+  });
+}
+
+/** Grants or revokes the moderator flag by email; what happened, for the command line to say. */
+export async function setModerator(db: Db, email: string, grant: boolean): Promise<'changed' | 'unchanged' | 'unknown'> {
+  const [user] = await db
+    .select({ id: users.id, isModerator: users.isModerator })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  if (!user) return 'unknown';
+  if (user.isModerator === grant) return 'unchanged';
+  await db.update(users).set({ isModerator: grant }).where(eq(users.id, user.id));
+  return 'changed';
+}

@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TEXT_MAX } from '../../app/lib/rules/limits';
+import { detailError, notFound } from '../errors';
+import { adminSecret } from '../moderation/admin-endpoint';
+import { setModerator } from '../moderation/items';
+
+const detail = z.object({ detail: z.string() });
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The command line's way in while the API holds the embedded database (PGlite only): from this machine,
+ * with the secret in DATA_DIR/secrets/admin. Anyone else is told the route does not exist.
+ */
+export const adminRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const expected = digest(`Bearer ${adminSecret(app.config.dataDir)}`);
+
+  async function localAdminOnly(request: FastifyRequest) {
+    // The socket's own address: X-Forwarded-For could claim anything.
+    const local = LOOPBACK.test(request.socket.remoteAddress ?? '');
+    const given = digest(request.headers.authorization ?? '');
+    if (!local || !timingSafeEqual(given, expected)) throw notFound();
+  }
+
+  app.post(
+    '/admin/moderators',
+    {
+      onRequest: localAdminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant or revoke moderation by email (ext): `npm run moderator` on embedded PGlite; loopback only, with the secret in DATA_DIR/secrets/admin',
+        body: z.object({ email: z.string().min(1).max(TEXT_MAX.email), moderator: z.boolean() }),
+        response: { 200: z.object({ changed: z.boolean().describe('False when the account already was (or was not) a moderator') }), 404: detail },
+      },
+    },
+    async (request) => {
+      const outcome = await setModerator(app.db, request.body.email, request.body.moderator);
+      if (outcome === 'unknown') throw detailError(404, `No account has the email ${request.body.email}.`);
+      return { changed: outcome === 'changed' };
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '../../app/lib/rules/messages';
+import { moderationActionSchema } from '../../app/lib/rules/report-schemas';
+import { detailError, notFound } from '../errors';
+import { isId } from '../ids';
+import { applyAction, itemDetail, itemDetailSchema, type ItemKey, openItems, openItemSchema } from '../moderation/items';
+import { signedIn } from '../plugins/auth';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.unknown());
+/** The moderation list shows at most this many items; the rest come as these are handled. */
+const OPEN_ITEMS_MAX = 200;
+
+/** Moderators only: to anybody else these routes do not exist. */
+async function moderatorOnly(request: FastifyRequest) {
+  if (!signedIn(request).isModerator) throw notFound();
+}
+
+export const moderationRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.authenticate, preHandler: moderatorOnly };
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/moderation/reports',
+    {
+      ...guarded,
+      schema: {
+        tags: ['moderation'],
+        summary: `Items with open reports, most reported first, at most ${OPEN_ITEMS_MAX} (ext); moderators only, 404 to others`,
+        security,
+        response: { 200: z.object({ results: z.array(openItemSchema) }), 401: detail, 404: detail },
+      },
+    },
+    async () => ({ results: await openItems(app.db, OPEN_ITEMS_MAX) }),
+  );
+
+  const routes: { path: string; params: z.ZodType<Record<string, string>>; key: (params: Record<string, string>) => ItemKey | null; what: string }[] = [
+    {
+      path: '/moderation/shops/:id',
+      params: z.object({ id: z.string() }),
+      key: (params) => (isId(params.id) ? { shopId: params.id, ratingId: null } : null),
+      what: 'a shop',
+    },
+    {
+      path: '/moderation/shops/:id/reviews/:ratingId',
+      params: z.object({ id: z.string(), ratingId: z.string() }),
+      key: (params) => (isId(params.id) && isId(params.ratingId) ? { shopId: params.id, ratingId: params.ratingId } : null),
+      what: 'a review',
+    },
+  ];
+
+  for (const route of routes) {
+    const detailOf = async (params: Record<string, string>) => {
+      const key = route.key(params);
+      const found = key && (await itemDetail(app.db, key));
+      if (!key || !found) throw notFound();
+      return { key, found };
+    };
+
+    app.get(
+      route.path,
+      {
+        ...guarded,
+        schema: {
+          tags: ['moderation'],
+          summary: `${route.what} as moderators see it: open reports and the audit log (ext); moderators only`,
+          security,
+          params: route.params,
+          response: { 200: itemDetailSchema, 401: detail, 404: detail },
+        },
+      },
+      async (request) => (await detailOf(request.params)).found,
+    );
+
+    app.post(
+      `${route.path}/actions`,
+      {
+        ...guarded,
+        schema: {
+          tags: ['moderation'],
+          summary: `Dismiss the open reports on ${route.what}, hide it or restore it, with a note for the audit log (ext); 409 when it changes nothing`,
+          security,
+          params: route.params,
+          body: moderationActionSchema,
+          response: { 200: itemDetailSchema, 400: fieldErrors, 401: detail, 404: detail, 409: detail },
+        },
+      },
+      async (request) => {
+        const moderator = signedIn(request);
+        const { key } = await detailOf(request.params);
+        const { action, note } = request.body;
+        if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
+        return (await itemDetail(app.db, key))!;
+      },
+    );
+  }
+};

@@ -1,0 +1,112 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REPORTS_PER_HOUR } from '../../app/lib/rules/limits';
+import { MSG } from '../../app/lib/rules/messages';
+import { REPORT_REASONS } from '../../app/lib/rules/moderation';
+import { reportSchema } from '../../app/lib/rules/report-schemas';
+import { ratings, reports, shops } from '../db/schema';
+import { detailError, notFound } from '../errors';
+import { isId } from '../ids';
+import { signedIn } from '../plugins/auth';
+
+const detail = z.object({ detail: z.string() });
+const fieldErrors = z.record(z.string(), z.unknown());
+const HOUR = 3_600_000;
+
+const reportJsonSchema = z.object({
+  id: z.string(),
+  shop_id: z.string(),
+  rating_id: z.string().nullable().describe('The reported review; null when the shop itself is reported'),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  created_at: z.string(),
+});
+
+export const reportRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const limit = app.personLimit('report', REPORTS_PER_HOUR, HOUR);
+
+  /** A shop visitors can see; a hidden one is not there to report. */
+  async function listedShop(id: string) {
+    if (!isId(id)) throw notFound();
+    const [shop] = await app.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(eq(shops.id, id), isNull(shops.hiddenAt)))
+      .limit(1);
+    if (!shop) throw notFound();
+  }
+
+  async function saveReport(reporterId: string, shopId: string, ratingId: string | null, body: z.infer<typeof reportSchema>) {
+    // The partial unique indexes allow one open report per person per item; a second one inserts nothing.
+    const [saved] = await app.db
+      .insert(reports)
+      .values({ reporterId, shopId, ratingId, reason: body.reason, details: body.details })
+      .onConflictDoNothing()
+      .returning();
+    if (!saved) throw detailError(409, MSG.reportAlreadyOpen);
+    return {
+      id: saved.id,
+      shop_id: saved.shopId,
+      rating_id: saved.ratingId,
+      reason: saved.reason,
+      details: saved.details,
+      created_at: saved.createdAt.toISOString(),
+    };
+  }
+
+  const responses = { 201: reportJsonSchema, 400: fieldErrors, 401: detail, 404: detail, 409: detail, 429: detail };
+
+  app.post(
+    '/shops/:id/reports',
+    {
+      onRequest: app.authenticate,
+      preHandler: limit,
+      schema: {
+        tags: ['moderation'],
+        summary: `Report a shop to the moderators (ext); one open report per person per shop (409), ${REPORTS_PER_HOUR} reports an hour`,
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string() }),
+        body: reportSchema,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      await listedShop(request.params.id);
+      return reply.code(201).send(await saveReport(user.id, request.params.id, null, request.body));
+    },
+  );
+
+  app.post(
+    '/shops/:id/ratings/:ratingId/reports',
+    {
+      onRequest: app.authenticate,
+      preHandler: limit,
+      schema: {
+        tags: ['moderation'],
+        summary: `Report a review to the moderators (ext); one open report per person per review (409), ${REPORTS_PER_HOUR} reports an hour`,
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string(), ratingId: z.string() }),
+        body: reportSchema,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const { id, ratingId } = request.params;
+      await listedShop(id);
+      const [rating] = isId(ratingId)
+        ? await app.db
+            .select({ id: ratings.id })
+            .from(ratings)
+            .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)))
+            .limit(1)
+        : [];
+      if (!rating) throw detailError(404, MSG.reviewNotFound);
+      return reply.code(201).send(await saveReport(user.id, id, ratingId, request.body));
+    },
+  );
+};

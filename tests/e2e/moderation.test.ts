@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, inject } from 'vitest';
+import { ROOT } from '../../scripts/lib/product';
+import { logOut, signIn } from './support/accounts';
+import { expect, jsMode, test } from './support/browser';
+import { testProductEnv } from './support/global-setup';
+import { whenInteractive } from './support/hydration';
+import { tag } from './support/owners';
+import { ownerAtApi, shopOf } from './support/web-requests';
+
+const run = promisify(execFile);
+
+/** `npm run moderator -- grant EMAIL` while the product runs on its embedded database. */
+async function grantModerator(email: string) {
+  const cli = path.join(ROOT, 'server/moderation/moderator-cli.ts');
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, 'grant', email], {
+    env: testProductEnv({ DATA_DIR: inject('dataDir') }),
+    cwd: ROOT,
+    timeout: 60_000,
+  });
+  expect(stdout.trim()).toBe(`${email} is now a moderator.`);
+}
+
+async function rateAtApi(apiUrl: string, access: string, shopId: string, stars: number, review: string) {
+  const response = await fetch(`${apiUrl}/shops/${shopId}/rating`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ stars, review }),
+  });
+  if (response.status >= 300) throw new Error(`rating failed: ${response.status} ${await response.text()}`);
+}
+
+async function signInAs(page: Page, person: { username: string; password: string }) {
+  await signIn(page, person.username, person.password);
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function choose(page: Page, form: string, label: string, text?: { field: string; value: string }) {
+  await whenInteractive(page, form);
+  await page.getByLabel(label, { exact: true }).check();
+  if (text) await page.getByLabel(text.field).fill(text.value);
+}
+
+describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
+  test('a buyer reports a shop once; a moderator hides it with a note; visitors get 404 and the owner reads why on My Shops', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Fake Phones ${tag()}` });
+    const [buyer, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];
+
+    // Signed out: reporting asks for a sign-in first and comes back to the report.
+    await page.goto(`/shop/${shop.id}`);
+    await page.getByRole('link', { name: 'Report this shop' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await whenInteractive(page, '#login');
+    await page.getByLabel('Username or email').fill(buyer.username);
+    await page.getByLabel('Password').fill(buyer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/report`);
+    await choose(page, '#report', 'Other');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Please say what is wrong.').waitFor();
+    await choose(page, '#report', 'Scam or fraud');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thank you. Our moderators will look at your report.').waitFor();
+
+    await page.goto(`/shop/${shop.id}/report`);
+    await choose(page, '#report', 'Other', { field: 'Tell us more', value: 'Took my money' });
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('You have already reported this. A moderator will look at it.').waitFor();
+
+    // Only moderators find the moderation pages.
+    expect((await page.goto('/moderation'))?.status()).toBe(404);
+    await logOut(page);
+    await grantModerator(moderator.email);
+    await signInAs(page, moderator);
+    await page.goto('/moderation');
+    const item = page.getByRole('listitem').filter({ hasText: shop.name });
+    expect(await item.textContent()).toContain('1 report: Scam or fraud 1');
+    await item.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/moderation/shops/${shop.id}`);
+    await choose(page, '#moderate', 'Hide');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Please write a note/).waitFor();
+    await choose(page, '#moderate', 'Hide', { field: 'Note', value: 'Sells stolen phones' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: Hide.').waitFor();
+    const log = page.getByRole('list', { name: 'Moderation log' });
+    expect(await log.textContent()).toContain(`Hide by ${moderator.username}`);
+    expect(await log.textContent()).toContain('Sells stolen phones');
+    await logOut(page);
+
+    expect((await page.goto(`/shop/${shop.id}`))?.status()).toBe(404);
+    await page.goto(`/searchResults?q=${encodeURIComponent(shop.name)}`);
+    expect(await page.getByRole('link', { name: shop.name }).count()).toBe(0);
+
+    await signInAs(page, owner);
+    await page.goto('/myShop');
+    await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: Sells stolen phones`).waitFor();
+  });
+
+  test('a reported review hidden by a moderator leaves the shop page and its average; restoring brings it back', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Suya Spot ${tag()}` });
+    const [kind, rude, buyer, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl), await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];
+    await rateAtApi(apiUrl, kind.access, shop.id, 5, 'Best suya in Kaduna');
+    await rateAtApi(apiUrl, rude.access, shop.id, 1, `Insults ${tag()}`);
+    await grantModerator(moderator.email);
+
+    await signInAs(page, buyer);
+    await page.goto(`/shop/${shop.id}`);
+    const ratings = page.getByRole('region', { name: 'Ratings' });
+    expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
+    await ratings.getByRole('listitem').filter({ hasText: 'Insults' }).getByRole('link', { name: 'Report this review' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/report'));
+    await choose(page, '#report', 'Offensive content');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thank you. Our moderators will look at your report.').waitFor();
+    await logOut(page);
+
+    await signInAs(page, moderator);
+    await page.goto('/moderation');
+    await page.getByRole('link', { name: `Review of ${shop.name} by ${rude.username}` }).click();
+    await choose(page, '#moderate', 'Hide', { field: 'Note', value: 'Abusive words' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: Hide.').waitFor();
+    await page.goto(`/shop/${shop.id}`);
+    expect(await ratings.locator('.rating-average').textContent()).toBe('5.0 out of 5 · 1 rating');
+    expect(await ratings.getByText('Insults').count()).toBe(0);
+
+    await page.goBack();
+    await choose(page, '#moderate', 'Restore', { field: 'Note', value: 'Reviewer apologised' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: Restore.').waitFor();
+    await page.goto(`/shop/${shop.id}`);
+    expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
+  });
+});
