@@ -43,7 +43,7 @@ export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer }
   }
   const qrSize = Math.min(80, HEIGHT - 32 - y);
   parts.push(poster.qrSvg.replace('<svg ', `<svg x="${CENTRE - qrSize / 2}" y="${y}" width="${qrSize}" height="${qrSize}" `));
-  y += qrSize + 10;
+  y += qrSize + 12;
   parts.push(text(y, 9, poster.shortText, ' font-weight="700"'));
   parts.push(text(y + 8, 5.5, 'Scan the code or type the link to see our products and prices.'));
   return `<?xml version="1.0" encoding="UTF-8"?>

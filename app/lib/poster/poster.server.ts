@@ -17,8 +17,8 @@ export type Poster = {
 export async function posterOf(shop: Shop, webUrl: string): Promise<Poster> {
   if (!shop.short_code) throw data(MSG.shopWithIdNotFound(shop.id), { status: 404 });
   const shortUrl = `${webUrl}/s/${shop.short_code}`;
-  // Medium error correction keeps the code readable with a smudge or a crease, with modules large enough for a cheap camera.
-  const qrSvg = await QRCode.toString(shortUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 });
+  // Medium error correction survives a smudge or a crease; two white modules around it keep it apart from the photo and text.
+  const qrSvg = await QRCode.toString(shortUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     shop: { id: shop.id, name: shop.name, category: shop.category, image: shop.image, image_url: shop.image_url },
     shortUrl,
