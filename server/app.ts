@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
-import { passwordResetMailOf } from './mail/reset-password-mail';
+import { composeMail } from './mail/compose';
 import { openStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const mailQueue = createMailQueue({
           db: database.db,
           mailer,
-          compose: passwordResetMailOf(database.db, config.jwtSecret, config.webUrl),
+          compose: composeMail(database.db, config, core.clock),
           log: core.log,
           retryDelaysMs: deps.mailRetryDelaysMs,
         });

@@ -8,6 +8,7 @@ import { secretsInDatabase } from './db/shared-secrets';
 import { startPeriodicJobs } from './jobs/periodic';
 import { announceAdminEndpoint } from './moderation/admin-endpoint';
 import { sweepCutoff, sweepOrphanMedia } from './media/orphan-sweep';
+import { sendRenewalReminders } from './payments/renewal-reminders';
 import { sweepSpooledUploads } from './plugins/multipart';
 import { purgeOldVisits } from './shops/visits';
 
@@ -38,6 +39,7 @@ async function main() {
       { name: 'orphan media sweep', everyMs: HOUR, run: () => sweepOrphanMedia(database.db, app.storage, sweepCutoff(app.storage, startedAt, new Date())) },
       { name: 'ended logins purge', everyMs: HOUR, run: () => purgeEndedLogins(database.db) },
       { name: 'old visits purge', everyMs: 5 * 60_000, run: () => purgeOldVisits(database.db, app.clock()) },
+      { name: 'ad renewal reminders', everyMs: 15 * 60_000, run: () => sendRenewalReminders(app) },
     ],
     app.log,
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AdReminderKind } from '../../app/lib/rules/ad-plan';
 import type { ModerationAction, ReportReason } from '../../app/lib/rules/moderation';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -85,6 +86,8 @@ export const shops = pgTable(
     /** Set while a moderator keeps the shop out of every list and page; `hidden_reason` is shown to its owner. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /** The short link's code (`/s/<code>`), made by the database on insert and never changed (SHORT_CODE_ALPHABET). */
+    shortCode: text('short_code').notNull().default(sql`kasuwa_short_code()`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +110,7 @@ export const shops = pgTable(
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    uniqueIndex('shops_short_code_key').on(t.shortCode),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
   ],
 );
@@ -251,6 +255,23 @@ export const ads = pgTable(
   ],
 );
 
+/**
+ * Renewal reminders already queued: one of each kind per ad period, the period named by the end it had
+ * then. A renewal moves the end, so the next period gets its own reminders.
+ */
+export const adReminders = pgTable(
+  'ad_reminders',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    kind: text('kind').$type<AdReminderKind>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.endsAt, t.kind] }), check('ad_reminders_kind_known', sql`${t.kind} in ('ad-ends-soon', 'ad-ends-today')`)],
+);
+
 /** The offline Paystack simulator's own ledger, standing in for Paystack's servers. */
 export const simulatorTransactions = pgTable('simulator_transactions', {
   reference: text('reference').primaryKey(),
@@ -285,9 +306,11 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** What to send; the mail itself is written when sent, from the data it names. */
-    kind: text('kind').$type<'password-reset'>().notNull(),
+    kind: text('kind').$type<'password-reset' | AdReminderKind>().notNull(),
     /** The address as the request gave it: a password reset for an address no account has sends nothing. */
     recipient: text('recipient').notNull(),
+    /** The shop a renewal reminder is about; no foreign key: a deleted shop's reminder sends nothing. */
+    shopId: uuid('shop_id'),
     tries: integer('tries').notNull().default(0),
     nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -16,7 +16,7 @@ export const POLL_MS = 10_000;
 /** Mails one instance sends at once; a hung mail server holds at most this many until its timeouts. */
 const SENDING_MAX = 10;
 
-export type OutboxRow = { id: string; kind: 'password-reset'; recipient: string; tries: number };
+export type OutboxRow = { id: string; kind: (typeof mailOutbox.$inferSelect)['kind']; recipient: string; shop_id: string | null; tries: number };
 
 export type MailQueueOptions = {
   db: Db;
@@ -32,6 +32,8 @@ export type MailQueueOptions = {
 export type MailQueue = {
   /** Keeps a password reset request in the database: one insert, the same whether or not the address has an account. */
   requestPasswordReset(email: string): Promise<void>;
+  /** Sends what was queued elsewhere (a periodic job) without waiting for the next look. */
+  wake(): void;
   /** Stops looking for mails; one being sent is taken again by an instance once its claim lapses. */
   close(): void;
 };
@@ -71,7 +73,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       where id in (
         select id from mail_outbox where next_try_at <= now() order by next_try_at limit ${limit} for update skip locked
       )
-      returning id, kind, recipient, tries`)) as { rows: OutboxRow[] };
+      returning id, kind, recipient, shop_id, tries`)) as { rows: OutboxRow[] };
     return rows;
   }
 
@@ -143,6 +145,9 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     async requestPasswordReset(email) {
       await db.insert(mailOutbox).values({ kind: 'password-reset', recipient: email });
       // After the answer: sending is nobody's wait.
+      setImmediate(nudge);
+    },
+    wake() {
       setImmediate(nudge);
     },
     close() {

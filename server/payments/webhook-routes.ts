@@ -47,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
         request.log.warn({ reference: payment.reference, amount: payment.amount, currency: payment.currency }, 'charge does not pay for the ad plan');
         return { received: true };
       }
-      const ad = await activateAd(app.db, payment);
+      const ad = await activateAd(app.db, payment, app.clock());
       if (!ad) request.log.info({ reference: payment.reference }, 'charge for a reference that is not ours');
       return { received: true };
     },

@@ -172,7 +172,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
           await recordUnpaid(ad.reference, 'failed', MSG.paymentMismatch);
           throw notPaid(MSG.paymentMismatch, ad);
         }
-        const activated = await activateAd(app.db, { ...payment, reference: ad.reference });
+        const activated = await activateAd(app.db, { ...payment, reference: ad.reference }, app.clock());
         return verificationJson(activated ?? ad);
       }
       if (outcome === 'pending') return { ...verificationJson(ad), status: 'pending' as const };

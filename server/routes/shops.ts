@@ -13,6 +13,7 @@ import {
 } from '../../app/lib/rules/limits';
 import { MSG } from '../../app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema, stateField } from '../../app/lib/rules/shop-schemas';
+import { shortCodeOf } from '../../app/lib/rules/short-code';
 import { products, shops } from '../db/schema';
 import { badRequest, forbidden, formError, notFound } from '../errors';
 import { isId } from '../ids';
@@ -194,6 +195,25 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       if (!shop || (shop.hiddenAt && !(await isOwnerAsking(request, shop.ownerId)))) throw notFound();
       const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
       return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
+    },
+  );
+
+  app.get(
+    '/shops/short/:code',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'The shop a short link code names (ext), for the site’s `/s/{code}`; capitals are forgiven',
+        params: z.object({ code: z.string() }),
+        response: { 200: z.object({ id: z.string(), short_code: z.string() }), 404: detail },
+      },
+    },
+    async (request) => {
+      const code = shortCodeOf(request.params.code);
+      if (!code) throw notFound();
+      const [shop] = await app.db.select({ id: shops.id }).from(shops).where(eq(shops.shortCode, code)).limit(1);
+      if (!shop) throw notFound();
+      return { id: shop.id, short_code: code };
     },
   );
 

@@ -24,7 +24,8 @@ async function buyAdPlan(page: Page, shop: ApiShop, outcome: Outcome): Promise<s
   await page.getByRole('link', { name: 'Continue' }).click();
   await page.getByText('Step 2 of 2').waitFor();
   await whenInteractive(page, '.ads-page form');
-  await page.getByRole('button', { name: 'Pay ₦5,000' }).click();
+  // A shop whose ad still runs is offered a renewal.
+  await page.getByRole('button', { name: /^(Pay|Renew for) ₦5,000$/ }).click();
   await page.getByRole('heading', { name: 'Pay Kasuwa' }).waitFor();
   expect(await page.getByText('₦5,000').isVisible()).toBe(true);
   const checkout = page.url();

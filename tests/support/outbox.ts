@@ -7,7 +7,9 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function newestLinkIn(outbox: string, email: string, since: number): Promise<URL | undefined> {
+const RESET_LINK = /https?:\/\/[^\s"]+\/reset-password\?uid=[\w-]+&token=[\w.-]+/;
+
+async function newestLinkIn(outbox: string, email: string, pattern: RegExp, since: number): Promise<URL | undefined> {
   // The outbox names each message by the time it was written (server/mail/mailer.ts), to the millisecond.
   const oldest = new Date(since).toISOString().replace(/[:.]/g, '-');
   const files = (await readdir(outbox).catch(() => [] as string[]))
@@ -17,7 +19,7 @@ async function newestLinkIn(outbox: string, email: string, since: number): Promi
   for (const file of files) {
     const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
     if (!message.includes(`To: ${email}`)) continue;
-    const link = /https?:\/\/[^\s"]+\/reset-password\?uid=[\w-]+&token=[\w.-]+/.exec(message);
+    const link = pattern.exec(message);
     if (link) return new URL(link[0]);
   }
   return undefined;
@@ -28,13 +30,18 @@ async function newestLinkIn(outbox: string, email: string, since: number): Promi
  * `since` or later. The API sends mail after answering, so the message may land a moment after the
  * request's answer: wait up to `waitMs` for it.
  */
-export async function latestResetLink(dataDir: string, email: string, { since = 0, waitMs = 5_000 } = {}): Promise<URL> {
+export function latestResetLink(dataDir: string, email: string, options: { since?: number; waitMs?: number } = {}): Promise<URL> {
+  return latestMailedLink(dataDir, email, RESET_LINK, options);
+}
+
+/** The newest link matching `pattern` mailed to `email` through the file outbox of `dataDir`, as for resets. */
+export async function latestMailedLink(dataDir: string, email: string, pattern: RegExp, { since = 0, waitMs = 5_000 } = {}): Promise<URL> {
   const outbox = path.join(dataDir, 'outbox');
   const until = Date.now() + waitMs;
   for (;;) {
-    const link = await newestLinkIn(outbox, email, since);
+    const link = await newestLinkIn(outbox, email, pattern, since);
     if (link) return link;
-    if (Date.now() > until) throw new Error(`no reset email for ${email}`);
+    if (Date.now() > until) throw new Error(`no email for ${email} with ${pattern}`);
     await delay(50);
   }
 }

@@ -22,7 +22,11 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
         {shop.category}
         {shop.address && ` · ${shop.address}`}
       </p>
-      {shop.is_sponsored && <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>}
+      {shop.is_sponsored ? (
+        <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
+      ) : (
+        <p className="ad-status">No ad running</p>
+      )}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>
           Products
@@ -33,6 +37,11 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
         <Link className="button secondary" to={`/editShop/${id}/edit-shop`}>
           Edit Shop
         </Link>
+        {shop.short_code && (
+          <Link className="button secondary" to={`/myShop/${id}/poster`}>
+            Print a poster
+          </Link>
+        )}
         {/* A link to the confirmation, so deleting asks first with or without JavaScript. */}
         <Link className="button danger" to={`/myShop?delete=${id}`} preventScrollReset>
           Delete

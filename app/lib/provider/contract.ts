@@ -75,6 +75,8 @@ export const shopSchema = z.object({
   is_sponsored: z.boolean().optional(),
   sponsored_until: z.string().nullable().optional(),
   created_at: z.string().optional(),
+  // Our provider's short link code (ext); without it no short link or poster is offered.
+  short_code: z.string().nullable().default(null),
   // Our provider's ratings (ext); a provider without them shows every shop unrated.
   rating_average: z.number().default(0),
   rating_count: z.number().default(0),

@@ -51,7 +51,10 @@ export default function PaymentInitiation({ loaderData, actionData }: Route.Comp
         </p>
       )}
       <Form method="post" className="ad-actions">
-        <SubmitButton pendingLabel="Opening the payment page…">Pay {priceInNaira(AD_PLAN.priceNaira)}</SubmitButton>
+        {/* The renewal reminder's link lands here: a running ad is renewed, from its end. */}
+        <SubmitButton pendingLabel="Opening the payment page…">
+          {shop.sponsoredUntil ? `Renew for ${priceInNaira(AD_PLAN.priceNaira)}` : `Pay ${priceInNaira(AD_PLAN.priceNaira)}`}
+        </SubmitButton>
         <Link to={`/shop/${encodeURIComponent(shop.id)}/step1`} className="button secondary">
           Back
         </Link>

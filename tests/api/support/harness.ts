@@ -54,6 +54,8 @@ export async function freshDatabase(): Promise<{ database: Database; url: string
 
 type TestApiOptions = {
   listen?: boolean;
+  /** The port to listen on; any free one when not given. */
+  port?: number;
   env?: Record<string, string>;
   storage?: (root: string) => MediaStorage;
   /** In place of the file outbox, with the pauses between its retries. */
@@ -79,7 +81,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   let url = '';
   if (options.listen) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   } else {

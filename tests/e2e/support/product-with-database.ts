@@ -15,7 +15,9 @@ import { testProductEnv } from './global-setup';
 export async function startProductWithDatabase() {
   const port = await freePort();
   const webUrl = `http://localhost:${port}`;
-  const api = await startTestApi({ listen: true, env: { WEB_URL: webUrl } });
+  // The API's public address is where the browser is sent to pay (the simulator's checkout).
+  const apiPort = await freePort();
+  const api = await startTestApi({ listen: true, port: apiPort, env: { WEB_URL: webUrl, API_PUBLIC_URL: `http://127.0.0.1:${apiPort}` } });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-own-web-'));
   // One web process: what these tests change lives in the database, not in a process.
   const env = testProductEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_URL: webUrl, PROVIDER_URL: api.url, WEB_WORKERS: '1' });

@@ -23,6 +23,7 @@ const shop: Shop = {
   rating_count: 0,
   rating_stars: [0, 0, 0, 0, 0],
   latest_ratings: [],
+  short_code: null,
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {

@@ -1,0 +1,52 @@
+import type { Poster } from './poster.server';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A long name in up to three lines of whole words (a word longer than a line keeps its own line). */
+function nameLines(name: string, perLine: number): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= 3) return lines;
+  return [...lines.slice(0, 2), `${lines.slice(2).join(' ')}`];
+}
+
+const WIDTH = 210;
+const HEIGHT = 297;
+const CENTRE = WIDTH / 2;
+
+/**
+ * The poster as one A4 SVG file (millimetres), for print shops and phones that save rather than print.
+ * The photo is carried inside the file, so it prints anywhere without the site.
+ */
+export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer } | null): string {
+  const text = (y: number, size: number, content: string, extra = '') =>
+    `<text x="${CENTRE}" y="${y}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${size}"${extra}>${escapeXml(content)}</text>`;
+  const lines = nameLines(poster.shop.name, 22);
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  const nameSize = Math.min(14, 330 / longest);
+  const parts = [text(26, 9, 'Find us on Kasuwa', ' font-weight="700" fill="#9a3412"')];
+  let y = 26 + nameSize * 1.4;
+  for (const line of lines) {
+    parts.push(text(y, nameSize, line, ' font-weight="700"'));
+    y += nameSize * 1.15;
+  }
+  if (poster.shop.category) parts.push(text(y + 2, 7, poster.shop.category));
+  y += 8;
+  if (photo) {
+    const href = `data:${photo.type};base64,${photo.bytes.toString('base64')}`;
+    parts.push(`<image x="${CENTRE - 55}" y="${y}" width="110" height="82.5" preserveAspectRatio="xMidYMid slice" href="${href}"/>`);
+    y += 88;
+  }
+  const qrSize = Math.min(80, HEIGHT - 32 - y);
+  parts.push(poster.qrSvg.replace('<svg ', `<svg x="${CENTRE - qrSize / 2}" y="${y}" width="${qrSize}" height="${qrSize}" `));
+  y += qrSize + 12;
+  parts.push(text(y, 9, poster.shortText, ' font-weight="700"'));
+  parts.push(text(y + 8, 5.5, 'Scan the code or type the link to see our products and prices.'));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}mm" height="${HEIGHT}mm" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>${parts.join('')}</svg>
+`;
+}

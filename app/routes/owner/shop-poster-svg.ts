@@ -1,0 +1,30 @@
+import { getWebEnv } from '../../lib/env.server';
+import { posterSvg } from '../../lib/poster/poster-svg.server';
+import { posterOf } from '../../lib/poster/poster.server';
+import { provider } from '../../lib/provider/client.server';
+import { requireVisitor, visitorContext } from '../../lib/session.server';
+import { ownShop } from './shop-form.server';
+import type { Route } from './+types/shop-poster-svg';
+
+/** The shop's photo as the poster file carries it: the main JPEG through the provider, or none when it cannot be had. */
+async function photoBytes(imageUrl: string | null): Promise<{ type: string; bytes: Buffer } | null> {
+  if (!imageUrl?.startsWith('/media/')) return null;
+  const response = await provider.media(imageUrl.slice('/media/'.length)).catch(() => null);
+  if (!response?.ok) return null;
+  return { type: response.headers.get('content-type') ?? 'image/jpeg', bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The poster as an SVG download; the owner's only, like the poster page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shop = await ownShop(request, visitor, params.shop_id);
+  const poster = await posterOf(shop, getWebEnv().webUrl);
+  const svg = posterSvg(poster, await photoBytes(shop.image_url));
+  return new Response(svg, {
+    headers: {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'content-disposition': `attachment; filename="kasuwa-poster-${shop.short_code}.svg"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { photoOf, ResponsiveImage } from '../../components/shops/responsive-image';
+import { getWebEnv } from '../../lib/env.server';
+import { useHydrated } from '../../lib/hydrated';
+import { posterOf } from '../../lib/poster/poster.server';
+import { requireVisitor, visitorContext } from '../../lib/session.server';
+import type { RouteHandle } from '../../root';
+import stylesheet from '../../styles/poster.css?url';
+import { ownShop } from './shop-form.server';
+import type { Route } from './+types/shop-poster';
+
+/** Printed, the page is the poster alone: no header, navigation or footer. */
+export const handle: RouteHandle = { bare: true };
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const visitor = requireVisitor(request, context.get(visitorContext));
+  const shop = await ownShop(request, visitor, params.shop_id);
+  const poster = await posterOf(shop, getWebEnv().webUrl);
+  return { ...poster, photo: photoOf(poster.shop.image, poster.shop.image_url) };
+}
+
+export default function ShopPoster({ loaderData }: Route.ComponentProps) {
+  const { shop, shortUrl, shortText, qrSvg, photo } = loaderData;
+  const hydrated = useHydrated();
+  const id = encodeURIComponent(shop.id);
+  return (
+    <>
+      <nav className="poster-tools" aria-label="Poster">
+        <Link to="/myShop" className="button secondary">
+          Back to My Shops
+        </Link>
+        <a href={`/myShop/${id}/poster.svg`} className="button secondary" download>
+          Download (SVG)
+        </a>
+        {hydrated ? (
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+        ) : (
+          <span className="field-hint">Print this page from your browser's menu (on a phone: Share, then Print).</span>
+        )}
+      </nav>
+      <main className="poster">
+        <p className="poster-kicker">Find us on Kasuwa</p>
+        <h1 className="poster-name">{shop.name}</h1>
+        {shop.category && <p className="poster-category">{shop.category}</p>}
+        <ResponsiveImage photo={photo} alt="" slot={{ sizes: '120mm', widest: 1024 }} timing="lcp" className="poster-photo" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: qrcode's own SVG of our own link; no typed text is in it */}
+        <div className="poster-qr" role="img" aria-label={`QR code for ${shortUrl}`} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+        <p className="poster-link">{shortText}</p>
+        <p className="poster-hint">Scan the code or type the link to see our products and prices.</p>
+      </main>
+    </>
+  );
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Poster for ${loaderData.shop.name} · Kasuwa` : 'Shop poster · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}
