@@ -28,6 +28,7 @@ import { mediaRoutes } from './routes/media';
 import { paymentsRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
+import { savedRoutes } from './routes/saved';
 import { shopRoutes } from './routes/shops';
 
 declare module 'fastify' {
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shopRoutes);
   await app.register(productRoutes);
   await app.register(ratingRoutes);
+  await app.register(savedRoutes);
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);
   await app.register(mediaRoutes);

@@ -130,6 +130,25 @@ export const ratings = pgTable(
   ],
 );
 
+/** A shop a signed-in person saved (the heart); saving again changes nothing. */
+export const savedShops = pgTable(
+  'saved_shops',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.shopId] }),
+    // A deleted shop's rows are found by this, not by reading every person's list.
+    index('saved_shops_shop_idx').on(t.shopId),
+  ],
+);
+
 /**
  * Who saw which shop lately, so a visitor counts once per shop per 30 minutes. `visitor` is a keyed hash
  * of the visitor's address and browser whose key changes every day and is never stored: nothing here
