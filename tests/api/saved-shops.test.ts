@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_SHOPS_COOKIE_MAX } from '../../app/lib/rules/limits';
+import { SAVED_SHOPS_ACCOUNT_MAX, SAVED_SHOPS_COOKIE_MAX, SAVED_WRITES_PER_HOUR } from '../../app/lib/rules/limits';
+import { MSG } from '../../app/lib/rules/messages';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';
@@ -79,6 +81,36 @@ describe('saved shops', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(await savedIds(buyer)).toEqual([]);
+  });
+
+  it(`keeps at most ${SAVED_SHOPS_ACCOUNT_MAX} saved shops in an account, in a save as in a merge`, async () => {
+    const buyer = await signUp(api.app);
+    const image = JSON.stringify({ key: 'x.jpg', width: 1, height: 1, variants: [] });
+    await api.database.db.execute(sql`
+      with made as (
+        insert into shops (owner_id, name, address, category, description, image)
+        select ${owner.id}, 'Bulk ' || n, 'Somewhere', 'Food', '', ${image}::jsonb from generate_series(1, ${SAVED_SHOPS_ACCOUNT_MAX - 1}) as n
+        returning id
+      )
+      insert into saved_shops (user_id, shop_id) select ${buyer.id}, id from made`);
+    expect((await save(buyer, shopIds[0]!)).statusCode).toBe(201);
+    const refused = await save(buyer, shopIds[1]!);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: MSG.savedFullAccount });
+    expect((await merge(buyer, [shopIds[1], shopIds[2]])).json().added).toBe(0);
+    expect(await savedIds(buyer)).toHaveLength(SAVED_SHOPS_ACCOUNT_MAX);
+  });
+
+  it(`lets one person save or remove ${SAVED_WRITES_PER_HOUR} times an hour, then answers 429 to them alone`, async () => {
+    const busy = await signUp(api.app);
+    for (let i = 0; i < SAVED_WRITES_PER_HOUR; i += 1) {
+      expect((await (i % 2 ? unsave(busy, shopIds[0]!) : save(busy, shopIds[0]!))).statusCode).toBeLessThan(300);
+    }
+    const refused = await save(busy, shopIds[1]!);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await merge(busy, [shopIds[1]])).statusCode).toBe(429);
+    expect((await save(await signUp(api.app), shopIds[1]!)).statusCode).toBe(201);
   });
 
   it('forgets a deleted shop in everyone’s saved shops', async () => {

@@ -69,4 +69,4 @@ export const SAVED_SHOPS_COOKIE_MAX = 50;
 /** Shops one account can save: the hearts of every page read the whole list. */
 export const SAVED_SHOPS_ACCOUNT_MAX = 500;
 /** Saves and removals by one person in an hour; more get 429. */
-export const SAVED_WRITES_PER_HOUR = 300;
+export const SAVED_WRITES_PER_HOUR = 120;
