@@ -18,6 +18,8 @@ const shopParams = z.object({ shopId: z.string() });
 const HOUR = 3_600_000;
 /** Fifty ids as JSON are about 2 KB: anything far larger is refused before it is parsed. */
 const MERGE_BODY_MAX_BYTES = 8 * 1024;
+/** A save or removal reads no body: whatever one is sent is refused past this. */
+const NO_BODY_MAX_BYTES = 1024;
 
 const shopIds = z.array(z.uuid()).max(SAVED_SHOPS_COOKIE_MAX).describe(`At most ${SAVED_SHOPS_COOKIE_MAX} shop ids (a visitor's saved shops)`);
 const idsAnswer = z.object({ shop_ids: z.array(z.string()).describe('Newest saved first') });
@@ -124,6 +126,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: writeLimit,
+      bodyLimit: NO_BODY_MAX_BYTES,
       schema: {
         tags: ['saved'],
         summary: `Save a shop (ext); saving it again changes nothing. At most ${SAVED_SHOPS_ACCOUNT_MAX} a person, ${SAVED_WRITES_PER_HOUR} saves or removals an hour`,
@@ -165,6 +168,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: writeLimit,
+      bodyLimit: NO_BODY_MAX_BYTES,
       schema: {
         tags: ['saved'],
         summary: 'Remove a shop from the signed-in person’s saved shops (ext); removing one that is not saved changes nothing',

@@ -55,6 +55,7 @@ beforeAll(async () => {
     { path: `/shop/${product!.id}/edit-products`, fields: ['name', 'price', 'image'], reads: true, schema: true, signedIn: true },
     { path: `/shop/${shop}/add-products`, fields: [...ROW_FIELDS, '__intent__'], reads: true, schema: true, signedIn: true },
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
+    { path: '/saved', fields: ['shop', 'intent', 'back'], reads: true, schema: true, signedIn: true },
   ];
 });
 
@@ -67,6 +68,8 @@ const ALL_FIELDS = [
   'new_password',
   'confirm_password',
   'intent',
+  'shop',
+  'back',
   'shopId',
   'productId',
   'name',
