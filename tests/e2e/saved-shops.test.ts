@@ -15,8 +15,11 @@ async function savedAtApi(apiUrl: string, access: string): Promise<string[]> {
 async function tapHeart(page: Page, name: string, pressedAfter: boolean) {
   const heart = page.getByRole('button', { name, exact: true });
   await whenInteractive(page, '.heart');
+  // A mark on the window survives only if the page is not loaded again.
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
   await heart.click();
   await expect.poll(() => page.locator(`.heart button[aria-pressed="${pressedAfter}"]`).count()).toBeGreaterThan(0);
+  expect(await page.evaluate(() => 'notReloaded' in window)).toBe(jsMode === 'on');
 }
 
 describe(`saved shops (JavaScript ${jsMode})`, () => {
