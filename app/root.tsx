@@ -12,6 +12,7 @@ import { usePendingSkeleton } from './lib/pending';
 import { ResponseNonce } from './lib/response-nonce';
 import { MSG } from './lib/rules/messages';
 import { publicPageCache } from './lib/public-page-cache.server';
+import { hasSavedCookie } from './lib/saved/saved-cookie.server';
 import { csrfMiddleware } from './lib/csrf.server';
 import { drainUnreadBody } from './lib/unread-body.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
@@ -29,8 +30,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = await next();
     applySecurityHeaders(response.headers, request.url);
-    // Pages show who is signed in, so a signed-in page must never be stored by a shared cache.
-    if ((request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)) {
+    // Pages show who is signed in and what they saved, so such a page must never be stored by a shared cache.
+    const cookie = request.headers.get('cookie') ?? '';
+    if (cookie.includes(`${SESSION_COOKIE}=`) || hasSavedCookie(cookie)) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
     response.headers.append('Vary', 'Cookie');

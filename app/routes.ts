@@ -18,6 +18,7 @@ export default [
   route('messages', 'routes/placeholders/messages.tsx'),
   route('lilyChat', 'routes/placeholders/lily-chat.tsx'),
   route('rating', 'routes/ratings/my-ratings.tsx'),
+  route('saved', 'routes/saved.tsx'),
   route('settings', 'routes/placeholders/settings.tsx'),
   route('purchaseAds', 'routes/ads/purchase-ads.tsx'),
   route('verify-transaction', 'routes/ads/verify-transaction.tsx'),

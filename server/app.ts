@@ -31,6 +31,7 @@ import { paymentsRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
+import { savedRoutes } from './routes/saved';
 import { shopRoutes } from './routes/shops';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(moderationRoutes);
   // Only the embedded database needs the command line to come through the API.
   if (database.kind === 'pglite') await app.register(adminRoutes);
+  await app.register(savedRoutes);
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);
   await app.register(mediaRoutes);

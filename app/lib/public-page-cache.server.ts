@@ -4,6 +4,7 @@ import type { MiddlewareFunction } from 'react-router';
 import { stateCookieOf } from './chosen-state.server';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts.server';
 import { boundedMemory, contentVersion, sharesPublicCache } from './public-cache.server';
+import { hasSavedCookie } from './saved/saved-cookie.server';
 import { HSTS } from './security-headers.server';
 import { countSharedView, shopPagesShareable } from './visit-counts.server';
 
@@ -84,7 +85,8 @@ function isSharedPage(pathname: string): boolean {
 }
 
 function cacheKey(method: string, url: URL, cookie: string | null | undefined): string | null {
-  if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie)) return null;
+  // A visitor's saved shops show as hearts on these pages: theirs alone, like a signed-in visitor's.
+  if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie) || hasSavedCookie(cookie)) return null;
   // A list shows the shops of the state its visitor chose (a cookie): one copy per state.
   return LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${stateCookieOf(cookie)}` : url.pathname + url.search;
 }

@@ -1,6 +1,7 @@
 import { createContext, createCookieSessionStorage, redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { getWebEnv } from './env.server';
 import { provider } from './provider/client.server';
+import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
 import { signedCookie } from './signed-cookie.server';
 import { isProviderError } from './provider/errors';
 
@@ -52,7 +53,7 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
   return url.origin === ANY_ORIGIN && !path.startsWith('//') ? path : fallback;
 }
 
-/** Stores a fresh sign-in and sends the person on; the cookie rides on the redirect. */
+/** Stores a fresh sign-in and sends the person on; the cookie rides on the redirect, and the shops saved without an account join it. */
 export async function startSession(request: Request, session: { user: SessionUser; access: string; refresh?: string }, to: string) {
   const store = sessionStorage();
   const cookie = await store.getSession(request.headers.get('cookie'));
@@ -60,7 +61,10 @@ export async function startSession(request: Request, session: { user: SessionUse
   cookie.set('access', session.access);
   cookie.set('refresh', session.refresh ?? '');
   cookie.set('lastSeen', Date.now());
-  return redirect(to, { headers: { 'Set-Cookie': await store.commitSession(cookie) } });
+  const headers = new Headers({ 'Set-Cookie': await store.commitSession(cookie) });
+  const clearSaved = await mergeSavedAtSignIn(request, session.access);
+  if (clearSaved) headers.append('Set-Cookie', clearSaved);
+  return redirect(to, { headers });
 }
 
 export async function endSessionCookie(request: Request): Promise<string> {

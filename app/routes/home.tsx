@@ -2,7 +2,7 @@ import { data, Form, Link } from 'react-router';
 import { SearchBox } from '../components/layout/search-box';
 import { Welcome } from '../components/layout/welcome';
 import { Pager } from '../components/shops/pager';
-import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { ShopGrid, savedAmong, sponsoredFirst } from '../components/shops/shop-grid';
 import { StateSelect } from '../components/shops/state-select';
 import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
@@ -10,6 +10,8 @@ import { provider } from '../lib/provider/client.server';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom, socialTags } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
+import { keepDataAfterSaving } from '../lib/saved/keep-data-after-saving';
+import { savedIdsOf } from '../lib/saved/saved-shops.server';
 import { visitorContext } from '../lib/session.server';
 import type { Route } from './+types/home';
 
@@ -22,22 +24,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const welcome = url.searchParams.has('welcome') ? (context.get(visitorContext)?.user.username ?? null) : null;
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
-  const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?page=${page}&state=${state ?? ''}`, () => provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined })),
-    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+  const [[list, categories], saved] = await Promise.all([
+    Promise.allSettled([
+      cachedPublicRead(request, `shops?page=${page}&state=${state ?? ''}`, () => provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined })),
+      cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+    ]),
+    savedIdsOf(request, context.get(visitorContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
-  if (list.status === 'rejected') return data({ shops: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
-  return data({ shops: sponsoredFirst(list.value, 'Sponsored'), chips, state, page, nextPage: list.value.next_page, failed: false, welcome }, init);
+  if (list.status === 'rejected') return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
+  const shops = sponsoredFirst(list.value, 'Sponsored');
+  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage: list.value.next_page, failed: false, welcome }, init);
 }
+
+export const shouldRevalidate = keepDataAfterSaving;
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return listPageHeaders(loaderHeaders, PUBLIC_LIST_CACHE);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, chips, state, page, nextPage, failed, welcome } = loaderData;
+  const { shops, saved, chips, state, page, nextPage, failed, welcome } = loaderData;
   return (
     <main>
       {welcome && <Welcome username={welcome} />}
@@ -68,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="notice">{state ? MSG.noShopsInState(state) : MSG.homeEmpty}</p>
       ) : (
         <>
-          <ShopGrid shops={shops} label="Shops for you" />
+          <ShopGrid shops={shops} saved={saved} label="Shops for you" />
           <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { Pager } from '../components/shops/pager';
-import { ShopGrid, sponsoredFirst } from '../components/shops/shop-grid';
+import { ShopGrid, savedAmong, sponsoredFirst } from '../components/shops/shop-grid';
 import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
 import { provider } from '../lib/provider/client.server';
 import { StateSelect } from '../components/shops/state-select';
@@ -9,6 +9,9 @@ import { isProviderError } from '../lib/provider/errors';
 import { cachedPublicRead } from '../lib/public-cache.server';
 import { canonical, originFrom } from '../lib/seo';
 import { MSG } from '../lib/rules/messages';
+import { keepDataAfterSaving } from '../lib/saved/keep-data-after-saving';
+import { savedIdsOf } from '../lib/saved/saved-shops.server';
+import { visitorContext } from '../lib/session.server';
 import type { Route } from './+types/search-results';
 
 type Sort = '' | 'rating';
@@ -22,7 +25,7 @@ function searchHref(q: string, category: string, page = 1, sort: Sort = '') {
   return `/searchResults?${params}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
@@ -30,19 +33,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sort: Sort = url.searchParams.get('sort') === 'rating' ? 'rating' : '';
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
-  const [list, categories] = await Promise.allSettled([
-    cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, () =>
-      provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
-    ),
-    cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+  const [[list, categories], saved] = await Promise.all([
+    Promise.allSettled([
+      cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, () =>
+        provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
+      ),
+      cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+    ]),
+    savedIdsOf(request, context.get(visitorContext)),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    const failed = { q, category, state, page, sort, categoryNames, shops: [], count: 0, nextPage: null, failed: !refused };
+    const failed = { q, category, state, page, sort, categoryNames, shops: [], saved: [], count: 0, nextPage: null, failed: !refused };
     return data(failed, { ...init, status: refused ? 400 : 503 });
   }
+  const shops = sponsoredFirst(list.value, 'Ad');
   return data(
     {
       q,
@@ -51,7 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       page,
       sort,
       categoryNames,
-      shops: sponsoredFirst(list.value, 'Ad'),
+      shops,
+      saved: savedAmong(shops, saved),
       count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
       nextPage: list.value.next_page,
       failed: false,
@@ -60,12 +68,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+export const shouldRevalidate = keepDataAfterSaving;
+
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return listPageHeaders(loaderHeaders, PUBLIC_LIST_CACHE);
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, state, page, sort, categoryNames, shops, nextPage, failed } = loaderData;
+  const { q, category, state, page, sort, categoryNames, shops, saved, nextPage, failed } = loaderData;
   const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
   return (
     <main>
@@ -116,7 +126,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <p className="notice">No shops match your search. Try another word or category.</p>
       ) : (
         <>
-          <ShopGrid shops={shops} label="Search results" />
+          <ShopGrid shops={shops} saved={saved} label="Search results" />
           <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
         </>
       )}

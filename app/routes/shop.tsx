@@ -6,6 +6,7 @@ import { type OrderNote, ProductGrid } from '../components/shop/product-grid';
 import { RateShop } from '../components/shop/rate-shop';
 import { RatingSummary } from '../components/shop/rating-summary';
 import { ShopPhoto } from '../components/shop/shop-photo';
+import { HeartButton, HeartSymbol } from '../components/shops/heart-button';
 import { oneDecimal } from '../components/shops/stars';
 import { reportPath } from '../lib/moderation-paths';
 import { placeOf } from '../lib/place';
@@ -15,6 +16,8 @@ import type { Shop } from '../lib/provider/contract';
 import { ProviderError, isProviderError } from '../lib/provider/errors';
 import { MSG } from '../lib/rules/messages';
 import { orderQuantity } from '../lib/rules/order';
+import { keepDataAfterSaving } from '../lib/saved/keep-data-after-saving';
+import { savedIdsOf } from '../lib/saved/saved-shops.server';
 import { asVisitor, type Visitor, visitorContext } from '../lib/session.server';
 import { shopMeta } from '../lib/shop-meta';
 import type { Route } from './+types/shop';
@@ -46,16 +49,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const visitor = context.get(visitorContext);
   let shop: Shop;
   let mine;
+  let saved;
   try {
-    [shop, mine] = await Promise.all([provider.getShop(id, request), myRating(request, visitor, id)]);
+    [shop, mine, saved] = await Promise.all([provider.getShop(id, request), myRating(request, visitor, id), savedIdsOf(request, visitor)]);
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
     // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }
-  return { shop, webUrl: getWebEnv().webUrl, signedIn: Boolean(visitor), mine };
+  return { shop, webUrl: getWebEnv().webUrl, signedIn: Boolean(visitor), mine, saved: saved.has(shop.id) };
 }
+
+export const shouldRevalidate = keepDataAfterSaving;
 
 // Every view must count a visit: a browser's or a CDN's copy would not. The web tier's own shared copy
 // counts the views it answers (lib/visit-counts.server.ts).
@@ -64,7 +70,7 @@ export function headers() {
 }
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const { shop, webUrl, signedIn, mine } = loaderData;
+  const { shop, webUrl, signedIn, mine, saved } = loaderData;
   const [searchParams] = useSearchParams();
   const shopUrl = `${webUrl}/product/${encodeURIComponent(shop.id)}`;
   const tags = shop.tags.filter(Boolean);
@@ -73,7 +79,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
     <main className="shop-page" key={shop.id}>
       <ShopPhoto shop={shop} />
       <div className="shop-summary">
-        <h1>{shop.name}</h1>
+        <div className="shop-title">
+          <h1>{shop.name}</h1>
+          <HeartSymbol />
+          <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} back={`/shop/${encodeURIComponent(shop.id)}`} />
+        </div>
         {shop.category && <p className="shop-category">{shop.category}</p>}
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}

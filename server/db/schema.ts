@@ -142,6 +142,25 @@ export const ratings = pgTable(
   ],
 );
 
+/** A shop a signed-in person saved (the heart); saving again changes nothing. */
+export const savedShops = pgTable(
+  'saved_shops',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.shopId] }),
+    // A deleted shop's rows are found by this, not by reading every person's list.
+    index('saved_shops_shop_idx').on(t.shopId),
+  ],
+);
+
 /**
  * A person's report of a shop, or of one review on it (`rating_id`). Open until a moderator dismisses the
  * item's reports or hides the item; one open report per person per item.

@@ -29,6 +29,8 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/ads/payment/webhook/', fields: ['event', 'data'] },
   { method: 'POST', path: '/payments/simulator/transaction/initialize', fields: ['email', 'amount', 'reference', 'callback_url', 'metadata'] },
   { method: 'POST', path: '/payments/simulator/checkout/:id', fields: ['outcome'] },
+  { method: 'POST', path: '/saved/merge/', fields: ['shop_ids'] },
+  { method: 'PUT', path: '/saved/:id/', fields: ['shop_id'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [
@@ -43,6 +45,9 @@ const READ_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/ads/', query: ['shop_id'] },
   { method: 'GET', path: '/media/:id' },
   { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/saved/', query: ['page', 'page_size'] },
+  { method: 'GET', path: '/saved/ids' },
+  { method: 'GET', path: '/saved/shops', query: ['ids'] },
   { method: 'GET', path: '/payments/simulator/checkout/:id' },
   { method: 'GET', path: '/payments/simulator/transaction/verify/:id' },
 ];
@@ -51,6 +56,7 @@ const READ_ENDPOINTS: Endpoint[] = [
 const DELETE_ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/shops/:id/delete/' },
   { method: 'DELETE', path: '/shops/products/:id/delete/' },
+  { method: 'DELETE', path: '/saved/:id/' },
 ];
 
 function idValue(): fc.Arbitrary<string> {

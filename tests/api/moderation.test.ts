@@ -97,19 +97,23 @@ describe('moderator-only endpoints', () => {
 });
 
 describe('hiding a shop', () => {
-  it('takes it out of the lists, search, suggestions and its page, and restoring brings it back', async () => {
+  it('takes it out of the lists, search, suggestions, saved shops and its page, and restoring brings it back', async () => {
     const shopId = await uniqueShop('Quokka');
+    const saver = await signUp(api.app);
+    expect((await api.app.inject({ method: 'PUT', url: `/saved/${shopId}/`, headers: bearer(saver.access) })).statusCode).toBeLessThan(300);
     const everywhere = async () => ({
+      saved: (await get('/saved/', saver)).json().results.some((s: { id: string }) => s.id === shopId),
+      savedCookie: (await get(`/saved/shops?ids=${shopId}`)).json().results.length === 1,
       home: (await listIds('/shops?page_size=100')).includes(shopId),
       search: (await listIds('/shops?q=zzquokka')).includes(shopId),
       rated: (await listIds('/shops?sort=rating&page_size=100')).includes(shopId),
       suggest: (await get('/shops/suggest?q=zzquokka')).json().results.some((s: { id: string }) => s.id === shopId),
       page: (await get(`/shops/${shopId}`)).statusCode,
     });
-    expect(await everywhere()).toEqual({ home: true, search: true, rated: true, suggest: true, page: 200 });
+    expect(await everywhere()).toEqual({ saved: true, savedCookie: true, home: true, search: true, rated: true, suggest: true, page: 200 });
     const hidden = await act(`shops/${shopId}`, 'hide', 'Sells fake phones');
     expect(hidden.statusCode).toBe(200);
-    expect(await everywhere()).toEqual({ home: false, search: false, rated: false, suggest: false, page: 404 });
+    expect(await everywhere()).toEqual({ saved: false, savedCookie: false, home: false, search: false, rated: false, suggest: false, page: 404 });
     // Its owner still reads it, and is told why on the profile (/myShop).
     expect((await get(`/shops/${shopId}`, owner)).statusCode).toBe(200);
     expect((await get(`/shops/${shopId}`, await signUp(api.app))).statusCode).toBe(404);
@@ -118,7 +122,7 @@ describe('hiding a shop', () => {
     expect((await reportShop(shopId, await signUp(api.app))).statusCode).toBe(404);
 
     expect((await act(`shops/${shopId}`, 'restore', 'Owner sent receipts')).statusCode).toBe(200);
-    expect(await everywhere()).toEqual({ home: true, search: true, rated: true, suggest: true, page: 200 });
+    expect(await everywhere()).toEqual({ saved: true, savedCookie: true, home: true, search: true, rated: true, suggest: true, page: 200 });
     expect((await get('/auth/profile', owner)).json().shops.find((shop: { id: string }) => shop.id === shopId).hidden).toBeNull();
   });
 

@@ -49,6 +49,7 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       `/shop/${shopId}/reviews`,
       '/settings',
       '/fetchAdDetails',
+      '/saved',
       '/no-such-page',
     ];
     expect(await audit(page, paths)).toEqual({});

@@ -76,7 +76,7 @@ describe(`common passwords (JavaScript ${jsMode})`, () => {
 
     await expect.poll(() => errorOf(page, 'signup-password').textContent()).toBe(MSG.passwordTooCommon);
     expect(new URL(page.url()).pathname).toBe('/signup');
-    expect(await accountMenu(page)).toEqual(['Sign Up', 'Sign In']);
+    expect(await accountMenu(page)).toEqual(['Sign Up', 'Sign In', 'Saved shops']);
   });
 
   test('a common password is refused on the reset page, and the link still takes a better one', async ({ page, apiUrl }) => {

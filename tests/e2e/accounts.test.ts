@@ -13,8 +13,8 @@ import { whenInteractive } from './support/hydration';
 import { testProductEnv } from './support/global-setup';
 import { shopAtApi } from './support/owners';
 
-const SIGNED_IN = ['My Shop', 'My ratings', 'Logout'];
-const SIGNED_OUT = ['Sign Up', 'Sign In'];
+const SIGNED_IN = ['My Shop', 'My ratings', 'Saved shops', 'Logout'];
+const SIGNED_OUT = ['Sign Up', 'Sign In', 'Saved shops'];
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 

@@ -22,6 +22,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
             <>
               <Link to="/myShop">My Shop</Link>
               <Link to="/rating">My ratings</Link>
+              <Link to="/saved">Saved shops</Link>
               <form method="post" action="/logout">
                 <button type="submit">Logout</button>
               </form>
@@ -30,6 +31,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
             <>
               <Link to="/signup">Sign Up</Link>
               <Link to="/login">Sign In</Link>
+              <Link to="/saved">Saved shops</Link>
             </>
           )}
         </nav>

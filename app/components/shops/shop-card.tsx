@@ -1,4 +1,5 @@
 import type { Shop } from '../../lib/provider/contract';
+import { HeartButton } from './heart-button';
 import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
 import { oneDecimal } from './stars';
 
@@ -25,7 +26,19 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
  * link is a plain anchor that the grid opens as a client-side navigation (see ShopGrid);
  * `data-discover` lets React Router learn the shop route ahead of the tap, as it does for a <Link>.
  */
-export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Sponsored' | 'Ad'; timing: PhotoTiming }) {
+export function ShopCard({
+  shop,
+  badge,
+  timing,
+  saved,
+  back,
+}: {
+  shop: CardShop;
+  badge?: 'Sponsored' | 'Ad';
+  timing: PhotoTiming;
+  saved: boolean;
+  back: string;
+}) {
   return (
     <li className="shop-card">
       <a href={`/shop/${encodeURIComponent(shop.id)}`} data-discover="true">
@@ -39,6 +52,7 @@ export function ShopCard({ shop, badge, timing }: { shop: CardShop; badge?: 'Spo
         </span>
         {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
       </a>
+      <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} back={back} />
     </li>
   );
 }

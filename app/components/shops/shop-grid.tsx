@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
 import { type PhotoTiming, photoOf } from './responsive-image';
+import { HeartSymbol } from './heart-button';
 import { type CardShop, ShopCard } from './shop-card';
 
 /**
@@ -29,8 +30,11 @@ function opensHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
  * page keeps its scripts), which is what a <Link> per card did: rendering 24 of them cost the server
  * 0.25 ms of the 4 ms a list page takes. Without JavaScript the cards are the same plain links.
  */
-export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string }) {
+export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: string; saved: readonly string[] }) {
   const navigate = useNavigate();
+  // Where a heart's plain form post comes back to.
+  const { pathname, search } = useLocation();
+  const savedIds = new Set(saved);
   const openCard = (event: MouseEvent<HTMLUListElement>) => {
     const link = (event.target as Element).closest('a');
     if (!link || !opensHere(event, link)) return;
@@ -38,12 +42,15 @@ export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string })
     void navigate(link.pathname + link.search + link.hash);
   };
   return (
-    // The anchors inside are what a keyboard reaches and activates; their clicks bubble up here.
-    <ul className="shop-grid" aria-label={label} onClick={openCard}>
-      {shops.map(({ shop, badge }, index) => (
-        <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} />
-      ))}
-    </ul>
+    <>
+      <HeartSymbol />
+      {/* The anchors inside are what a keyboard reaches and activates; their clicks bubble up here. */}
+      <ul className="shop-grid" aria-label={label} onClick={openCard}>
+        {shops.map(({ shop, badge }, index) => (
+          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} saved={savedIds.has(shop.id)} back={pathname + search} />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -66,12 +73,17 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
  * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
  * tags, phone numbers) doubled the HTML and the time spent serialising it.
  */
-function cardShop(shop: Shop): CardShop {
+export function cardShop(shop: Shop): CardShop {
   const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count } = shop;
   const from = lowest_price === null ? null : priceInNaira(lowest_price);
   const card: CardShop = { id, name, category, place: placeOf(shop) || address, from, photo: photoOf(image, image_url) };
   if (rating_count > 0) card.rating = { average: rating_average, count: rating_count };
   return card;
+}
+
+/** The saved ids among a list's shops: all a page's hearts need, whatever else the person saved. */
+export function savedAmong(shops: GridShop[], saved: ReadonlySet<string>): string[] {
+  return shops.filter(({ shop }) => saved.has(shop.id)).map(({ shop }) => shop.id);
 }
 
 /** Sponsored shops first with their badge, each shop once (SPEC §2). */

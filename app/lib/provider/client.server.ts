@@ -18,6 +18,8 @@ import {
   ratingListSchema,
   ratingSchema,
   reportSchema,
+  savedIdsSchema,
+  savedShopsSchema,
   sessionSchema,
   shopListSchema,
   shopSchema,
@@ -66,8 +68,8 @@ function urlFor(path: string, query: CallOptions['query']): string {
   return url.toString();
 }
 
-// Posts that change nothing a visitor sees: sign-ins and such, and the views counted in bulk.
-const LEAVES_PAGES_ALONE = /^(?:auth\/|shops\/visits\/)/;
+// Writes that change nothing a shared page shows: sign-ins and such, the views counted in bulk, saved shops.
+const LEAVES_PAGES_ALONE = /^(?:auth\/|shops\/visits\/|saved\/)/;
 
 async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
   if (method === 'GET' || LEAVES_PAGES_ALONE.test(path)) return send(method, path, options);
@@ -267,6 +269,14 @@ export const provider = {
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
     callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+  /** Our provider's saved shops (ext). */
+  savedIds: (token: string) => callParsed(savedIdsSchema, 'GET', 'saved/ids', { token }),
+  savedShops: (token: string, page: number) => callParsed(savedShopsSchema, 'GET', 'saved/', { token, query: { page } }),
+  shopsByIds: (ids: string[]) => callParsed(savedShopsSchema, 'GET', 'saved/shops', { query: { ids: ids.join(',') } }),
+  saveShop: (token: string, shopId: string) => call('PUT', `saved/${id(shopId)}/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  unsaveShop: (token: string, shopId: string) => call('DELETE', `saved/${id(shopId)}/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  mergeSaved: (token: string, shopIds: string[]) =>
+    callParsed(savedIdsSchema, 'POST', 'saved/merge/', { token, json: { shop_ids: shopIds }, timeoutMs: WRITE_TIMEOUT_MS }),
 
   initiatePayment: (token: string, shopId: string) =>
     callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {

@@ -101,6 +101,10 @@ export const shopListSchema = z.union([
   }),
 ]);
 
+/** Our provider's saved shops (ext). */
+export const savedIdsSchema = z.object({ shop_ids: z.array(z.coerce.string()) });
+export const savedShopsSchema = z.object({ results: z.array(shopSchema), next_page: z.number().nullable().default(null) });
+
 export const userSchema = z.object({
   id: z.coerce.string(),
   email: z.string(),

@@ -68,3 +68,10 @@ export const VIEWS_PER_REPORT_MAX = 1000;
 export const VISITOR_AGENT_MAX = 256;
 /** The longest visitor address a view report carries (an IPv6 address with its zone fits). */
 export const VISITOR_ADDRESS_MAX = 64;
+
+/** Shops a visitor without an account can save: their ids must fit in one cookie. */
+export const SAVED_SHOPS_COOKIE_MAX = 50;
+/** Shops one account can save: the hearts of every page read the whole list. */
+export const SAVED_SHOPS_ACCOUNT_MAX = 500;
+/** Saves and removals by one person in an hour; more get 429. */
+export const SAVED_WRITES_PER_HOUR = 120;

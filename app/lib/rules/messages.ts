@@ -130,6 +130,12 @@ export const MSG = {
   ratingRemoved: 'Your rating was removed.',
   ratingNotFound: 'You have not rated this shop.',
   ratingFailed: 'Your rating could not be saved. Please try again.',
+  // Saved shops (issue 19).
+  savedFullCookie: `You can save up to 50 shops without an account. Remove one, or sign in to save more.`,
+  savedFullAccount: 'You have saved as many shops as an account can hold. Remove one to save another.',
+  savedShopGone: 'This shop is no longer on Kasuwa.',
+  savedFailed: 'The shop could not be saved. Please try again.',
+  savedEmpty: 'You have not saved any shops yet. Tap the heart on a shop to keep it here.',
   messagingComingSoon: 'Messaging is coming soon.',
   linkCopied: 'Link copied',
   linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',

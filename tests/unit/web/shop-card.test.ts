@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ShopCard } from '../../../app/components/shops/shop-card';
 import { sponsoredFirst } from '../../../app/components/shops/shop-grid';
@@ -8,9 +9,16 @@ import { shopSchema } from '../../../app/lib/provider/contract';
 const shop = (fields: Record<string, unknown>) =>
   shopSchema.parse({ id: 'shop-1', name: 'Mama Put', address: '4 Ojuelegba Rd, Surulere, Lagos', category: 'Food', ...fields });
 
+type CardProps = Parameters<typeof ShopCard>[0];
+let rendered: CardProps | undefined;
+// The card's heart is a form of the router's, so the card renders inside one.
+const CardPage = () => createElement(ShopCard, rendered!);
+const CardRouter = createRoutesStub([{ path: '/', Component: CardPage }]);
+
 function cardText(fields: Record<string, unknown>, sponsored = false): string {
   const [card] = sponsoredFirst({ sponsored_shops: sponsored ? [shop(fields)] : [], for_you: sponsored ? [] : [shop(fields)] }, 'Sponsored');
-  const html = renderToString(createElement(ShopCard, { shop: card!.shop, badge: card!.badge, timing: 'near' }));
+  rendered = { shop: card!.shop, badge: card!.badge, timing: 'near', saved: false, back: '/' };
+  const html = renderToString(createElement(CardRouter));
   return html
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, '|')

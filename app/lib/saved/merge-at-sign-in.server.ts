@@ -1,0 +1,19 @@
+import { provider } from '../provider/client.server';
+import { ProviderError } from '../provider/errors';
+import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
+
+/**
+ * At sign-in or sign-up: the cookie's saved shops go into the account, and the answer is the Set-Cookie
+ * that clears the cookie. When the provider cannot take them the cookie stays, for the next sign-in.
+ */
+export async function mergeSavedAtSignIn(request: Request, access: string): Promise<string | null> {
+  const ids = await cookieSavedIds(request);
+  if (!ids.length) return null;
+  try {
+    await provider.mergeSaved(access, ids);
+    return savedIdsCookie([]);
+  } catch (error) {
+    if (error instanceof ProviderError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { getWebEnv } from '../env.server';
+import { SAVED_SHOPS_COOKIE_MAX } from '../rules/limits';
+import { signedCookie } from '../signed-cookie.server';
+
+/** A signed-out visitor's saved shops: their ids, newest first, signed so nobody slips in a list of their own making. */
+export const SAVED_COOKIE = 'kasuwa_saved';
+const A_YEAR = 365 * 24 * 60 * 60;
+const SHOP_ID = /^[\w-]{1,64}$/;
+
+let cookie: ReturnType<typeof signedCookie> | undefined;
+
+function savedCookie() {
+  cookie ??= signedCookie(SAVED_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: getWebEnv().webUrl.startsWith('https://'),
+    maxAge: A_YEAR,
+    secrets: [getWebEnv().sessionSecret],
+  });
+  return cookie;
+}
+
+/** Whether a request carries the cookie at all, read without parsing: its pages are this visitor's own. */
+export function hasSavedCookie(cookieHeader: string | null | undefined): boolean {
+  return (cookieHeader ?? '').includes(`${SAVED_COOKIE}=`);
+}
+
+/** The ids the cookie holds; an unsigned, altered or odd cookie holds none. */
+export async function cookieSavedIds(request: Request): Promise<string[]> {
+  const header = request.headers.get('cookie');
+  if (!hasSavedCookie(header)) return [];
+  const value: unknown = await savedCookie().parse(header);
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((id): id is string => typeof id === 'string' && SHOP_ID.test(id)))].slice(0, SAVED_SHOPS_COOKIE_MAX);
+}
+
+/** The Set-Cookie that keeps `ids`, or clears the cookie when there are none. */
+export function savedIdsCookie(ids: string[]): Promise<string> {
+  return ids.length ? savedCookie().serialize(ids) : savedCookie().serialize('', { maxAge: 0 });
+}

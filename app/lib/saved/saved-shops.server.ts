@@ -1,0 +1,50 @@
+import { provider } from '../provider/client.server';
+import { isProviderError, ProviderError } from '../provider/errors';
+import { SAVED_SHOPS_COOKIE_MAX } from '../rules/limits';
+import { MSG } from '../rules/messages';
+import { asVisitor, type Visitor } from '../session.server';
+import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
+
+/**
+ * The shops this visitor saved: the account's for someone signed in, the cookie's otherwise. A provider
+ * that cannot say shows every heart empty rather than failing the page.
+ */
+export async function savedIdsOf(request: Request, visitor: Visitor): Promise<Set<string>> {
+  if (!visitor) return new Set(await cookieSavedIds(request));
+  try {
+    return new Set((await asVisitor(request, visitor, (token) => provider.savedIds(token))).shop_ids);
+  } catch (error) {
+    if (error instanceof ProviderError) return new Set();
+    throw error;
+  }
+}
+
+export type SavedChange = { shop: string; saved: boolean; error?: string; status: number; setCookie?: string };
+
+/** The visitor's words for a provider's refusal of a save or a removal. */
+function refusal(error: ProviderError): { error: string; status: number } {
+  if (error.status === 404) return { error: MSG.savedShopGone, status: 404 };
+  if (error.status === 409) return { error: error.formMessage() ?? MSG.savedFullAccount, status: 409 };
+  if (error.status === 429) return { error: MSG.tooManyAttempts(error.retryAfterSeconds), status: 429 };
+  return { error: MSG.savedFailed, status: 502 };
+}
+
+/** Saves or removes one shop: in the account, or in the cookie (only shops that exist, and at most SAVED_SHOPS_COOKIE_MAX). */
+export async function changeSaved(request: Request, visitor: Visitor, shop: string, save: boolean): Promise<SavedChange> {
+  try {
+    if (visitor) {
+      await asVisitor(request, visitor, (token) => (save ? provider.saveShop(token, shop) : provider.unsaveShop(token, shop)));
+      return { shop, saved: save, status: 200 };
+    }
+    const ids = await cookieSavedIds(request);
+    if (!save) return { shop, saved: false, status: 200, setCookie: await savedIdsCookie(ids.filter((id) => id !== shop)) };
+    if (ids.includes(shop)) return { shop, saved: true, status: 200 };
+    // Refused rather than forgetting the oldest: nobody loses a shop they saved without seeing it go.
+    if (ids.length >= SAVED_SHOPS_COOKIE_MAX) return { shop, saved: false, error: MSG.savedFullCookie, status: 409 };
+    if (!(await provider.shopsByIds([shop])).results.length) return { shop, saved: false, error: MSG.savedShopGone, status: 404 };
+    return { shop, saved: true, status: 200, setCookie: await savedIdsCookie([shop, ...ids]) };
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return { shop, saved: !save, ...refusal(error) };
+  }
+}

@@ -1,0 +1,85 @@
+import { data, Link, redirect } from 'react-router';
+import { cardShop, ShopGrid } from '../components/shops/shop-grid';
+import { Pager } from '../components/shops/pager';
+import { readForm } from '../lib/forms/read-form.server';
+import { savedFormSchema } from '../lib/forms/saved-form';
+import { parseSubmission } from '../lib/forms/submission.server';
+import { pageFrom } from '../lib/paging';
+import { provider } from '../lib/provider/client.server';
+import { isProviderError } from '../lib/provider/errors';
+import { MSG } from '../lib/rules/messages';
+import { cookieSavedIds, savedIdsCookie } from '../lib/saved/saved-cookie.server';
+import { changeSaved } from '../lib/saved/saved-shops.server';
+import { asVisitor, safeRedirectTarget, visitorContext } from '../lib/session.server';
+import type { Route } from './+types/saved';
+
+/** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */
+async function savedCards(request: Request, context: Route.LoaderArgs['context'], page: number) {
+  const visitor = context.get(visitorContext);
+  if (visitor) {
+    const list = await asVisitor(request, visitor, (token) => provider.savedShops(token, page));
+    return { shops: list.results, nextPage: list.next_page, setCookie: null };
+  }
+  const ids = await cookieSavedIds(request);
+  const { results } = ids.length ? await provider.shopsByIds(ids) : { results: [] };
+  const setCookie = results.length < ids.length ? await savedIdsCookie(results.map((shop) => shop.id)) : null;
+  return { shops: results, nextPage: null, setCookie };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageFrom(new URL(request.url));
+  try {
+    const { shops, nextPage, setCookie } = await savedCards(request, context, page);
+    const cards = shops.map((shop) => ({ shop: cardShop(shop) }));
+    return data({ shops: cards, page, nextPage, failed: false }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
+  }
+}
+
+/**
+ * A heart's post. Without JavaScript it comes back to the page it was sent from (`back`), or shows this
+ * page with the refusal; with JavaScript the heart reads the answer and the page stays.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseSubmission(await readForm({ request, context }), savedFormSchema);
+  if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
+  const { shop, intent, back } = submission.value;
+  const { setCookie, status, ...answer } = await changeSaved(request, context.get(visitorContext), shop, intent === 'save');
+  const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
+  if (back !== undefined && !answer.error) throw redirect(safeRedirectTarget(back), { headers });
+  return data(answer, { status, headers });
+}
+
+export default function Saved({ loaderData, actionData }: Route.ComponentProps) {
+  const { shops, page, nextPage, failed } = loaderData;
+  return (
+    <main>
+      <h1 className="section-title">Saved shops</h1>
+      {actionData?.error && (
+        <p className="notice error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      {failed ? (
+        <p className="notice error" role="alert">
+          {MSG.networkOrUnexpected} <a href="/saved">Try again</a>
+        </p>
+      ) : shops.length === 0 ? (
+        <p className="notice">
+          {MSG.savedEmpty} <Link to="/">Browse shops</Link>
+        </p>
+      ) : (
+        <>
+          <ShopGrid shops={shops} saved={shops.map(({ shop }) => shop.id)} label="Saved shops" />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/saved' : `/saved?page=${n}`)} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'Saved shops · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}
