@@ -6,9 +6,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGEST_FORM_BYTES } from '../../../app/lib/forms/form-limits';
-import { chooseEncoding, compressed } from '../../../scripts/web-tier/compression';
-import { staticFiles } from '../../../scripts/web-tier/static-files';
-import { refusedUnread } from '../../../scripts/web-tier/unread-refusal';
+import { chooseEncoding, compressed } from '../../../web-server/compression';
+import { staticFiles } from '../../../web-server/static-files';
+import { refusedUnread } from '../../../web-server/unread-refusal';
 import { rawPost } from '../../support/raw-post';
 
 describe('the encoding the web server answers with', () => {
