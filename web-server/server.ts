@@ -39,7 +39,7 @@ export async function startWebServer(
 ) {
   const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
   const handleWithRouter = createRequestHandler(build, 'production');
-  const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
+  const servedStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
 
   // The app's memory of provider answers lives in the build, so it is emptied through the build's entry.
   const { forgetPublicAnswers } = build.entry.module as unknown as { forgetPublicAnswers: () => void };
@@ -50,11 +50,7 @@ export async function startWebServer(
     await afterAnswer(request.method, response.status);
     return response;
   };
-  const handle: FetchHandler = async (request) => {
-    const staticFile = await serveStatic(request);
-    if (staticFile) applySecurityHeaders(staticFile.headers, request.url);
-    return compressed(request, staticFile ?? (await publicPageCache(request, () => withRouter(request))));
-  };
+  const handle: FetchHandler = async (request) => compressed(request, await publicPageCache(request, () => withRouter(request)));
   const onError = (error: unknown) => {
     console.error(error);
     return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -70,6 +66,7 @@ export async function startWebServer(
     logWhenFinished(request, response);
     const https = fromTrustedProxy(request);
     if (refusedUnread(request, response, https)) return;
+    if (servedStatic(request, response, https)) return;
     // A remembered page is answered on Node's own request, before the fetch Request and React Router cost anything.
     if (answerFromPublicCache(request, response, https, visitorAddress(request))) return;
     return (https ? viaTls : plain)(request, response);
