@@ -27,9 +27,10 @@ function logWhenFinished(request: http.IncomingMessage, response: http.ServerRes
 
 /**
  * The web tier's HTTP server: the built client files, the shared page memory, then React Router, with
- * the security headers on every answer (static files included) and gzip or brotli for text. It replaces react-router-serve,
- * whose static files went out without X-Content-Type-Options and whose request URLs were always http:
- * behind a TLS proxy, which made React Router refuse every form post as cross-origin.
+ * the security headers on every answer (static files included) and gzip or brotli for text. It
+ * replaces react-router-serve, whose static files went out without X-Content-Type-Options and whose
+ * request URLs were always http: behind a TLS proxy, which made React Router refuse every form post as
+ * cross-origin.
  */
 export async function startWebServer(
   buildFile: string,
