@@ -5,7 +5,6 @@ import { type EntryContext, ServerRouter } from 'react-router';
 import { WebConfigError, getWebEnv } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
-import { shareChangesThroughRedis } from './lib/public-cache.server';
 import { contentSecurityPolicy } from './lib/security-headers.server';
 import { ResponseNonce } from './lib/response-nonce';
 import { removeStaleUploads } from './lib/upload/spool.server';
@@ -19,18 +18,13 @@ try {
   process.exit(1);
 }
 
-const { redisUrl } = getWebEnv();
-if (redisUrl) shareChangesThroughRedis(redisUrl);
-
 // Photos a killed web process was still holding; folders other web processes use now are left alone.
 removeStaleUploads().catch((error: unknown) => console.error(error));
 
 export const streamTimeout = 5_000;
 
-// For the web server, which answers remembered public pages before React Router (see the module) and
-// reports the visits counted from them as it stops.
-export { answerFromPublicCache } from './lib/public-page-cache.server';
-export { flushVisitCounts } from './lib/visit-counts.server';
+// For the web server, which empties the app's memory of public answers after writes (web-server/content-changes.ts).
+export { forgetPublicAnswers } from './lib/public-cache.server';
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') {

@@ -11,12 +11,9 @@ import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { ResponseNonce } from './lib/response-nonce';
 import { MSG } from './lib/rules/messages';
-import { publicPageCache } from './lib/public-page-cache.server';
 import { hasSavedCookie } from './lib/saved/saved-cookie.server';
 import { csrfMiddleware } from './lib/csrf.server';
-import { drainUnreadBody } from './lib/unread-body.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
-import { applySecurityHeaders } from './lib/security-headers.server';
 import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
 
@@ -24,12 +21,9 @@ import type { Route } from './+types/root';
 export type RouteHandle = { bare?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
-  drainUnreadBody,
   removeSpooledUploads,
-  publicPageCache,
   async ({ request }, next) => {
     const response = await next();
-    applySecurityHeaders(response.headers, request.url);
     // Pages show who is signed in and what they saved, so such a page must never be stored by a shared cache.
     const cookie = request.headers.get('cookie') ?? '';
     if (cookie.includes(`${SESSION_COOKIE}=`) || hasSavedCookie(cookie)) {

@@ -8,7 +8,8 @@ import { ROOT } from './lib/product';
  */
 const WEB_PORT = process.env.PORT ?? '3000';
 const API_PORT = process.env.API_PORT ?? '8000';
-const env = { ...process.env, PORT: WEB_PORT, API_PORT, NODE_ENV: 'development' };
+// No web server here to empty the app's shared memory of public answers after a write, so none is kept.
+const env = { ...process.env, PORT: WEB_PORT, API_PORT, NODE_ENV: 'development', PUBLIC_CACHE_SECONDS: '0' };
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
 
 const children: ChildProcess[] = [

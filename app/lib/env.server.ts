@@ -45,7 +45,7 @@ export type WebEnv = {
   sessionIdleMinutes: number;
   /** How long anonymous visitors share public pages and provider answers; 0 turns the sharing off. */
   publicCacheSeconds: number;
-  /** How many processes serve the web tier (scripts/web-tier/workers.ts). */
+  /** How many processes serve the web tier (web-server/workers.ts). */
   webWorkers: number;
   /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a public bucket or CDN), for the CSP. */
   mediaOrigin: string | undefined;
@@ -53,7 +53,7 @@ export type WebEnv = {
   redisUrl: string | undefined;
   /** On SIGTERM, how long requests in flight may take before their connections are closed. */
   stopGraceMs: number;
-  /** Proxies believed about the visitor's address and HTTPS (scripts/web-tier/local-proxy.ts); unset: one on this machine. */
+  /** Proxies believed about the visitor's address and HTTPS (web-server/local-proxy.ts); unset: one on this machine. */
   trustProxy: string[] | undefined;
 };
 

@@ -1,39 +1,18 @@
 import { getWebEnv } from './env.server';
-import { otherInstances } from './other-instances.server';
 import { SESSION_COOKIE } from './session.server';
-import { siblingWorkers } from './sibling-workers.server';
 
 /**
- * A short-lived, per-process memory of what every anonymous visitor sees alike: provider answers for
- * public lists and, in `public-page-cache.server.ts`, whole public pages. Anything remembered carries
- * the content version it was read under; a write through this web process, through another process
- * of the same web tier, or (with REDIS_URL) through any other web instance bumps the version
- * (`publicContentChanged`), so the next visitor sees the change at once. Writes that bypass the web
- * tiers (a Paystack webhook to the API) show within PUBLIC_CACHE_SECONDS.
+ * A short-lived, per-process memory of provider answers every anonymous visitor sees alike (the public
+ * lists). Each answer carries the content version it was read under; the web server forgets them all,
+ * with its own memory of whole pages, after a write through any web process (web-server/README.md,
+ * "Caching"). Writes that bypass the web tiers (a Paystack webhook to the API) show within
+ * PUBLIC_CACHE_SECONDS.
  */
 let version = 0;
-const forgetShared = () => {
+
+/** The web server calls it, through the build's entry, whenever public content changed. */
+export function forgetPublicAnswers(): void {
   version += 1;
-};
-const tellSiblings = siblingWorkers(forgetShared);
-let tellOtherInstances = (): Promise<void> => Promise.resolve();
-
-/** With REDIS_URL, hears of and announces writes through every web instance; entry.server calls it once as the server starts. */
-export function shareChangesThroughRedis(redisUrl: string): void {
-  tellOtherInstances = otherInstances(redisUrl, forgetShared);
-}
-
-/**
- * Called after every write this process sends to the provider, whatever its outcome; resolves once the
- * web tier's other processes have forgotten their shared copies too, and Redis has told other instances.
- */
-export async function publicContentChanged(): Promise<void> {
-  version += 1;
-  await Promise.all([tellSiblings(), tellOtherInstances()]);
-}
-
-export function contentVersion(): number {
-  return version;
 }
 
 export function publicCacheMs(): number {
@@ -49,20 +28,23 @@ export function sharesPublicCache(cookie: string | null | undefined): boolean {
   return publicCacheMs() > 0 && !(cookie ?? '').includes(`${SESSION_COOKIE}=`);
 }
 
-/** A memory of at most `capacity` entries (search words are the visitors' own), oldest forgotten first. */
-export function boundedMemory<T>(capacity: number) {
+/**
+ * A memory of at most `capacity` entries (search words are the visitors' own), oldest forgotten first;
+ * an entry read under another version than `versionNow()` is gone.
+ */
+export function boundedMemory<T>(capacity: number, versionNow: () => number) {
   const entries = new Map<string, { value: T; version: number; expires: number }>();
   return {
     get(key: string): T | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.version === version && entry.expires > Date.now()) return entry.value;
+      if (entry.version === versionNow() && entry.expires > Date.now()) return entry.value;
       entries.delete(key);
       return undefined;
     },
     set(key: string, value: T, readUnder: number): void {
       // A read that began before a write finished may hold the old content: not worth keeping.
-      if (readUnder !== version) return;
+      if (readUnder !== versionNow()) return;
       entries.delete(key);
       entries.set(key, { value, version: readUnder, expires: Date.now() + publicCacheMs() });
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
@@ -74,7 +56,7 @@ export function boundedMemory<T>(capacity: number) {
   };
 }
 
-const answers = boundedMemory<Promise<unknown>>(500);
+const answers = boundedMemory<Promise<unknown>>(500, () => version);
 
 /**
  * The provider's answer to a public read (no token, same for everyone), shared by anonymous visitors for

@@ -1,18 +1,4 @@
 /**
- * Headers every response carries, documents, data and resources alike. HSTS goes only on a request that
- * arrived over HTTPS (the web server reads that from a trusted proxy's X-Forwarded-Proto): a browser
- * ignores it over plain HTTP, and a local `npm start` must stay reachable over HTTP.
- */
-export const HSTS = 'max-age=31536000; includeSubDomains';
-
-export function applySecurityHeaders(headers: Headers, requestUrl: string) {
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  if (requestUrl.startsWith('https:')) headers.set('Strict-Transport-Security', HSTS);
-}
-
-/**
  * The policy for HTML documents: scripts only from the site itself or inline with this response's nonce
  * (React Router's hydration data, the first-screen script), styles from the site or the page's inline CSS
  * by its hash (`'sha256-…'`), images from the site (photos are relayed through /media) or from

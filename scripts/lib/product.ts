@@ -26,7 +26,7 @@ export const API_ENTRY = path.join(ROOT, 'build', 'api', 'main.js');
 export const IMAGE_WORKER_ENTRY = path.join(ROOT, 'build', 'api', 'image-worker.js');
 /**
  * The web tier's server (static files, security headers, compression, React Router), bundled from
- * `scripts/web-server.ts`; its path also finds its processes.
+ * `web-server/main.ts`; its path also finds its processes.
  */
 export const WEB_SERVER = path.join(ROOT, 'build', 'web-tier', 'web-server.js');
 /** What `npm run build` and the launcher bundle, and where. */
@@ -34,7 +34,7 @@ export const SERVER_BUNDLES: ServerBundles = { root: ROOT, api: API_ENTRY, image
 // Whatever `react-router build` reads: a change to any of these makes the old build stale.
 const WEB_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
 // Whatever the server bundles are made from (the API and the web server share app/lib's rules).
-const SERVER_INPUTS = ['server', 'scripts', path.join('app', 'lib'), 'package-lock.json'];
+const SERVER_INPUTS = ['server', 'web-server', 'scripts', path.join('app', 'lib'), 'package-lock.json'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -6,7 +6,7 @@ import { type BuildOptions, build } from 'esbuild';
 export type ServerBundles = { root: string; api: string; imageWorker: string; webServer: string };
 
 /**
- * Bundles the API (`server/main.ts`), its image worker and the web tier's server (`scripts/web-server.ts`)
+ * Bundles the API (`server/main.ts`), its image worker and the web tier's server (`web-server/main.ts`)
  * into plain JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
  * JavaScript engine for the loader hooks, in memory and start-up time.
  */
@@ -34,7 +34,13 @@ export async function bundleServers({ root, api, imageWorker, webServer }: Serve
     build({ ...common, entryPoints: [path.join(root, 'server', 'media', 'image-worker.ts')], outfile: imageWorker }),
     // The web server sets NODE_ENV before it imports React Router (and so React): split at its dynamic
     // imports, those stay imports that run later instead of being hoisted to the top of one file.
-    build({ ...common, entryPoints: [path.join(root, 'scripts', 'web-server.ts')], outdir: webServerDir, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+    build({
+      ...common,
+      entryPoints: { [path.basename(webServer, '.js')]: path.join(root, 'web-server', 'main.ts') },
+      outdir: webServerDir,
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
   ]);
   // The migrator reads its SQL files beside the code that names them (server/db/client.ts).
   await cp(path.join(root, 'server', 'db', 'migrations'), path.join(path.dirname(api), 'migrations'), { recursive: true });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTENT_CHANGED_CHANNEL } from '../../app/lib/other-instances.server';
+import { CONTENT_CHANGED_CHANNEL } from '../../web-server/other-instances';
 
 /** Lists that read many rows and look the same to everyone; a shop's own page counts a visit, so it is never remembered. */
 const REMEMBERED_ROUTES = new Set(['/shops', '/categories']);
@@ -25,7 +25,7 @@ declare module 'fastify' {
  * fraction of the query and of checking the answer against its schema. Any write this process answers
  * forgets them all before its answer leaves, so whoever changed something sees it at once; a read that
  * was under way during a write is not remembered. Writes through another API process show within a second,
- * or at once with Redis: the web tiers announce every write there (app/lib/other-instances.server.ts), and
+ * or at once with Redis: the web tiers announce every write there (web-server/other-instances.ts), and
  * a web tier that hears of one must not read the list it is about to render from a second-old memory.
  */
 export const publicAnswers: FastifyPluginAsync = fp(

@@ -59,3 +59,9 @@ export const ADD_PRODUCTS_FORM: FormLimits = {
 
 /** No form takes a larger body: the web server refuses one that says it is larger before reading it. */
 export const LARGEST_FORM_BYTES = Math.max(SHORT_FORM.maxBytes, SHOP_FORM.maxBytes, EDIT_PRODUCT_FORM.maxBytes, ADD_PRODUCTS_FORM.maxBytes);
+
+/**
+ * Past this, the rest of a body not wanted is not worth reading to its end so that the browser gets our
+ * page: the connection is dropped instead. Nobody on a phone sends that much.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;

@@ -6,9 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { Busboy } from '@fastify/busboy';
 import { data, type RouterContextProvider } from 'react-router';
 import { MSG } from '../rules/messages';
-import { DRAIN_MAX_BYTES } from '../unread-body.server';
 import { spooledUploads, uploadsFolder } from '../upload/spool.server';
-import { FIELD_NAME_MAX_BYTES, type FormLimits, SHORT_FORM } from './form-limits';
+import { DRAIN_MAX_BYTES, FIELD_NAME_MAX_BYTES, type FormLimits, SHORT_FORM } from './form-limits';
 
 /**
  * A browser gives a part two headers (Content-Disposition, and Content-Type for a file) and a file name

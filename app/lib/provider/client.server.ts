@@ -3,7 +3,6 @@ import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } fr
 import { z } from 'zod';
 import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
 import { getWebEnv } from '../env.server';
-import { publicContentChanged } from '../public-cache.server';
 import {
   adSchema,
   categoriesSchema,
@@ -68,26 +67,12 @@ function urlFor(path: string, query: CallOptions['query']): string {
   return url.toString();
 }
 
-// Writes that change nothing a shared page shows: sign-ins and such, the views counted in bulk, saved shops.
-const LEAVES_PAGES_ALONE = /^(?:auth\/|shops\/visits\/|saved\/)/;
-
 async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
-  if (method === 'GET' || LEAVES_PAGES_ALONE.test(path)) return send(method, path, options);
-  try {
-    return await send(method, path, options);
-  } finally {
-    // After the write, whatever its outcome (a timeout may still have landed): pages shared by
-    // anonymous visitors are read afresh, in every process of the web tier.
-    await publicContentChanged();
-  }
-}
-
-async function send(method: string, path: string, options: CallOptions): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // Otherwise the API would count every visitor's attempts as this server's. The web server sets the
-  // header to the one address it vouches for (scripts/web-tier/local-proxy.ts); the API trusts it only
+  // header to the one address it vouches for (web-server/local-proxy.ts); the API trusts it only
   // from TRUST_PROXY hops.
   const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
   if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;

@@ -4,23 +4,21 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-type PageCache = typeof import('../../../app/lib/public-page-cache.server');
+type PageCache = typeof import('../../../web-server/public-page-cache');
 type PublicCache = typeof import('../../../app/lib/public-cache.server');
-let visitCounts: typeof import('../../../app/lib/visit-counts.server');
+let visitCounts: typeof import('../../../web-server/visit-counts');
 let pageCache: PageCache;
 let publicCache: PublicCache;
-let provider: typeof import('../../../app/lib/provider/client.server').provider;
+let contentChanges: typeof import('../../../web-server/content-changes');
 let server: Server;
 let dataDir: string;
 type View = { shop: string; address: string; agent: string };
 const reported: View[][] = [];
 
 beforeAll(async () => {
-  // A provider that accepts every call, so the client's writes can be seen to invalidate, and takes
-  // visits in bulk, keeping them for the tests to read.
+  // A provider that takes visits in bulk, keeping them for the tests to read.
   server = createServer(async (request, response) => {
     if (request.url === '/shops/visits/') {
       let body = '';
@@ -40,16 +38,17 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '5';
-  pageCache = await import('../../../app/lib/public-page-cache.server');
-  visitCounts = await import('../../../app/lib/visit-counts.server');
+  pageCache = await import('../../../web-server/public-page-cache');
+  visitCounts = await import('../../../web-server/visit-counts');
   publicCache = await import('../../../app/lib/public-cache.server');
-  ({ provider } = await import('../../../app/lib/provider/client.server'));
+  contentChanges = await import('../../../web-server/content-changes');
 });
 
 afterEach(() => {
   vi.useRealTimers();
   // Each test starts from nothing remembered.
-  publicCache.publicContentChanged();
+  void contentChanges.afterAnswer('POST', 200, '/createShop');
+  publicCache.forgetPublicAnswers();
 });
 
 afterAll(async () => {
@@ -78,8 +77,8 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET') 
 }
 
 async function visit(request: Request, next = render()) {
-  const response = await pageCache.publicPageCache({ request, params: {}, context: new RouterContextProvider() } as never, next as never);
-  return { response: response as Response, text: await (response as Response).clone().text() };
+  const response = await pageCache.publicPageCache(request, next);
+  return { response, text: await response.clone().text() };
 }
 
 function nonces(text: string) {
@@ -185,26 +184,33 @@ describe('the shared cache of anonymous public pages', () => {
     expect(signedIn.response.headers.get('X-Kasuwa-Cache')).toBeNull();
   });
 
-  it('renders afresh after a write through this web tier, such as an owner editing a shop', async () => {
+  it('renders afresh after a post the app took, such as an owner editing a shop, and forgets the app’s shared answers too', async () => {
+    let forgotten = 0;
+    contentChanges.shareContentChanges(() => forgotten++, undefined);
     renders = 0;
     await visit(get('/'));
-    await provider.updateShop('token', 'shop-1', new FormData()).catch(() => undefined);
+    await contentChanges.afterAnswer('POST', 302, '/editShop/1/edit-shop');
     const afterEdit = await visit(get('/'));
-    await provider.deleteProduct('token', 'product-1');
+    await contentChanges.afterAnswer('DELETE', 200, '/myShop.data');
     await visit(get('/'));
 
     expect(renders).toBe(3);
+    expect(forgotten).toBe(2);
     expect(afterEdit.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
   });
 
-  it('keeps reads, sign-ins and token renewals from emptying the cache', async () => {
+  it('keeps reads, refused posts (a forged form, one too large), sign-ins and hearts from emptying the cache', async () => {
     renders = 0;
     await visit(get('/'));
-    const version = publicCache.contentVersion();
-    await provider.categories().catch(() => undefined);
-    await provider.refresh('refresh-token').catch(() => undefined);
+    const version = contentChanges.contentVersion();
+    await contentChanges.afterAnswer('GET', 200, '/');
+    await contentChanges.afterAnswer('HEAD', 200, '/');
+    await contentChanges.afterAnswer('POST', 403, '/createShop');
+    await contentChanges.afterAnswer('POST', 413, '/createShop');
+    await contentChanges.afterAnswer('POST', 302, '/login');
+    await contentChanges.afterAnswer('POST', 200, '/saved.data');
 
-    expect(publicCache.contentVersion()).toBe(version);
+    expect(contentChanges.contentVersion()).toBe(version);
     await visit(get('/'));
     expect(renders).toBe(1);
   });
@@ -214,7 +220,7 @@ describe('the shared cache of anonymous public pages', () => {
     const renderDuringWrite = render();
     await visit(get('/'), async () => {
       const response = await renderDuringWrite();
-      publicCache.publicContentChanged();
+      await contentChanges.afterAnswer('POST', 200, '/createShop');
       return response;
     });
     await visit(get('/'));
@@ -282,7 +288,7 @@ describe('provider answers shared by anonymous visitors', () => {
     const signedIn = get('/searchResults', { cookie: '__kasuwa=signed.value' });
     expect(await publicCache.cachedPublicRead(get('/searchResults'), 'categories', read, { withSignedIn: true })).toBe('categories 1');
     expect(await publicCache.cachedPublicRead(signedIn, 'categories', read, { withSignedIn: true })).toBe('categories 1');
-    publicCache.publicContentChanged();
+    publicCache.forgetPublicAnswers();
     expect(await publicCache.cachedPublicRead(signedIn, 'categories', read, { withSignedIn: true })).toBe('categories 2');
   });
 

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGEST_FORM_BYTES } from '../../../app/lib/forms/form-limits';
-import { chooseEncoding, compressed } from '../../../scripts/web-tier/compression';
-import { staticFiles } from '../../../scripts/web-tier/static-files';
-import { refusedUnread } from '../../../scripts/web-tier/unread-refusal';
+import { chooseEncoding, compressed } from '../../../web-server/compression';
+import { precompressFolder } from '../../../scripts/lib/precompress';
+import { staticFiles } from '../../../web-server/static-files';
+import { refusedUnread } from '../../../web-server/unread-refusal';
 import { rawPost } from '../../support/raw-post';
 
 describe('the encoding the web server answers with', () => {
@@ -60,7 +61,8 @@ describe('the encoding the web server answers with', () => {
 
 describe('the static files', () => {
   let root: string;
-  let serve: ReturnType<typeof staticFiles>;
+  let server: http.Server;
+  let base: string;
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-static-'));
@@ -70,31 +72,52 @@ describe('the static files', () => {
     await writeFile(path.join(root, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(root, 'client', '.vite', 'manifest.json'), '{}');
     await writeFile(path.join(root, 'secret.txt'), 'not for the web');
-    // Named like pages: the build writes no such files, and pages must not wait for the disk.
-    await writeFile(path.join(root, 'client', 'login'), 'not a page');
-    await writeFile(path.join(root, 'client', '_.data'), 'not data');
-    serve = staticFiles(path.join(root, 'client'));
+    await precompressFolder(path.join(root, 'client'));
+    const servedStatic = staticFiles(path.join(root, 'client'));
+    server = http.createServer((request, response) => {
+      if (!servedStatic(request, response, request.headers['x-test-https'] === '1')) response.writeHead(404, { 'x-left-to': 'router' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => rm(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(root, { recursive: true, force: true });
+  });
 
-  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') => serve(new Request(`http://x${pathname}`, { headers, method }));
+  const get = (pathname: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.request(`${base}${pathname}`, { method, headers }, async (response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response) chunks.push(chunk as Buffer);
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) });
+      });
+      request.on('error', reject);
+      request.end();
+    });
 
-  it('serves a hashed asset for a year, immutable, brotli-compressed when asked', async () => {
-    const response = (await get('/assets/app-abc123.js', { 'accept-encoding': 'br' }))!;
+  it('serves a hashed asset for a year, immutable, brotli-compressed when asked, with the security headers', async () => {
+    const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'br', 'x-test-https': '1' });
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.body).toString()).toContain('console.log');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers 304 to a browser that has this version, and HEAD without a body', async () => {
-    const first = (await get('/favicon.svg'))!;
-    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
-    const again = (await get('/favicon.svg', { 'if-none-match': first.headers.get('etag')! }))!;
+    const first = await get('/favicon.svg');
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    const again = await get('/favicon.svg', { 'if-none-match': first.headers.etag! });
     expect(again.status).toBe(304);
-    const head = (await get('/favicon.svg', {}, 'HEAD'))!;
+    const head = await get('/favicon.svg', {}, 'HEAD');
     expect(head.status).toBe(200);
-    expect(await head.text()).toBe('');
+    expect(head.body.length).toBe(0);
   });
 
   it.each([
@@ -105,16 +128,14 @@ describe('the static files', () => {
     '/assets/%E0%A4%A',
     '/assets/',
     '/nothing.js',
+    '/login',
+    '/_.data',
   ])('leaves %s to React Router (its 404), never a file outside the client folder', async (pathname) => {
-    expect(await get(pathname)).toBeNull();
-  });
-
-  it.each(['/login', '/_.data'])('leaves %s to React Router without looking for a file', async (pathname) => {
-    expect(await get(pathname)).toBeNull();
+    expect((await get(pathname)).headers['x-left-to']).toBe('router');
   });
 
   it('leaves posts to React Router', async () => {
-    expect(await get('/favicon.svg', {}, 'POST')).toBeNull();
+    expect((await get('/favicon.svg', {}, 'POST')).headers['x-left-to']).toBe('router');
   });
 });
 

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 
 /**
- * The web tier may run as several processes (WEB_WORKERS, scripts/web-tier/workers.ts), each with its
+ * The web tier may run as several processes (WEB_WORKERS, workers.ts), each with its
  * own memory of shared public pages. A write through one must empty the others' too before its answer
  * leaves, or the person who made it could be shown a page from before it by the next process. The
  * primary process relays the news and answers once every other worker has taken it.

@@ -1,10 +1,10 @@
-import { provider } from './provider/client.server';
-import type { SharedView } from './provider/contract';
-import { isProviderError } from './provider/errors';
-import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from './rules/limits';
+import { provider } from '../app/lib/provider/client.server';
+import type { SharedView } from '../app/lib/provider/contract';
+import { isProviderError } from '../app/lib/provider/errors';
+import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '../app/lib/rules/limits';
 
 /**
- * Views of shop pages answered from the shared page memory (public-page-cache.server.ts), which never
+ * Views of shop pages answered from the shared page memory (public-page-cache.ts), which never
  * reach the provider's GET /shops/{id}. They are gathered here and reported about once a second (our
  * provider's POST /shops/visits/), each with its visitor's address and browser, so the provider counts
  * a visitor once per shop every 30 minutes as it does for its own GETs. A report that fails is kept

@@ -1,10 +1,4 @@
-import type { MiddlewareFunction } from 'react-router';
-
-/**
- * Past this, the rest of a body not wanted is not worth reading to its end so that the browser gets our
- * page: the connection is dropped instead. Nobody on a phone sends that much.
- */
-export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+import { DRAIN_MAX_BYTES } from '../app/lib/forms/form-limits';
 
 async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
@@ -30,8 +24,8 @@ async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
  * the next request on that keep-alive connection: the browser's next page waits about 6 s and gets a
  * reset (measured by soak:faults). Reading the remainder while the answer goes out frees the connection.
  */
-export const drainUnreadBody: MiddlewareFunction<Response> = async ({ request }, next) => {
+export async function drainUnreadBody(request: Request, next: () => Promise<Response>): Promise<Response> {
   const response = await next();
   if (request.body && !request.bodyUsed && !request.body.locked) void drain(request.body);
   return response;
-};
+}

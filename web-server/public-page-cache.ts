@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MiddlewareFunction } from 'react-router';
-import { stateCookieOf } from './chosen-state.server';
-import { compressParts, gzipJoined, type GzipParts } from './gzip-parts.server';
-import { boundedMemory, contentVersion, sharesPublicCache } from './public-cache.server';
-import { hasSavedCookie } from './saved/saved-cookie.server';
-import { HSTS } from './security-headers.server';
-import { countSharedView, shopPagesShareable } from './visit-counts.server';
+import { stateCookieOf } from '../app/lib/chosen-state.server';
+import { boundedMemory, sharesPublicCache } from '../app/lib/public-cache.server';
+import { contentVersion } from './content-changes';
+import { compressParts, gzipJoined, type GzipParts } from './gzip-parts';
+import { hasSavedCookie } from '../app/lib/saved/saved-cookie.server';
+import { HSTS } from './security-headers';
+import { countSharedView, shopPagesShareable } from './visit-counts';
 
 /**
  * Pages that look the same to every anonymous visitor, as documents and as React Router data requests
  * (`/_.data`, `/searchResults.data`), and shop pages (`/shop/{id}`, `/shop/{id}.data`). A shop page's
- * view must count a visit: one served from here is counted by visit-counts.server.ts, and shop pages
+ * view must count a visit: one served from here is counted by visit-counts.ts, and shop pages
  * are shared only once the provider has said it takes visits that way.
  */
 const LIST_PAGES = new Set(['/', '/_.data', '/searchResults', '/searchResults.data']);
@@ -38,7 +38,7 @@ type StoredPage = {
 };
 
 // About 50 KB a page (text and gzip): a few hundred of the most visited shop pages and searches.
-const pages = boundedMemory<StoredPage>(500);
+const pages = boundedMemory<StoredPage>(500, contentVersion);
 
 export const CACHE_HEADER = 'X-Kasuwa-Cache';
 
@@ -104,7 +104,7 @@ const ANY_ORIGIN = 'http://kasuwa.invalid';
 
 /**
  * Answers a remembered page straight on Node's own request and response, and says whether it did. The
- * web server (scripts/web-tier/server.ts) asks first, before building the fetch Request that React
+ * web server (server.ts) asks first, before building the fetch Request that React
  * Router needs: on a page every visitor shares, that conversion and the routing cost several times the
  * replay. The stored headers already hold the security headers.
  */
@@ -125,17 +125,17 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
 }
 
 /**
- * Serves anonymous visitors' public pages from memory for PUBLIC_CACHE_SECONDS (see
- * public-cache.server.ts for how writes invalidate them and who counts as anonymous), and remembers
- * them. Runs first among the middleware, so a remembered page skips the whole render; the stored
- * headers already hold the security headers. A nonce used in two responses would let a script copied
- * from one page run in the other, so every replay gets its own.
+ * Serves anonymous visitors' public pages from memory for PUBLIC_CACHE_SECONDS (content-changes.ts
+ * empties it after writes; app/lib/public-cache.server.ts says who counts as anonymous), and remembers
+ * them. `next` is React Router with the security headers set, so the stored headers hold them. A
+ * nonce used in two responses would let a script copied from one page run in the other, so every
+ * replay gets its own.
  */
-export const publicPageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
+export async function publicPageCache(request: Request, next: () => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
   const key = cacheKey(request.method, url, request.headers.get('cookie'));
   if (key === null) return next();
-  // The web server put the address it vouches for in X-Forwarded-For (scripts/web-tier/fetch-listener.ts).
+  // The web server put the address it vouches for in X-Forwarded-For (fetch-listener.ts).
   const stored = storedFor(key, url.pathname, request.headers.get('x-forwarded-for') ?? '', request.headers.get('user-agent') ?? '');
   if (stored) return responseOf(replay(stored, request.headers.get('accept-encoding'), url.protocol === 'https:'));
 
@@ -151,4 +151,4 @@ export const publicPageCache: MiddlewareFunction<Response> = async ({ request },
   const headers = [...response.headers].filter(([name]) => !SET_BY_REPLAY.has(name));
   pages.set(key, { status: response.status, headers, bodyParts, gzipParts: compressParts(bodyParts), nonce }, readUnder);
   return new Response(body, { status: response.status, headers: response.headers });
-};
+}

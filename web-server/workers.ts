@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from '../../app/lib/sibling-workers.server';
-import { inSeconds, restartBackoff } from '../lib/restart-backoff';
+import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
+import { inSeconds, restartBackoff } from '../scripts/lib/restart-backoff';
 import { balanceConnections } from './connection-balance';
 
 export const STOP = 'kasuwa:stop';
@@ -11,7 +11,7 @@ type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
 /**
  * The primary process of a web tier run as several processes: it starts `count` workers on the same
  * port (each takes connections from the shared socket), relays the news of a write from one
- * worker to the others (app/lib/sibling-workers.server.ts), replaces a worker that dies (with backoff,
+ * worker to the others (sibling-workers.ts), replaces a worker that dies (with backoff,
  * scripts/lib/restart-backoff.ts), and stops them all on SIGINT or SIGTERM, letting requests under way
  * finish (a second signal stops at once).
  */

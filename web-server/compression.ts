@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 // Text compresses several times over; images and fonts are compressed already.
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -23,7 +23,7 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   return null;
 }
 
-export function isCompressible(contentType: string | null): boolean {
+function isCompressible(contentType: string | null): boolean {
   return COMPRESSIBLE.test(contentType ?? '');
 }
 

@@ -3,13 +3,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ServerBuild, createRequestHandler } from 'react-router';
-import { applySecurityHeaders } from '../../app/lib/security-headers.server';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
+import { afterAnswer, shareContentChanges } from './content-changes';
 import { type FetchHandler, fetchListener } from './fetch-listener';
 import { proxyTrust } from './local-proxy';
+import { answerFromPublicCache, publicPageCache } from './public-page-cache';
+import { applySecurityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
+import { drainUnreadBody } from './unread-body';
 import { refusedUnread } from './unread-refusal';
+import { flushVisitCounts } from './visit-counts';
 import { STOP } from './workers';
 
 /** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
@@ -22,32 +26,32 @@ function logWhenFinished(request: http.IncomingMessage, response: http.ServerRes
 }
 
 /**
- * The web tier's HTTP server: the built client files, then React Router, with the security headers on
- * every answer (static files included) and gzip or brotli for text. It replaces react-router-serve,
- * whose static files went out without X-Content-Type-Options and whose request URLs were always http:
- * behind a TLS proxy, which made React Router refuse every form post as cross-origin.
+ * The web tier's HTTP server: the built client files, the shared page memory, then React Router, with
+ * the security headers on every answer (static files included) and gzip or brotli for text. It
+ * replaces react-router-serve, whose static files went out without X-Content-Type-Options and whose
+ * request URLs were always http: behind a TLS proxy, which made React Router refuse every form post as
+ * cross-origin.
  */
 export async function startWebServer(
   buildFile: string,
   port: number,
   host: string | undefined,
-  { stopGraceMs, trustProxy }: { stopGraceMs: number; trustProxy: string[] | undefined },
+  { stopGraceMs, trustProxy, redisUrl }: { stopGraceMs: number; trustProxy: string[] | undefined; redisUrl: string | undefined },
 ) {
   const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
   const handleWithRouter = createRequestHandler(build, 'production');
-  const serveStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
+  const servedStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
 
-  // The public page cache lives in the build (app/lib/public-page-cache.server.ts); a hit is answered
-  // on Node's own request, before the fetch Request and React Router cost anything.
-  const { answerFromPublicCache, flushVisitCounts } = build.entry.module as {
-    answerFromPublicCache?: (request: http.IncomingMessage, response: http.ServerResponse, https: boolean, visitorAddress: string) => boolean;
-    flushVisitCounts?: () => Promise<void>;
-  };
-  const handle: FetchHandler = async (request) => {
-    const response = (await serveStatic(request)) ?? (await handleWithRouter(request));
+  // The app's memory of provider answers lives in the build, so it is emptied through the build's entry.
+  const { forgetPublicAnswers } = build.entry.module as unknown as { forgetPublicAnswers: () => void };
+  shareContentChanges(forgetPublicAnswers, redisUrl);
+  const withRouter = async (request: Request) => {
+    const response = await drainUnreadBody(request, () => handleWithRouter(request));
     applySecurityHeaders(response.headers, request.url);
-    return compressed(request, response);
+    await afterAnswer(request.method, response.status, new URL(request.url).pathname);
+    return response;
   };
+  const handle: FetchHandler = async (request) => compressed(request, await publicPageCache(request, () => withRouter(request)));
   const onError = (error: unknown) => {
     console.error(error);
     return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -63,7 +67,9 @@ export async function startWebServer(
     logWhenFinished(request, response);
     const https = fromTrustedProxy(request);
     if (refusedUnread(request, response, https)) return;
-    if (answerFromPublicCache?.(request, response, https, visitorAddress(request))) return;
+    if (servedStatic(request, response, https)) return;
+    // A remembered page is answered on Node's own request, before the fetch Request and React Router cost anything.
+    if (answerFromPublicCache(request, response, https, visitorAddress(request))) return;
     return (https ? viaTls : plain)(request, response);
   });
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
@@ -81,7 +87,7 @@ export async function startWebServer(
     }, stopGraceMs);
     cutOff.unref();
     // Visits counted from remembered shop pages go to the provider before the process ends.
-    server.close(() => void (flushVisitCounts?.() ?? Promise.resolve()).finally(() => process.exit(0)));
+    server.close(() => void flushVisitCounts().finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
   if (cluster.isWorker) {

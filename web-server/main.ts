@@ -2,7 +2,7 @@
  * The web tier's process, bundled (scripts/lib/server-bundles.ts) and started by the launcher
  * (scripts/lib/product.ts) as `node build/web-tier/web-server.js build/server/index.js` with PORT and
  * HOST. With WEB_WORKERS above 1 it is the primary of that many worker processes
- * (scripts/web-tier/workers.ts), each running the same server.
+ * (workers.ts), each running the same server.
  */
 import cluster from 'node:cluster';
 
@@ -13,7 +13,7 @@ async function main() {
   const buildFile = process.argv[2];
   if (!buildFile) throw new Error('Usage: node build/web-tier/web-server.js build/server/index.js');
   const { WebConfigError, readWebEnv } = await import('../app/lib/env.server');
-  const { parsePort } = await import('./lib/parse-port');
+  const { parsePort } = await import('../scripts/lib/parse-port');
   const port = parsePort(process.env.PORT, 3000, 'PORT');
   const host = process.env.HOST || undefined;
 
@@ -29,12 +29,12 @@ async function main() {
   if (cluster.isPrimary) {
     const workers = env.webWorkers;
     if (workers > 1) {
-      const { runWorkers } = await import('./web-tier/workers');
+      const { runWorkers } = await import('./workers');
       runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
       return;
     }
   }
-  const { startWebServer } = await import('./web-tier/server');
+  const { startWebServer } = await import('./server');
   await startWebServer(buildFile, port, host, env);
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LARGEST_FORM_BYTES } from '../../app/lib/forms/form-limits';
-import { MSG } from '../../app/lib/rules/messages';
-import { applySecurityHeaders } from '../../app/lib/security-headers.server';
+import { LARGEST_FORM_BYTES } from '../app/lib/forms/form-limits';
+import { MSG } from '../app/lib/rules/messages';
+import { applySecurityHeaders } from './security-headers';
 
 /**
  * Answers 413 to a request whose body says it is larger than any form takes, before anything reads it
