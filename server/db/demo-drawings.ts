@@ -247,13 +247,15 @@ function shopSvg({ category, variety }: Drawing): string {
   const good = BY_CATEGORY[category] ?? sack;
   const stripes = Array.from({ length: 8 }, (_, i) => {
     const x = i * 100;
-    return `<path d="M${x} 0L${x + 100} 0L${x + 100} 70A50 50 0 0 1 ${x} 70Z" fill="${i % 2 ? '#fff' : c.main}"/>`;
+    return `<path d="M${x} 0L${x + 100} 0L${x + 100} 70A50 50 0 0 1 ${x} 70Z" fill="${i % 2 ? '#fff7ed' : c.main}"/>`;
   });
+  const rail = '<rect width="800" height="14" fill="#44403c"/><path d="M0 70L800 70" stroke="#000" stroke-opacity=".08" stroke-width="4"/>';
   const place = (x: number, floor: number, scale: number, i: number) =>
     `<g transform="translate(${x} ${floor - 130 * scale}) scale(${scale})">${good(colours(variety + i), `g${i}`)}</g>`;
   return [
     backdrop(c.tint),
     ...stripes,
+    rail,
     '<rect x="0" y="286" width="800" height="14" fill="#a0522d"/>',
     ...[100, 250, 400, 550, 700].map((x, i) => place(x, 286, 0.27, i + 3)),
     '<rect x="0" y="440" width="800" height="160" fill="#8b5a2b"/><rect x="0" y="430" width="800" height="20" fill="#a0522d"/>',
