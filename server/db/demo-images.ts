@@ -23,7 +23,7 @@ const CONCURRENCY = 4;
 export type DemoImage = { folder: 'shops' | 'products'; drawing: Drawing };
 
 /** What the image worker draws for a demo image: its SVG covers the whole frame. */
-export function demoCard({ folder, drawing }: DemoImage): Card {
+function demoCard({ folder, drawing }: DemoImage): Card {
   const width = STORED_WIDTH[folder];
   const height = (width * HEIGHT) / WIDTH;
   return { width, height, background: '#ffffff', svg: demoSvg(drawing, width, height) };

@@ -15,7 +15,7 @@ export type DemoSeedSummary = { shops: number; products: number; sponsored: numb
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Shop images first, then every product's, in list order: `storeDemoImages` keeps that order. */
-export function demoImages(): DemoImage[] {
+function demoImages(): DemoImage[] {
   const shopImages = DEMO_SHOPS.map((shop, i) => ({
     folder: 'shops' as const,
     drawing: { kind: 'shop' as const, category: shop.category, name: shop.name, variety: i },
