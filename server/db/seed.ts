@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { removeImages } from '../media/images';
 import type { MediaStorage } from '../media/storage';
 import type { Db, Tx } from './client';
-import { initials, storeDemoImages, type DemoImage } from './demo-images';
+import { storeDemoImages, type DemoImage } from './demo-images';
 import { DEMO_OWNER } from './demo-owner';
 import { DEMO_SHOPS } from './demo-shops';
 import { ads, products, shops, users, type StoredImage } from './schema';
@@ -14,20 +14,17 @@ export type DemoSeedSummary = { shops: number; products: number; sponsored: numb
 
 const HOUR_MS = 60 * 60 * 1000;
 
-function city(address: string): string {
-  return address.split(',').at(-1)!.trim();
-}
-
 /** Shop images first, then every product's, in list order: `storeDemoImages` keeps that order. */
 function demoImages(): DemoImage[] {
   const shopImages = DEMO_SHOPS.map((shop, i) => ({
     folder: 'shops' as const,
-    colour: i,
-    title: initials(shop.name),
-    caption: `${shop.category} · ${city(shop.address)}`,
+    drawing: { kind: 'shop' as const, category: shop.category, name: shop.name, variety: i },
   }));
   const productImages = DEMO_SHOPS.flatMap((shop, i) =>
-    shop.products.map((product, j) => ({ folder: 'products' as const, colour: i + j + 1, title: product.name, caption: shop.name })),
+    shop.products.map((product, j) => ({
+      folder: 'products' as const,
+      drawing: { kind: 'product' as const, category: shop.category, name: product.name, variety: i + j + 1 },
+    })),
   );
   return [...shopImages, ...productImages];
 }

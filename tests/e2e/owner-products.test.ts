@@ -204,6 +204,10 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(await row(page, 1).getByLabel('Name').inputValue()).toBe('Suya spice');
     expect(await row(page, 3).getByLabel('Price (₦)').inputValue()).toBe('650');
     expect(await productsOf(apiUrl, shop.id)).toEqual([]);
+    // Below the first screenful, the refused photo is where the person lands: focused, whole on screen.
+    const photo = row(page, 3).getByLabel('Photo');
+    await expect.poll(() => photo.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await photo.evaluate((input) => input.getBoundingClientRect().top >= 0 && input.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
   });
 
   test('a row’s .gif or photo over 5 MB gets SPEC’s message on that row, and every row keeps what was typed', async ({ page, apiUrl }) => {

@@ -6,6 +6,7 @@ import { Field, FormMessage } from '../ui/field';
 import { SubmitButton } from '../ui/submit-button';
 import { PhotoInput } from '../upload/photo-input';
 import { UploadProgressBar } from '../upload/upload-progress';
+import { useFirstErrorFocus } from '../../lib/forms/first-error';
 import { formConstraint } from '../../lib/forms/form-constraint';
 import { createShopFormSchema, editShopFormSchema } from '../../lib/forms/shop-form';
 import { NIGERIAN_STATES } from '../../lib/rules/states';
@@ -65,10 +66,12 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
 
 function StateField({ meta }: { meta: FieldMetadata<string> }) {
   const { key, ...select } = getSelectProps(meta);
+  const firstError = useFirstErrorFocus(meta.errors);
   return (
     <div className="field">
       <label htmlFor={meta.id}>State (optional)</label>
-      <select key={key} {...select}>
+      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
+      <select key={key} autoFocus={firstError} {...select}>
         <option value="">Choose a state</option>
         {NIGERIAN_STATES.map((state) => (
           <option key={state}>{state}</option>
@@ -84,10 +87,12 @@ function StateField({ meta }: { meta: FieldMetadata<string> }) {
 function TextAreaField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
   // Conform's props carry a `key` (it remounts the field to reset it); React wants keys passed on their own.
   const { key, ...textarea } = getTextareaProps(meta);
+  const firstError = useFirstErrorFocus(meta.errors);
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <textarea key={key} rows={5} {...textarea} />
+      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
+      <textarea key={key} rows={5} autoFocus={firstError} {...textarea} />
       <p id={meta.errorId} className="field-error" aria-live="polite">
         {meta.errors?.join(', ')}
       </p>

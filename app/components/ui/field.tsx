@@ -1,5 +1,6 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
+import { useFirstErrorFocus } from '../../lib/forms/first-error';
 import { useSeen } from '../../lib/seen';
 
 type FieldProps = {
@@ -15,6 +16,7 @@ export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   // Conform's props carry a `key` (it remounts the input to reset it); React wants keys passed on their own.
   const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  const firstError = useFirstErrorFocus(meta.errors);
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -23,7 +25,8 @@ export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
           {hint}
         </small>
       )}
-      <input key={key} {...input} {...attributes} />
+      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
+      <input key={key} autoFocus={firstError} {...input} {...attributes} />
       {/* Always present, so a screen reader announces a message that appears while typing. */}
       <p id={meta.errorId} className="field-error" aria-live="polite">
         {meta.errors?.join(', ')}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useFirstErrorFocus } from '../../lib/forms/first-error';
 import { useHydrated } from '../../lib/hydrated';
+import { PhotoIcon } from '../icons';
 import { checkImageClaims } from '../../lib/rules/images';
 import { IMAGE_TYPES } from '../../lib/rules/limits';
 import { MSG } from '../../lib/rules/messages';
@@ -38,7 +40,7 @@ let swapSupported: boolean | undefined;
  *
  * Without JavaScript it is a plain `<input type="file" name=…>`: the photo goes as chosen and the server's
  * rules judge it. With JavaScript the person sees a preview, and the photo is downscaled and re-compressed
- * (lib/upload/shrink-photo.ts) before the form sends it: the input they pick with loses its name and a
+ * (lib/upload/shrink-photo.ts) before the form sends it: the input they pick with leaves the form and a
  * hidden input of the field's name carries the smaller file, so the form's normal submission sends it.
  * The field is then validated as if the person had left it, so a photo still over 5 MB gets SPEC's message
  * before anything is sent, and a submit pressed while the photo is being prepared waits for it.
@@ -52,6 +54,7 @@ export function PhotoInput(props: PhotoInputProps) {
 function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
   const hydrated = useHydrated();
   const swaps = hydrated && (swapSupported ??= canReplaceInputFiles());
+  const firstError = useFirstErrorFocus(meta.errors);
   const picker = useRef<HTMLInputElement>(null);
   const carrier = useRef<HTMLInputElement>(null);
   const preparing = useRef<Promise<unknown> | null>(null);
@@ -103,7 +106,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
 
   // A submit pressed while the photo is being prepared goes once the photo is ready.
   useEffect(() => {
-    const form = picker.current?.form;
+    const form = carrier.current?.form;
     if (!swaps || !form) return;
     const hold = (event: SubmitEvent) => {
       const work = preparing.current;
@@ -133,6 +136,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
 
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy = [hintId, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const shown = preview ? { url: preview, alt: 'Preview of your choice' } : current;
   return (
     <div className="field photo-field">
       <label htmlFor={meta.id}>{label}</label>
@@ -141,23 +145,44 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
           {hint}
         </small>
       )}
-      {preview ? (
-        <img className="photo-preview" src={preview} alt="Preview of your choice" />
-      ) : current ? (
-        <img className="photo-preview" src={current.url} alt={current.alt} />
-      ) : null}
-      <input
-        ref={picker}
-        id={meta.id}
-        type="file"
-        accept={ACCEPT}
-        name={swaps ? undefined : meta.name}
-        required={swaps ? undefined : meta.required}
-        aria-invalid={meta.errors?.length ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={onChange}
-      />
-      {swaps && <input ref={carrier} type="file" name={meta.name} hidden tabIndex={-1} aria-hidden="true" />}
+      {/* The input itself covers the tile, so a tap anywhere on it opens the picker, with or without JavaScript. */}
+      <div className="photo-tile">
+        {shown ? (
+          <img className="photo-preview" src={shown.url} alt={shown.alt} />
+        ) : (
+          <span className="photo-add" aria-hidden="true">
+            <PhotoIcon className="icon" />
+            Tap to add a photo
+          </span>
+        )}
+        <input
+          ref={picker}
+          id={meta.id}
+          type="file"
+          accept={ACCEPT}
+          name={swaps ? undefined : meta.name}
+          // Outside the form once the carrier sends the photo: Conform would take a nameless input for the form's own errors and focus it.
+          form={swaps ? 'none' : undefined}
+          required={swaps ? undefined : meta.required}
+          aria-invalid={meta.errors?.length ? true : undefined}
+          aria-describedby={describedBy}
+          // biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field
+          autoFocus={firstError}
+          onChange={onChange}
+        />
+      </div>
+      {/* Focused by Conform when the photo is refused: it hands the focus to the input the person sees. */}
+      {swaps && (
+        <input
+          ref={carrier}
+          type="file"
+          name={meta.name}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onFocus={() => picker.current?.focus()}
+        />
+      )}
       <p className="photo-status" aria-live="polite">
         {prepared.kind === 'preparing' && 'Preparing photo…'}
         {prepared.kind === 'ready' && <PreparedSize prepared={prepared} />}

@@ -1,0 +1,73 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { DEMO_OWNER } from '../server/db/demo-owner';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
+import { ROOT, buildIfStale, freePort, startProduct } from './lib/product';
+
+/**
+ * `npm run screenshots`: the built product on free ports with fresh demo data, photographed as a 412 px
+ * phone sees it, into docs/screenshots/ for the README. WebP, so each stays small enough for the repo.
+ */
+const OUT_DIR = path.join(ROOT, 'docs', 'screenshots');
+const PHONE = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-NG' };
+
+/** Waits until every image in view has arrived, so no placeholder colour is photographed. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const inView = () => [...document.images].filter((image) => image.getBoundingClientRect().top < window.innerHeight);
+  await page.waitForFunction(`(${inView})().every((image) => image.complete && image.naturalWidth > 0)`);
+  await page.evaluate(`Promise.all((${inView})().map((image) => image.decode()))`);
+}
+
+async function shoot(page: Page, name: string) {
+  await settle(page);
+  const png = await page.screenshot();
+  const file = path.join(OUT_DIR, `${name}.webp`);
+  await writeFile(file, await sharp(png).webp({ quality: 70 }).toBuffer());
+  console.log(`${path.relative(ROOT, file)}`);
+}
+
+async function main() {
+  await buildIfStale();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-screenshots-'));
+  const [webPort, apiPort] = [await freePort(), await freePort()];
+  const product = startProduct({
+    webPort,
+    apiPort,
+    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', WEB_URL: `http://localhost:${webPort}` },
+    log: () => {},
+    // The first start seeds the demo's photos, which a busy machine takes minutes over.
+    readyTimeoutMs: 300_000,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    await product.ready;
+    await mkdir(OUT_DIR, { recursive: true });
+    const context = await browser.newContext({ ...PHONE, baseURL: product.webUrl });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await shoot(page, 'home');
+
+    const shopPath = await page.locator('.shop-card a').first().getAttribute('href');
+    await page.goto(shopPath!);
+    await shoot(page, 'shop');
+
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(DEMO_OWNER.username);
+    await page.getByLabel('Password').fill(DEMO_OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${shopPath}/add-products`);
+    await shoot(page, 'add-products');
+  } finally {
+    await browser.close();
+    await product.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
