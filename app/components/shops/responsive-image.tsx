@@ -1,4 +1,5 @@
 import { preload } from 'react-dom';
+import { useLiteMode } from '../../lib/lite-mode';
 import type { Shop } from '../../lib/provider/contract';
 
 type ImageInfo = Shop['image'];
@@ -112,8 +113,11 @@ export function ResponsiveImage({
   timing: PhotoTiming;
   className: string;
 }) {
+  // Lite mode keeps each photo to its smallest copy, whatever the screen.
+  const lite = useLiteMode();
   if (!photo) return <div className={`${className} image-missing`} role="img" aria-label={alt} />;
-  const { sizes, widest } = slot;
+  const { sizes } = slot;
+  const widest = lite ? 0 : slot.widest;
   const srcSets = { avif: srcSetOf(photo, 'avif', widest), webp: srcSetOf(photo, 'webp', widest) };
   if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (
