@@ -62,6 +62,9 @@ describe(`Lite mode (JavaScript ${jsMode})`, () => {
 
     await page.goto('/');
     expect(await scriptsIn(page)).toBe(0);
+    // Past a phone's first screenful, cards show their photo's colour only.
+    expect(await page.locator('.shop-grid .shop-card').count()).toBeGreaterThan(4);
+    expect(await page.locator('.shop-grid picture').count()).toBe(4);
     expect((await page.context().cookies(webUrl)).find((cookie) => cookie.name === 'kasuwa_lite')?.value).toBe('on');
 
     await page.locator('.site-footer').getByRole('button', { name: 'Turn off Lite mode' }).click();

@@ -10,7 +10,7 @@ export function LiteSwitch({ note = false }: { note?: boolean }) {
   const { pathname, search } = useLocation();
   return (
     <form method="post" action="/lite" className="lite-switch">
-      {note && lite && <span id="lite-mode">Lite mode: no scripts, small photos. </span>}
+      {note && lite && <span id="lite-mode">Lite mode: no scripts, fewer and smaller photos. </span>}
       <input type="hidden" name="back" value={pathname + search} />
       <button type="submit" name="lite" value={lite ? 'off' : 'on'}>
         {lite ? 'Turn off Lite mode' : 'Lite mode (saves data)'}

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useLiteMode } from '../../lib/lite-mode';
 import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
@@ -14,7 +15,14 @@ import { type CardShop, ShopCard } from './shop-card';
  */
 const FIRST_CARDS = 2;
 
-const timingOf = (index: number): PhotoTiming => (index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : 'near');
+/**
+ * Lite mode has no script to wait for the screen, and Chromium's own lazy loading fetches far ahead on a
+ * slow link: its cards show photos for the first screenful of a phone only, the rest their colour.
+ */
+const LITE_PHOTOS = 4;
+
+const timingOf = (index: number, lite: boolean): PhotoTiming =>
+  index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : lite && index >= LITE_PHOTOS ? 'colour' : 'near';
 
 export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
@@ -31,6 +39,7 @@ function opensHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
  */
 export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string }) {
   const navigate = useNavigate();
+  const lite = useLiteMode();
   const openCard = (event: MouseEvent<HTMLUListElement>) => {
     const link = (event.target as Element).closest('a');
     if (!link || !opensHere(event, link)) return;
@@ -41,7 +50,7 @@ export function ShopGrid({ shops, label }: { shops: GridShop[]; label: string })
     // The anchors inside are what a keyboard reaches and activates; their clicks bubble up here.
     <ul className="shop-grid" aria-label={label} onClick={openCard}>
       {shops.map(({ shop, badge }, index) => (
-        <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} />
+        <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index, lite)} />
       ))}
     </ul>
   );
