@@ -5,6 +5,7 @@ import { type EntryContext, ServerRouter } from 'react-router';
 import { WebConfigError, getWebEnv } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
+import { isLiteRequest } from './lib/lite-mode.server';
 import { contentSecurityPolicy } from './lib/security-headers.server';
 import { ResponseNonce } from './lib/response-nonce';
 import { removeStaleUploads } from './lib/upload/spool.server';
@@ -32,6 +33,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   }
 
   const nonce = randomBytes(16).toString('base64');
+  const lite = isLiteRequest(request);
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, INLINE_CSS_HASH, getWebEnv().mediaOrigin));
 
   return new Promise<Response>((resolve, reject) => {
@@ -62,7 +64,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             },
             final(callback) {
               clearTimeout(timeoutId);
-              const html = holdHydration(withInlineHead(Buffer.concat(chunks)));
+              const page = withInlineHead(Buffer.concat(chunks), lite);
+              const html = lite ? page : holdHydration(page);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               responseHeaders.set('Content-Length', String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

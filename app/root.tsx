@@ -6,6 +6,7 @@ import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
 import { PageSkeleton } from './components/shops/page-skeleton';
 import { getWebEnv } from './lib/env.server';
+import { isLiteRequest } from './lib/lite-mode.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
@@ -29,7 +30,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (cookie.includes(`${SESSION_COOKIE}=`) || hasSavedCookie(cookie)) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
-    response.headers.append('Vary', 'Cookie');
+    // Lite mode follows the browser's data saver (lib/lite-mode.server.ts).
+    response.headers.append('Vary', 'Cookie, Save-Data');
     return response;
   },
   csrfMiddleware,
@@ -39,10 +41,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 // A form kept on screen after a lost connection must not be replaced by the error page of a failed reload.
 export const shouldRevalidate = revalidateUnlessOffline;
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // webUrl: the public origin, for canonical and sharing links in every route's meta (see lib/seo.ts).
   // idleMinutes: the client idle timer's limit, the same SESSION_IDLE_MINUTES the server enforces.
-  return { signedIn: context.get(visitorContext) !== null, webUrl: getWebEnv().webUrl, idleMinutes: getWebEnv().sessionIdleMinutes };
+  // lite: the page goes without any script (lib/lite-mode.server.ts).
+  const { webUrl, sessionIdleMinutes } = getWebEnv();
+  return { signedIn: context.get(visitorContext) !== null, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
 }
 
 // app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.
@@ -55,14 +59,17 @@ export function Layout({ children }: { children: ReactNode }) {
   // would otherwise stay up with no sign that the tap was taken.
   const skeleton = usePendingSkeleton();
   const nonce = useContext(ResponseNonce);
+  const lite = root?.lite ?? false;
   return (
     <html lang="en-NG">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The first-screen script and the public pages' CSS go in on the server (lib/inline-head.server.ts); hydration leaves them be. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it with its own bytes */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+        {!lite && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it with its own bytes
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+        )}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it with its own bytes */}
         <style dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
         <meta name="theme-color" content="#9a3412" />
@@ -80,8 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
         {!bare && <Footer />}
         {!bare && <BottomNav />}
-        <ScrollRestoration />
-        <Scripts />
+        {!lite && <ScrollRestoration />}
+        {!lite && <Scripts />}
       </body>
     </html>
   );

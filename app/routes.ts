@@ -28,6 +28,7 @@ export default [
   route('forgotPassword', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('logout', 'routes/auth/logout.ts'),
+  route('lite', 'routes/lite-mode.ts'),
   route('keep-alive', 'routes/auth/keep-alive.ts'),
   route('myShop', 'routes/owner/my-shops.tsx'),
   route('myShop/:shop_id/poster', 'routes/owner/shop-poster.tsx'),

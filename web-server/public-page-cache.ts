@@ -5,6 +5,7 @@ import { boundedMemory, sharesPublicCache } from '../app/lib/public-cache.server
 import { contentVersion } from './content-changes';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts';
 import { hasSavedCookie } from '../app/lib/saved/saved-cookie.server';
+import { isLite } from '../app/lib/lite-mode.server';
 import { HSTS } from './security-headers';
 import { countSharedView, shopPagesShareable } from './visit-counts';
 
@@ -84,11 +85,12 @@ function isSharedPage(pathname: string): boolean {
   return shopIdOf(pathname) !== null && shopPagesShareable();
 }
 
-function cacheKey(method: string, url: URL, cookie: string | null | undefined): string | null {
+function cacheKey(method: string, url: URL, cookie: string | null | undefined, saveData: string | null | undefined): string | null {
   // A visitor's saved shops show as hearts on these pages: theirs alone, like a signed-in visitor's.
   if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie) || hasSavedCookie(cookie)) return null;
-  // A list shows the shops of the state its visitor chose (a cookie): one copy per state.
-  return LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${stateCookieOf(cookie)}` : url.pathname + url.search;
+  // A list shows the shops of the state its visitor chose (a cookie): one copy per state; Lite mode's pages have no script.
+  const page = LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${stateCookieOf(cookie)}` : url.pathname + url.search;
+  return isLite(cookie, saveData) ? `${page} lite` : page;
 }
 
 /** The stored page for `key`; a shop page served from it counts as a view by the visitor at `address` with browser `agent`. */
@@ -116,7 +118,12 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
   } catch {
     return false;
   }
-  const stored = storedFor(cacheKey(request.method, url, request.headers.cookie), url.pathname, visitorAddress, request.headers['user-agent'] ?? '');
+  const stored = storedFor(
+    cacheKey(request.method, url, request.headers.cookie, String(request.headers['save-data'] ?? '')),
+    url.pathname,
+    visitorAddress,
+    request.headers['user-agent'] ?? '',
+  );
   if (!stored) return false;
   const { status, headers, body } = replay(stored, request.headers['accept-encoding'], https);
   response.writeHead(status, headers.flat());
@@ -133,7 +140,7 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
  */
 export async function publicPageCache(request: Request, next: () => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
-  const key = cacheKey(request.method, url, request.headers.get('cookie'));
+  const key = cacheKey(request.method, url, request.headers.get('cookie'), request.headers.get('save-data'));
   if (key === null) return next();
   // The web server put the address it vouches for in X-Forwarded-For (fetch-listener.ts).
   const stored = storedFor(key, url.pathname, request.headers.get('x-forwarded-for') ?? '', request.headers.get('user-agent') ?? '');

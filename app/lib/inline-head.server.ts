@@ -13,11 +13,19 @@ const SCRIPT = Buffer.from(FIRST_SCREEN_SCRIPT);
 const CSS = Buffer.from(appCss + shopCss);
 const SLOT = '></script><style></style>';
 const CSS_AT = '></script><style>'.length;
+/** A Lite mode page has no script (lib/lite-mode.server.ts), so only the style slot. */
+const LITE_SLOT = '<style></style>';
 
 /** The CSS is the same in every response, so the Content-Security-Policy allows it by its hash. */
 export const INLINE_CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
-export function withInlineHead(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function withInlineHead(html: Buffer<ArrayBuffer>, lite = false): Buffer<ArrayBuffer> {
+  if (lite) {
+    const at = html.indexOf(LITE_SLOT);
+    if (at === -1) return html;
+    const css = at + '<style>'.length;
+    return Buffer.concat([html.subarray(0, css), CSS, html.subarray(css)]);
+  }
   const at = html.indexOf(SLOT);
   if (at === -1) return html;
   return Buffer.concat([html.subarray(0, at + 1), SCRIPT, html.subarray(at + 1, at + CSS_AT), CSS, html.subarray(at + CSS_AT)]);

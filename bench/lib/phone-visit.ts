@@ -71,9 +71,13 @@ function laidOutAt(selector: string): number | null {
 export async function visit(
   browser: Browser,
   url: string,
-  options: { profile: NetworkProfile; javaScript: boolean; shopNameSelector: string },
+  options: { profile: NetworkProfile; javaScript: boolean; saveData?: boolean; shopNameSelector: string },
 ): Promise<VisitMetrics> {
-  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: options.javaScript });
+  const context = await browser.newContext({
+    ...PHONE,
+    javaScriptEnabled: options.javaScript,
+    ...(options.saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

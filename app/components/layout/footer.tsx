@@ -1,3 +1,5 @@
+import { LiteSwitch } from './lite-switch';
+
 /** Contact details and the disclaimers SPEC §2 lists: third parties, liability, no endorsement, content, changes. */
 export function Footer() {
   return (
@@ -23,6 +25,7 @@ export function Footer() {
           <dd>We may change these terms and the service at any time; the version on this page applies.</dd>
         </dl>
       </details>
+      <LiteSwitch note />
       <p className="fine-print">© {new Date().getFullYear()} Kasuwa</p>
     </footer>
   );

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { useLiteMode } from '../../lib/lite-mode';
 import { MenuIcon } from '../icons';
+import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
 
 /**
@@ -7,11 +9,17 @@ import { SearchToggle } from './search-toggle';
  * without JavaScript; the Messages link stays hidden (SPEC §2).
  */
 export function Header({ signedIn }: { signedIn: boolean }) {
+  const lite = useLiteMode();
   return (
     <header className="site-header">
       <Link to="/" className="site-title">
         Kasuwa
       </Link>
+      {lite && (
+        <a href="#lite-mode" className="lite-mark">
+          Lite mode
+        </a>
+      )}
       <SearchToggle />
       <details className="menu">
         <summary aria-label="Menu">
@@ -34,6 +42,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
               <Link to="/saved">Saved shops</Link>
             </>
           )}
+          <LiteSwitch />
         </nav>
       </details>
     </header>

@@ -10,6 +10,7 @@ import { UploadProgressBar } from '../upload/upload-progress';
 import { useHydrated } from '../../lib/hydrated';
 import { STARTING_ROWS, addProductsSchema } from '../../lib/forms/product-forms';
 import { PRODUCTS_PER_BATCH_MAX } from '../../lib/rules/limits';
+import { MSG } from '../../lib/rules/messages';
 
 type FormValue = z.input<typeof addProductsSchema>;
 type Batch = z.output<typeof addProductsSchema>;
@@ -18,9 +19,16 @@ type RowMeta = FieldMetadata<NonNullable<FormValue['products']>[number]>;
 /**
  * Add products (SPEC §2, §5): a plain multipart form of rows named `products[0].name`, `.price`, `.image`.
  * With JavaScript, Conform adds and removes rows in place and checks each row as it is filled. Without it
- * the same buttons post the form and the server answers with one row more or less, keeping what was typed.
+ * the same buttons post the form and the server answers with one row more or less, keeping what was typed;
+ * `chosenBefore` then names the photo each row held, which the browser has let go of.
  */
-export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+export function AddProductsForm({
+  lastResult,
+  chosenBefore,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  chosenBefore?: readonly (string | null)[] | null;
+}) {
   const hydrated = useHydrated();
   const [form, fields] = useForm<FormValue, Batch>({
     id: 'add-products',
@@ -49,6 +57,7 @@ export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<
           key={row.key ?? row.id}
           meta={row}
           number={index + 1}
+          chosenBefore={chosenBefore?.[index] ?? null}
           remove={rows.length > 1 ? form.remove.getButtonProps({ name: fields.products.name, index }) : undefined}
         />
       ))}
@@ -63,14 +72,26 @@ export function AddProductsForm({ lastResult }: { lastResult?: SubmissionResult<
   );
 }
 
-function ProductRow({ meta, number, remove }: { meta: RowMeta; number: number; remove?: ButtonHTMLAttributes<HTMLButtonElement> }) {
+function ProductRow({
+  meta,
+  number,
+  chosenBefore,
+  remove,
+}: {
+  meta: RowMeta;
+  number: number;
+  chosenBefore: string | null;
+  remove?: ButtonHTMLAttributes<HTMLButtonElement>;
+}) {
   const row = meta.getFieldset();
+  // A refused photo has its own message; a good one only has to be chosen again.
+  const chooseAgain = chosenBefore !== null && !row.image.errors?.length;
   return (
     <fieldset className="product-row" {...getFieldsetProps(meta)}>
       <legend>Product {number}</legend>
       <Field label="Name" meta={row.name} type="text" />
       <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 3500 or 10.99" />
-      <PhotoInput meta={row.image} label="Photo" hint="A JPEG or PNG photo of at most 5 MB" />
+      <PhotoInput meta={row.image} label="Photo" hint={chooseAgain ? MSG.choosePhotoAgain(chosenBefore) : 'A JPEG or PNG photo of at most 5 MB'} />
       {remove && (
         <button type="submit" className="secondary remove-row" {...remove}>
           Remove product {number}

@@ -1,4 +1,5 @@
 import { preload } from 'react-dom';
+import { useLiteMode } from '../../lib/lite-mode';
 import type { Shop } from '../../lib/provider/contract';
 
 type ImageInfo = Shop['image'];
@@ -78,9 +79,10 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
  * When a photo is fetched. `lcp`: the page's largest, asked for from the top of <head> before anything
  * else; `first`: the rest of the first row, at once and ahead of other images; `near`: once it is on
  * screen, which for the rest of the first screenful is as soon as the first row has arrived (the rule lives
- * in lib/first-screen.server.ts; without JavaScript the browser fetches it at once, at a lower priority).
+ * in lib/first-screen.server.ts; without JavaScript the browser fetches it at once, at a lower priority);
+ * `colour`: never, its box shows the photo's colour only (Lite mode's cards past the first screenful).
  */
-export type PhotoTiming = 'lcp' | 'first' | 'near';
+export type PhotoTiming = 'lcp' | 'first' | 'near' | 'colour';
 
 /** Asks for the photo from <head> (React puts high-priority image preloads first), in the format the <picture> will choose. */
 function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, string | undefined>) {
@@ -112,17 +114,22 @@ export function ResponsiveImage({
   timing: PhotoTiming;
   className: string;
 }) {
+  // Lite mode keeps each photo to its smallest copy, whatever the screen.
+  const lite = useLiteMode();
   if (!photo) return <div className={`${className} image-missing`} role="img" aria-label={alt} />;
-  const { sizes, widest } = slot;
+  const { sizes } = slot;
+  const widest = lite ? 0 : slot.widest;
+  const colour = photo.color && (
+    <svg className="photo-color" fill={photo.color} aria-hidden="true">
+      <rect width="100%" height="100%" />
+    </svg>
+  );
+  if (timing === 'colour') return <span className={`${className} photo`}>{colour}</span>;
   const srcSets = { avif: srcSetOf(photo, 'avif', widest), webp: srcSetOf(photo, 'webp', widest) };
   if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (
     <span className={`${className} photo`}>
-      {photo.color && (
-        <svg className="photo-color" fill={photo.color} aria-hidden="true">
-          <rect width="100%" height="100%" />
-        </svg>
-      )}
+      {colour}
       <picture>
         {srcSets.avif && <source type="image/avif" srcSet={srcSets.avif} sizes={sizes} />}
         {srcSets.webp && <source type="image/webp" srcSet={srcSets.webp} sizes={sizes} />}

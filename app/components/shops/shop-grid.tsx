@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useLiteMode } from '../../lib/lite-mode';
 import { placeOf } from '../../lib/place';
 import type { Shop } from '../../lib/provider/contract';
 import { priceInNaira } from '../../lib/rules/price';
@@ -15,7 +16,14 @@ import { type CardShop, ShopCard } from './shop-card';
  */
 const FIRST_CARDS = 2;
 
-const timingOf = (index: number): PhotoTiming => (index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : 'near');
+/**
+ * Lite mode has no script to wait for the screen, and Chromium's own lazy loading fetches far ahead on a
+ * slow link: its cards show photos for the first screenful of a phone only, the rest their colour.
+ */
+const LITE_PHOTOS = 4;
+
+const timingOf = (index: number, lite: boolean): PhotoTiming =>
+  index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : lite && index >= LITE_PHOTOS ? 'colour' : 'near';
 
 export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
@@ -35,6 +43,7 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
   // Where a heart's plain form post comes back to.
   const { pathname, search } = useLocation();
   const savedIds = new Set(saved);
+  const lite = useLiteMode();
   const openCard = (event: MouseEvent<HTMLUListElement>) => {
     const link = (event.target as Element).closest('a');
     if (!link || !opensHere(event, link)) return;
@@ -47,7 +56,7 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
       {/* The anchors inside are what a keyboard reaches and activates; their clicks bubble up here. */}
       <ul className="shop-grid" aria-label={label} onClick={openCard}>
         {shops.map(({ shop, badge }, index) => (
-          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} saved={savedIds.has(shop.id)} back={pathname + search} />
+          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index, lite)} saved={savedIds.has(shop.id)} back={pathname + search} />
         ))}
       </ul>
     </>

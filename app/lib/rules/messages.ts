@@ -92,6 +92,8 @@ export const MSG = {
   productsMalformed: 'Products must be a JSON list of objects with name and price.',
   imagesCountMismatch: 'Each product needs exactly one image, in the same order as the products.',
   productsAdded: 'Products added successfully! Redirecting...',
+  // A form that came back from the server without JavaScript: browsers never keep a chosen file across a page load.
+  choosePhotoAgain: (name: string) => `Choose this photo again (${name}): a page that reloads cannot keep a chosen photo.`,
   productUpdated: 'Product updated successfully! Redirecting...',
   adAmountInvalid: 'The ad plan costs 5000 naira.',
   shopIdRequired: 'This field is required.',

@@ -16,9 +16,10 @@ import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
-import { batchForm } from './products.server';
+import { batchForm, chosenPhotos } from './products.server';
 import { ownShop } from './shop-form.server';
 import { addProductsErrors } from '../../lib/forms/provider-errors';
+import { photosThatAreNot } from '../../lib/forms/photo-signature.server';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [
@@ -49,18 +50,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormWithin({ request, context }, ADD_PRODUCTS_FORM);
   if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.imageTooBig) }, { status: 413 });
   const submission = parseSubmission(form, addProductsSchema);
+  const chosen = chosenPhotos(submission.payload);
   // Adding or removing a row without JavaScript comes here too: the form comes back with the new rows.
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 });
+  if (submission.status === undefined) return data({ result: submission.reply(), chosen });
+  // Every row whose photo is no photo is said along with the rest, before anything is sent.
+  const notPhotos = await photosThatAreNot(form);
+  if (submission.status !== 'success' || Object.keys(notPhotos).length) {
+    return data({ result: submission.reply({ formErrors: [MSG.fixErrors], fieldErrors: notPhotos }), chosen }, { status: 400 });
+  }
   try {
     await asVisitor(request, visitor, (token) => provider.addProducts(token, shop.id, batchForm(submission.value)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ result: submission.reply(addProductsErrors(error, submission.value)) }, { status: 400 });
+    return data({ result: submission.reply(addProductsErrors(error, submission.value)), chosen }, { status: 400 });
   }
   return redirect(`/shop/${encodeURIComponent(shop.id)}/add-products?added=1`);
 }
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.addProductsFailed + MSG.networkError);
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const answer = await keepFormWhenOffline(serverAction, MSG.addProductsFailed + MSG.networkError);
+  // With JavaScript the form stays on the page, its photos still chosen.
+  return 'chosen' in answer ? { ...answer, chosen: null } : answer;
+}
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function AddProducts({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,7 +88,7 @@ export default function AddProducts({ loaderData, actionData }: Route.ComponentP
       {added ? (
         <RedirectNotice message={MSG.productsAdded} to="/myShop" delayMs={DELAYS_MS.afterAddProducts} />
       ) : (
-        <AddProductsForm lastResult={actionData?.result} />
+        <AddProductsForm lastResult={actionData?.result} chosenBefore={actionData && 'chosen' in actionData ? actionData.chosen : null} />
       )}
       <p>
         <Link to={products}>Back to products</Link>

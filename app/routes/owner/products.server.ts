@@ -12,6 +12,18 @@ export function batchForm(rows: readonly ReadyRow[]): FormData {
   return form;
 }
 
+/**
+ * The name of the photo each row of a posted batch held, or null: when the form comes back, without
+ * JavaScript those inputs are empty again, and each such row says which photo to choose again.
+ */
+export function chosenPhotos(payload: Record<string, unknown>): (string | null)[] {
+  const rows = Array.isArray(payload.products) ? (payload.products as unknown[]) : [];
+  return rows.map((row) => {
+    const image = typeof row === 'object' && row !== null && 'image' in row ? row.image : null;
+    return image instanceof File && image.size > 0 ? image.name : null;
+  });
+}
+
 /** Only what changed (SPEC §7: "changed fields of name, price, image"). */
 export function productChangesForm(changes: ProductChanges): FormData {
   const form = new FormData();

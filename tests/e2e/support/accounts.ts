@@ -41,7 +41,8 @@ export async function signIn(page: Page, usernameOrEmail: string, password: stri
 
 /** The header menu's items, read whether or not the menu is open. */
 export async function accountMenu(page: Page): Promise<string[]> {
-  const items = page.getByRole('navigation', { name: 'Account', includeHidden: true }).locator('a, button');
+  // The Lite mode switch sits in the menu too, whoever is signed in.
+  const items = page.getByRole('navigation', { name: 'Account', includeHidden: true }).locator('a, form:not(.lite-switch) button');
   return (await items.allTextContents()).map((text) => text.trim());
 }
 

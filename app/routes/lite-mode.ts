@@ -1,0 +1,20 @@
+import { data, redirect } from 'react-router';
+import { readForm } from '../lib/forms/read-form.server';
+import { liteCookie } from '../lib/lite-mode.server';
+import { MSG } from '../lib/rules/messages';
+import { safeRedirectTarget } from '../lib/session.server';
+import type { Route } from './+types/lite-mode';
+
+// The switch is a form post; a typed or prefetched address just goes home.
+export function loader() {
+  return redirect('/');
+}
+
+/** The Lite mode switch (components/layout/lite-switch.tsx): remembers `lite=on|off` and goes back to the page it was pressed on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm({ request, context });
+  const lite = form.get('lite');
+  if (lite !== 'on' && lite !== 'off') throw data(MSG.formUnreadable, { status: 400 });
+  const back = form.get('back');
+  return redirect(safeRedirectTarget(typeof back === 'string' ? back : null), { headers: { 'Set-Cookie': liteCookie(lite === 'on') } });
+}
