@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { purgeEndedLogins } from './auth/sessions';
-import { secretInDataDir } from '../app/lib/data-dir-secrets.server';
+import { secretInDataDir } from '#app/lib/data-dir-secrets.server';
 import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { productProcesses, sampleMemory } from '../bench/lib/memory-sampler';
 import { machine } from '../bench/lib/report';
-import { openPglite, openPostgres } from '../server/db/client';
+import { openPglite, openPostgres } from '#server/db/client';
 import { buildIfStale, freePort, startProduct, type LogLine } from '../scripts/lib/product';
 import { Browser } from './lib/browser';
 import { makePhotos } from './lib/photos';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { stateCookieOf } from '../app/lib/chosen-state.server';
-import { boundedMemory, sharesPublicCache } from '../app/lib/public-cache.server';
+import { stateCookieOf } from '#app/lib/chosen-state.server';
+import { boundedMemory, sharesPublicCache } from '#app/lib/public-cache.server';
 import { contentVersion } from './content-changes';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts';
-import { hasSavedCookie } from '../app/lib/saved/saved-cookie.server';
-import { isLite } from '../app/lib/lite-mode.server';
+import { hasSavedCookie } from '#app/lib/saved/saved-cookie.server';
+import { isLite } from '#app/lib/lite-mode.server';
 import { HSTS } from './security-headers';
 import { countSharedView, shopPagesShareable } from './visit-counts';
 

@@ -1,18 +1,18 @@
 import { data, Form, Link } from 'react-router';
-import { SearchBox } from '../components/layout/search-box';
-import { Welcome } from '../components/layout/welcome';
-import { Pager } from '../components/shops/pager';
-import { ShopGrid, savedAmong, sponsoredFirst } from '../components/shops/shop-grid';
-import { StateSelect } from '../components/shops/state-select';
-import { chosenState, listPageHeaders } from '../lib/chosen-state.server';
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '../lib/paging';
-import { provider } from '../lib/provider/client.server';
-import { cachedPublicRead } from '../lib/public-cache.server';
-import { canonical, originFrom, socialTags } from '../lib/seo';
-import { MSG } from '../lib/rules/messages';
-import { keepDataAfterSaving } from '../lib/saved/keep-data-after-saving';
-import { savedIdsOf } from '../lib/saved/saved-shops.server';
-import { visitorContext } from '../lib/session.server';
+import { SearchBox } from '#app/components/layout/search-box';
+import { Welcome } from '#app/components/layout/welcome';
+import { Pager } from '#app/components/shops/pager';
+import { ShopGrid, savedAmong, sponsoredFirst } from '#app/components/shops/shop-grid';
+import { StateSelect } from '#app/components/shops/state-select';
+import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server';
+import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '#app/lib/paging';
+import { provider } from '#app/lib/provider/client.server';
+import { cachedPublicRead } from '#app/lib/public-cache.server';
+import { canonical, originFrom, socialTags } from '#app/lib/seo';
+import { MSG } from '#app/lib/rules/messages';
+import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
+import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
+import { visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/home';
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
-import { readForm } from '../lib/forms/read-form.server';
-import { liteCookie } from '../lib/lite-mode.server';
-import { MSG } from '../lib/rules/messages';
-import { safeRedirectTarget } from '../lib/session.server';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { liteCookie } from '#app/lib/lite-mode.server';
+import { MSG } from '#app/lib/rules/messages';
+import { safeRedirectTarget } from '#app/lib/session.server';
 import type { Route } from './+types/lite-mode';
 
 // The switch is a form post; a typed or prefetched address just goes home.

@@ -1,5 +1,5 @@
-import { provider } from '../lib/provider/client.server';
-import { ProviderError } from '../lib/provider/errors';
+import { provider } from '#app/lib/provider/client.server';
+import { ProviderError } from '#app/lib/provider/errors';
 import type { Route } from './+types/media';
 
 const text = (message: string, status: number, headers: Record<string, string> = {}) =>

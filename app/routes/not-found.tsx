@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { MSG } from '../lib/rules/messages';
+import { MSG } from '#app/lib/rules/messages';
 
 function notFound(): never {
   throw data(MSG.pageNotFound, { status: 404 });

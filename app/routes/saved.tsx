@@ -1,16 +1,16 @@
 import { data, Link, redirect } from 'react-router';
-import { cardShop, ShopGrid } from '../components/shops/shop-grid';
-import { Pager } from '../components/shops/pager';
-import { readForm } from '../lib/forms/read-form.server';
-import { savedFormSchema } from '../lib/forms/saved-form';
-import { parseSubmission } from '../lib/forms/submission.server';
-import { pageFrom } from '../lib/paging';
-import { provider } from '../lib/provider/client.server';
-import { isProviderError } from '../lib/provider/errors';
-import { MSG } from '../lib/rules/messages';
-import { cookieSavedIds, savedIdsCookie } from '../lib/saved/saved-cookie.server';
-import { changeSaved } from '../lib/saved/saved-shops.server';
-import { asVisitor, safeRedirectTarget, visitorContext } from '../lib/session.server';
+import { cardShop, ShopGrid } from '#app/components/shops/shop-grid';
+import { Pager } from '#app/components/shops/pager';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { savedFormSchema } from '#app/lib/forms/saved-form';
+import { parseSubmission } from '#app/lib/forms/submission.server';
+import { pageFrom } from '#app/lib/paging';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { MSG } from '#app/lib/rules/messages';
+import { cookieSavedIds, savedIdsCookie } from '#app/lib/saved/saved-cookie.server';
+import { changeSaved } from '#app/lib/saved/saved-shops.server';
+import { asVisitor, safeRedirectTarget, visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/saved';
 
 /** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */

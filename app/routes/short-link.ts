@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
-import { provider } from '../lib/provider/client.server';
-import { isProviderError } from '../lib/provider/errors';
-import { shortCodeOf } from '../lib/rules/short-code';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { shortCodeOf } from '#app/lib/rules/short-code';
 import type { Route } from './+types/short-link';
 
 const NOT_FOUND = 'We could not find that page. It may have moved, or the link may be mistyped.';

@@ -1,8 +1,8 @@
-import { filePartOf } from '../media/file-part';
-import { inImageWorker } from '../media/image-worker-client';
-import { removeImages, storeImage } from '../media/images';
-import type { MediaStorage } from '../media/storage';
-import type { Card } from '../media/image-tasks';
+import { filePartOf } from '#server/media/file-part';
+import { inImageWorker } from '#server/media/image-worker-client';
+import { removeImages, storeImage } from '#server/media/images';
+import type { MediaStorage } from '#server/media/storage';
+import type { Card } from '#server/media/image-tasks';
 import { type Drawing, demoSvg } from './demo-drawings';
 import type { StoredImage } from './schema';
 

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../config';
-import { openStorage } from '../media/storage';
+import { ConfigError, loadConfig } from '#server/config';
+import { openStorage } from '#server/media/storage';
 import { openDatabase } from './client';
 import { DEMO_OWNER } from './demo-owner';
 import { seedDemo } from './seed';

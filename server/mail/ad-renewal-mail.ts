@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { adReminderDue } from '../../app/lib/rules/ad-plan';
-import { AD_PLAN } from '../../app/lib/rules/limits';
-import { priceInNaira } from '../../app/lib/rules/price';
-import { dayInLagos, momentInLagos } from '../../app/lib/dates';
-import type { Db } from '../db/client';
-import { shops, users } from '../db/schema';
+import { adReminderDue } from '#app/lib/rules/ad-plan';
+import { AD_PLAN } from '#app/lib/rules/limits';
+import { priceInNaira } from '#app/lib/rules/price';
+import { dayInLagos, momentInLagos } from '#app/lib/dates';
+import type { Db } from '#server/db/client';
+import { shops, users } from '#server/db/schema';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 

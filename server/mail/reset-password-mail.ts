@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { makeResetLink } from '../auth/reset-tokens';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { makeResetLink } from '#server/auth/reset-tokens';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 

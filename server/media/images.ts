@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { checkImageClaims } from '../../app/lib/rules/images';
-import { MSG } from '../../app/lib/rules/messages';
-import type { StoredImage } from '../db/schema';
+import { checkImageClaims } from '#app/lib/rules/images';
+import { MSG } from '#app/lib/rules/messages';
+import type { StoredImage } from '#server/db/schema';
 import type { FilePart } from './file-part';
 import { WorkerCrashed } from './child-worker';
 import { inImageWorker } from './image-worker-client';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '../../app/lib/rules/moderation';
-import type { Db, Tx } from '../db/client';
-import { moderationActions, ratings, reports, shops, users } from '../db/schema';
+import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#app/lib/rules/moderation';
+import type { Db, Tx } from '#server/db/client';
+import { moderationActions, ratings, reports, shops, users } from '#server/db/schema';
 
 /** A reported thing: a shop, or one review on it (`rating_id`). */
 export type ItemKey = { shopId: string; ratingId: string | null };

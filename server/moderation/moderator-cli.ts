@@ -1,5 +1,5 @@
-import { checkEnv, ConfigError } from '../config';
-import { openDatabase } from '../db/client';
+import { checkEnv, ConfigError } from '#server/config';
+import { openDatabase } from '#server/db/client';
 import { adminSecret, runningAdminEndpoint } from './admin-endpoint';
 import { setModerator } from './items';
 

@@ -1,8 +1,8 @@
 import { between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '../../app/lib/rules/ad-plan';
-import type { Db } from '../db/client';
-import { shops, users } from '../db/schema';
+import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '#app/lib/rules/ad-plan';
+import type { Db } from '#server/db/client';
+import { shops, users } from '#server/db/schema';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError } from '#server/errors';
 
 /**
  * nginx's code for "the client closed the request": nobody reads the answer, and it is not a server

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../app/lib/rules/messages';
-import { ApiError } from '../errors';
+import { MSG } from '#app/lib/rules/messages';
+import { ApiError } from '#server/errors';
 import { withSecurityHeaders } from './security-headers';
 
 type Issue = { instancePath?: string; message?: string };

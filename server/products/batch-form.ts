@@ -1,9 +1,9 @@
-import { MSG } from '../../app/lib/rules/messages';
-import { PRODUCTS_PER_BATCH_MAX } from '../../app/lib/rules/limits';
-import { newProductSchema, type NewProduct } from '../../app/lib/rules/product-schemas';
-import type { StoredImage } from '../db/schema';
-import type { StoredOrRejected } from '../media/upload-batch';
-import { fieldIssues } from '../validation';
+import { MSG } from '#app/lib/rules/messages';
+import { PRODUCTS_PER_BATCH_MAX } from '#app/lib/rules/limits';
+import { newProductSchema, type NewProduct } from '#app/lib/rules/product-schemas';
+import type { StoredImage } from '#server/db/schema';
+import type { StoredOrRejected } from '#server/media/upload-batch';
+import { fieldIssues } from '#server/validation';
 
 /** `products[0][image]`, the contract's alternative form. */
 const ROW_FIELD = /^products\[(\d+)\]\[(\w+)\]$/;

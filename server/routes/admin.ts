@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TEXT_MAX } from '../../app/lib/rules/limits';
-import { detailError, notFound } from '../errors';
-import { adminSecret } from '../moderation/admin-endpoint';
-import { setModerator } from '../moderation/items';
+import { TEXT_MAX } from '#app/lib/rules/limits';
+import { detailError, notFound } from '#server/errors';
+import { adminSecret } from '#server/moderation/admin-endpoint';
+import { setModerator } from '#server/moderation/items';
 
 const detail = z.object({ detail: z.string() });
 const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../errors';
+import { notFound } from '#server/errors';
 
 /** Stored images. Keys are new for every upload and never rewritten, so browsers may keep them for a year. */
 export const mediaRoutes: FastifyPluginAsync = async (base) => {

@@ -10,24 +10,24 @@ import {
   VIEWS_PER_REPORT_MAX,
   VISITOR_ADDRESS_MAX,
   VISITOR_AGENT_MAX,
-} from '../../app/lib/rules/limits';
-import { MSG } from '../../app/lib/rules/messages';
-import { shopChangesSchema, shopFieldsSchema, stateField } from '../../app/lib/rules/shop-schemas';
-import { shortCodeOf } from '../../app/lib/rules/short-code';
-import { products, shops } from '../db/schema';
-import { badRequest, forbidden, formError, notFound } from '../errors';
-import { isId } from '../ids';
-import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '../media/upload-batch';
-import { signedIn } from '../plugins/auth';
-import { stopIfClientGone } from '../plugins/client-gone';
-import { imageFile, multipartForm, readMultipart } from '../plugins/multipart';
-import { ratingJson, ratingJsonSchema, shopRatingRows } from '../ratings/rating-json';
-import { ownedShop } from '../shops/ownership';
-import { findShop, listed, productsByShop, sponsoredShops } from '../shops/queries';
-import { forYouPage, searchFilter, suggestShops } from '../shops/search';
-import { shopJson, shopJsonSchema } from '../shops/shop-json';
-import { isTrustedHop, VisitCounter } from '../shops/visits';
-import { fieldIssues } from '../validation';
+} from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { shopChangesSchema, shopFieldsSchema, stateField } from '#app/lib/rules/shop-schemas';
+import { shortCodeOf } from '#app/lib/rules/short-code';
+import { products, shops } from '#server/db/schema';
+import { badRequest, forbidden, formError, notFound } from '#server/errors';
+import { isId } from '#server/ids';
+import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '#server/media/upload-batch';
+import { signedIn } from '#server/plugins/auth';
+import { stopIfClientGone } from '#server/plugins/client-gone';
+import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart';
+import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json';
+import { ownedShop } from '#server/shops/ownership';
+import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries';
+import { forYouPage, searchFilter, suggestShops } from '#server/shops/search';
+import { shopJson, shopJsonSchema } from '#server/shops/shop-json';
+import { isTrustedHop, VisitCounter } from '#server/shops/visits';
+import { fieldIssues } from '#server/validation';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { products, shops } from '../db/schema';
-import { forbidden, notFound } from '../errors';
-import { isId } from '../ids';
+import type { Db, Tx } from '#server/db/client';
+import { products, shops } from '#server/db/schema';
+import { forbidden, notFound } from '#server/errors';
+import { isId } from '#server/ids';
 
 /** The shop when `userId` owns it: 404 when there is no such shop, 403 when it is someone else's. */
 export async function ownedShop(db: Db | Tx, shopId: string, userId: string) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { shops } from '../db/schema';
+import type { Db, Tx } from '#server/db/client';
+import { shops } from '#server/db/schema';
 import { forYouShops, listed, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
 
 const MAX_TERMS = 8;

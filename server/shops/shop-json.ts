@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { products, StoredImage } from '../db/schema';
-import { imageJson } from '../media/images';
+import type { products, StoredImage } from '#server/db/schema';
+import { imageJson } from '#server/media/images';
 import type { ShopRow } from './queries';
 
 const imageSchema = z.object({

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { compile } from '@fastify/proxy-addr';
 import { sql } from 'drizzle-orm';
-import { VISITOR_AGENT_MAX } from '../../app/lib/rules/limits';
-import type { Db } from '../db/client';
-import { isId } from '../ids';
+import { VISITOR_AGENT_MAX } from '#app/lib/rules/limits';
+import type { Db } from '#server/db/client';
+import { isId } from '#server/ids';
 
 /**
  * Views a web tier served from its shared page memory, reported in one call rather than one GET each

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MSG } from '../../app/lib/rules/messages';
+import { MSG } from '#app/lib/rules/messages';
 import { buildIfStale, freePort, startProduct, type LogLine } from '../../scripts/lib/product';
 import { Browser, mediaPathsIn, type Page, shopIdsIn, textOf } from './browser';
 import type { Photo } from './photos';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '../../app/lib/rules/short-code';
-import { shops } from '../../server/db/schema';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '#app/lib/rules/short-code';
+import { shops } from '#server/db/schema';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WEB_MARKER, childrenRunning } from '../../bench/lib/memory-sampler';
 import { ROOT, WEB_SERVER, ensurePortFree, freePort } from '../../scripts/lib/product';
-import { DEMO_OWNER } from '../../server/db/demo-owner';
+import { DEMO_OWNER } from '#server/db/demo-owner';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
 import { jsModeFrom } from './support/js-mode';

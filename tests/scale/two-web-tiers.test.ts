@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/product';
-import { MSG } from '../../app/lib/rules/messages';
+import { MSG } from '#app/lib/rules/messages';
 import { startApi, type ApiProcess } from '../../soak/lib/api-process';
 import { makePhotos, type Photo } from '../../soak/lib/photos';
 import { startRedisServer, type RedisServer } from '../support/redis-server';

@@ -1,6 +1,6 @@
-import { dayInLagos } from '../../lib/dates';
-import { AD_PLAN } from '../../lib/rules/limits';
-import { priceInNaira } from '../../lib/rules/price';
+import { dayInLagos } from '#app/lib/dates';
+import { AD_PLAN } from '#app/lib/rules/limits';
+import { priceInNaira } from '#app/lib/rules/price';
 
 /** "Step 1 of 2": where the owner is in the purchase. */
 export function AdStep({ step }: { step: 1 | 2 }) {

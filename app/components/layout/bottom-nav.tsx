@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { HomeIcon, SettingsIcon, ShopIcon } from '../icons';
+import { HomeIcon, SettingsIcon, ShopIcon } from '#app/components/icons';
 
 export function BottomNav() {
   return (

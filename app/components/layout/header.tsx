@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLiteMode } from '../../lib/lite-mode';
-import { MenuIcon } from '../icons';
+import { useLiteMode } from '#app/lib/lite-mode';
+import { MenuIcon } from '#app/components/icons';
 import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
 

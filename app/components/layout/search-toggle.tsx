@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { SearchIcon } from '../icons';
+import { SearchIcon } from '#app/components/icons';
 import { SearchBox } from './search-box';
 
 /**

@@ -1,12 +1,12 @@
 import { type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { formConstraint } from '../../lib/forms/form-constraint';
-import { reportFormSchema } from '../../lib/forms/moderation-forms';
-import { REPORT_DETAILS_MAX } from '../../lib/rules/limits';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/rules/moderation';
-import { FormMessage } from '../ui/field';
-import { SubmitButton } from '../ui/submit-button';
+import { formConstraint } from '#app/lib/forms/form-constraint';
+import { reportFormSchema } from '#app/lib/forms/moderation-forms';
+import { REPORT_DETAILS_MAX } from '#app/lib/rules/limits';
+import { REPORT_REASON_LABELS, REPORT_REASONS } from '#app/lib/rules/moderation';
+import { FormMessage } from '#app/components/ui/field';
+import { SubmitButton } from '#app/components/ui/submit-button';
 
 const constraint = formConstraint(reportFormSchema);
 

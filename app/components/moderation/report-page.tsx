@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
-import { MSG } from '../../lib/rules/messages';
-import { useSeen } from '../../lib/seen';
+import { MSG } from '#app/lib/rules/messages';
+import { useSeen } from '#app/lib/seen';
 import { ReportForm } from './report-form';
 
 type ReportPageProps = { title: string; shopId: string; shopName: string; action: string; sent: boolean; lastResult?: SubmissionResult<string[]> };

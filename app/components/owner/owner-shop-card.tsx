@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { dayInLagos } from '../../lib/dates';
-import type { Shop } from '../../lib/provider/contract';
-import { type PhotoSlot, photoOf, ResponsiveImage } from '../shops/responsive-image';
+import { dayInLagos } from '#app/lib/dates';
+import type { Shop } from '#app/lib/provider/contract';
+import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
 const OWNER_CARD_SLOT: PhotoSlot = {

@@ -2,14 +2,14 @@ import { type FieldMetadata, type SubmissionResult, getFormProps, getSelectProps
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
-import { Field, FormMessage } from '../ui/field';
-import { SubmitButton } from '../ui/submit-button';
-import { PhotoInput } from '../upload/photo-input';
-import { UploadProgressBar } from '../upload/upload-progress';
-import { useFirstErrorFocus } from '../../lib/forms/first-error';
-import { formConstraint } from '../../lib/forms/form-constraint';
-import { createShopFormSchema, editShopFormSchema } from '../../lib/forms/shop-form';
-import { NIGERIAN_STATES } from '../../lib/rules/states';
+import { Field, FormMessage } from '#app/components/ui/field';
+import { SubmitButton } from '#app/components/ui/submit-button';
+import { PhotoInput } from '#app/components/upload/photo-input';
+import { UploadProgressBar } from '#app/components/upload/upload-progress';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error';
+import { formConstraint } from '#app/lib/forms/form-constraint';
+import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form';
+import { NIGERIAN_STATES } from '#app/lib/rules/states';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from '../../lib/hydrated';
-import { DELAYS_MS } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
-import { CopyIcon } from '../icons';
+import { useHydrated } from '#app/lib/hydrated';
+import { DELAYS_MS } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { CopyIcon } from '#app/components/icons';
 
 /**
  * The shop's shareable link (SPEC §9: site origin + /product/{id}). The read-only field is the feature

@@ -1,6 +1,6 @@
 import { Fragment, type TextareaHTMLAttributes } from 'react';
-import { REVIEW_MAX } from '../../lib/rules/limits';
-import { StarIcon } from '../icons';
+import { REVIEW_MAX } from '#app/lib/rules/limits';
+import { StarIcon } from '#app/components/icons';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

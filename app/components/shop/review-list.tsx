@@ -1,6 +1,6 @@
-import { reportPath } from '../../lib/moderation-paths';
-import type { Rating } from '../../lib/provider/contract';
-import { Stars } from '../shops/stars';
+import { reportPath } from '#app/lib/moderation-paths';
+import type { Rating } from '#app/lib/provider/contract';
+import { Stars } from '#app/components/shops/stars';
 
 const DAY = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
 

@@ -1,6 +1,6 @@
 import { preload } from 'react-dom';
-import { useLiteMode } from '../../lib/lite-mode';
-import type { Shop } from '../../lib/provider/contract';
+import { useLiteMode } from '#app/lib/lite-mode';
+import type { Shop } from '#app/lib/provider/contract';
 
 type ImageInfo = Shop['image'];
 

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLiteMode } from '../../lib/lite-mode';
-import { placeOf } from '../../lib/place';
-import type { Shop } from '../../lib/provider/contract';
-import { priceInNaira } from '../../lib/rules/price';
+import { useLiteMode } from '#app/lib/lite-mode';
+import { placeOf } from '#app/lib/place';
+import type { Shop } from '#app/lib/provider/contract';
+import { priceInNaira } from '#app/lib/rules/price';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { HeartSymbol } from './heart-button';
 import { type CardShop, ShopCard } from './shop-card';

@@ -1,7 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
-import { useFirstErrorFocus } from '../../lib/forms/first-error';
-import { useSeen } from '../../lib/seen';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error';
+import { useSeen } from '#app/lib/seen';
 
 type FieldProps = {
   label: string;

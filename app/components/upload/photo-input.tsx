@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useFirstErrorFocus } from '../../lib/forms/first-error';
-import { useHydrated } from '../../lib/hydrated';
-import { PhotoIcon } from '../icons';
-import { checkImageClaims } from '../../lib/rules/images';
-import { IMAGE_TYPES } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
-import { formatBytes } from '../../lib/upload/format-bytes';
-import { canReplaceInputFiles, shrinkPhoto } from '../../lib/upload/shrink-photo';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error';
+import { useHydrated } from '#app/lib/hydrated';
+import { PhotoIcon } from '#app/components/icons';
+import { checkImageClaims } from '#app/lib/rules/images';
+import { IMAGE_TYPES } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { formatBytes } from '#app/lib/upload/format-bytes';
+import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo';
 
 export { default as uploadStylesheet } from '../../styles/upload.css?url';
 

@@ -1,4 +1,4 @@
-import { useHydrated } from '../hydrated';
+import { useHydrated } from '#app/lib/hydrated';
 
 /**
  * Whether a field takes `autoFocus`: in the server's answer to a refused form, every wrong field asks for it

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { data } from 'react-router';
-import type { Shop } from '../provider/contract';
-import { MSG } from '../rules/messages';
+import type { Shop } from '#app/lib/provider/contract';
+import { MSG } from '#app/lib/rules/messages';
 
 export type Poster = {
   shop: Pick<Shop, 'id' | 'name' | 'category' | 'image' | 'image_url'>;

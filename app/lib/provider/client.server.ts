@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } from 'undici';
 import { z } from 'zod';
-import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '../rules/limits';
-import { getWebEnv } from '../env.server';
+import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '#app/lib/rules/limits';
+import { getWebEnv } from '#app/lib/env.server';
 import {
   adSchema,
   categoriesSchema,

@@ -1,5 +1,5 @@
-import { provider } from '../provider/client.server';
-import { ProviderError } from '../provider/errors';
+import { provider } from '#app/lib/provider/client.server';
+import { ProviderError } from '#app/lib/provider/errors';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
 
 /**

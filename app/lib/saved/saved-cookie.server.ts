@@ -1,6 +1,6 @@
-import { getWebEnv } from '../env.server';
-import { SAVED_SHOPS_COOKIE_MAX } from '../rules/limits';
-import { signedCookie } from '../signed-cookie.server';
+import { getWebEnv } from '#app/lib/env.server';
+import { SAVED_SHOPS_COOKIE_MAX } from '#app/lib/rules/limits';
+import { signedCookie } from '#app/lib/signed-cookie.server';
 
 /** A signed-out visitor's saved shops: their ids, newest first, signed so nobody slips in a list of their own making. */
 export const SAVED_COOKIE = 'kasuwa_saved';

@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
-import { AdPlanSummary, AdStep } from '../../components/ads/ad-plan-summary';
-import { SubmitButton } from '../../components/ui/submit-button';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError } from '../../lib/provider/errors';
-import { AD_PLAN } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
-import { priceInNaira } from '../../lib/rules/price';
-import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '../../lib/session.server';
+import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary';
+import { SubmitButton } from '#app/components/ui/submit-button';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { AD_PLAN } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { priceInNaira } from '#app/lib/rules/price';
+import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '#app/lib/session.server';
 import adsStylesheet from '../../styles/ads.css?url';
-import { ownShop } from '../owner/shop-form.server';
+import { ownShop } from '#app/routes/owner/shop-form.server';
 import type { Route } from './+types/payment-initiation';
 import { isCheckoutUrl } from './payments.server';
-import { paymentStartFailure, refusedStatus } from '../../lib/forms/provider-errors';
+import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-errors';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 

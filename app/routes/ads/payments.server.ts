@@ -1,8 +1,8 @@
-import { provider } from '../../lib/provider/client.server';
-import type { Shop } from '../../lib/provider/contract';
-import { isProviderError } from '../../lib/provider/errors';
-import { MSG } from '../../lib/rules/messages';
-import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '../../lib/session.server';
+import { provider } from '#app/lib/provider/client.server';
+import type { Shop } from '#app/lib/provider/contract';
+import { isProviderError } from '#app/lib/provider/errors';
+import { MSG } from '#app/lib/rules/messages';
+import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '#app/lib/session.server';
 
 /** Only a web address can be a checkout: a provider answering anything else must not steer the browser. */
 export function isCheckoutUrl(url: string): boolean {

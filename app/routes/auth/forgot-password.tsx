@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, data } from 'react-router';
-import { Field, FormMessage } from '../../components/ui/field';
-import { SubmitButton } from '../../components/ui/submit-button';
-import { formConstraint } from '../../lib/forms/form-constraint';
-import { formErrorsFrom } from '../../lib/forms/provider-errors';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { readForm } from '../../lib/forms/read-form.server';
-import { parseSubmission } from '../../lib/forms/submission.server';
-import { provider } from '../../lib/provider/client.server';
-import { forgotPasswordSchema } from '../../lib/forms/account-forms';
-import { MSG } from '../../lib/rules/messages';
-import { canonical, originFrom } from '../../lib/seo';
+import { Field, FormMessage } from '#app/components/ui/field';
+import { SubmitButton } from '#app/components/ui/submit-button';
+import { formConstraint } from '#app/lib/forms/form-constraint';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { parseSubmission } from '#app/lib/forms/submission.server';
+import { provider } from '#app/lib/provider/client.server';
+import { forgotPasswordSchema } from '#app/lib/forms/account-forms';
+import { MSG } from '#app/lib/rules/messages';
+import { canonical, originFrom } from '#app/lib/seo';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/forgot-password';
 

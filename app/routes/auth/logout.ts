@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { readForm } from '../../lib/forms/read-form.server';
-import { idleMsLeftOf, signOutCookie } from '../../lib/session.server';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { idleMsLeftOf, signOutCookie } from '#app/lib/session.server';
 import type { Route } from './+types/logout';
 
 // Signing out changes state, so only a POST does it; a typed or prefetched address just goes home.

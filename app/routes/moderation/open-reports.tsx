@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { momentInLagos } from '../../lib/dates';
-import { moderationPath } from '../../lib/moderation-paths';
-import { provider } from '../../lib/provider/client.server';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/rules/moderation';
-import { visitorContext } from '../../lib/session.server';
+import { momentInLagos } from '#app/lib/dates';
+import { moderationPath } from '#app/lib/moderation-paths';
+import { provider } from '#app/lib/provider/client.server';
+import { REPORT_REASON_LABELS, REPORT_REASONS } from '#app/lib/rules/moderation';
+import { visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/open-reports';
 import { asModerator } from './moderation.server';

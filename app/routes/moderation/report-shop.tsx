@@ -1,8 +1,8 @@
-import { ReportPage } from '../../components/moderation/report-page';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { reportPath } from '../../lib/moderation-paths';
-import { MSG } from '../../lib/rules/messages';
-import { visitorContext } from '../../lib/session.server';
+import { ReportPage } from '#app/components/moderation/report-page';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { reportPath } from '#app/lib/moderation-paths';
+import { MSG } from '#app/lib/rules/messages';
+import { visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/report-shop';
 import { loadReportPage, sendReport } from './report.server';

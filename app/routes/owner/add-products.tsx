@@ -1,25 +1,25 @@
 import { Link, data, redirect } from 'react-router';
-import { AddProductsForm } from '../../components/owner/add-products-form';
-import { RedirectNotice } from '../../components/owner/redirect-notice';
-import { uploadStylesheet } from '../../components/upload/photo-input';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { ADD_PRODUCTS_FORM } from '../../lib/forms/form-limits';
-import { addProductsSchema } from '../../lib/forms/product-forms';
-import { parseSubmission } from '../../lib/forms/submission.server';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError } from '../../lib/provider/errors';
-import { DELAYS_MS } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
-import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
-import { readFormWithin } from '../../lib/forms/read-form.server';
+import { AddProductsForm } from '#app/components/owner/add-products-form';
+import { RedirectNotice } from '#app/components/owner/redirect-notice';
+import { uploadStylesheet } from '#app/components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { ADD_PRODUCTS_FORM } from '#app/lib/forms/form-limits';
+import { addProductsSchema } from '#app/lib/forms/product-forms';
+import { parseSubmission } from '#app/lib/forms/submission.server';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { DELAYS_MS } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
+import { readFormWithin } from '#app/lib/forms/read-form.server';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
 import { batchForm, chosenPhotos } from './products.server';
 import { ownShop } from './shop-form.server';
-import { addProductsErrors } from '../../lib/forms/provider-errors';
-import { photosThatAreNot } from '../../lib/forms/photo-signature.server';
+import { addProductsErrors } from '#app/lib/forms/provider-errors';
+import { photosThatAreNot } from '#app/lib/forms/photo-signature.server';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

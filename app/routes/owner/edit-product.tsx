@@ -1,23 +1,23 @@
 import { Link, data, redirect } from 'react-router';
-import { EditProductForm } from '../../components/owner/edit-product-form';
-import { RedirectNotice } from '../../components/owner/redirect-notice';
-import { uploadStylesheet } from '../../components/upload/photo-input';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { EDIT_PRODUCT_FORM } from '../../lib/forms/form-limits';
-import { editProductSchema } from '../../lib/forms/product-forms';
-import { parseSubmission } from '../../lib/forms/submission.server';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError } from '../../lib/provider/errors';
-import { DELAYS_MS } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
-import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
-import { readFormWithin } from '../../lib/forms/read-form.server';
+import { EditProductForm } from '#app/components/owner/edit-product-form';
+import { RedirectNotice } from '#app/components/owner/redirect-notice';
+import { uploadStylesheet } from '#app/components/upload/photo-input';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { EDIT_PRODUCT_FORM } from '#app/lib/forms/form-limits';
+import { editProductSchema } from '#app/lib/forms/product-forms';
+import { parseSubmission } from '#app/lib/forms/submission.server';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { DELAYS_MS } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
+import { readFormWithin } from '#app/lib/forms/read-form.server';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/edit-product';
 import { ownProduct, productChangesForm } from './products.server';
-import { editProductErrors } from '../../lib/forms/provider-errors';
+import { editProductErrors } from '#app/lib/forms/provider-errors';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

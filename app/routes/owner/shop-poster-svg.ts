@@ -1,8 +1,8 @@
-import { getWebEnv } from '../../lib/env.server';
-import { posterSvg } from '../../lib/poster/poster-svg.server';
-import { posterOf } from '../../lib/poster/poster.server';
-import { provider } from '../../lib/provider/client.server';
-import { requireVisitor, visitorContext } from '../../lib/session.server';
+import { getWebEnv } from '#app/lib/env.server';
+import { posterSvg } from '#app/lib/poster/poster-svg.server';
+import { posterOf } from '#app/lib/poster/poster.server';
+import { provider } from '#app/lib/provider/client.server';
+import { requireVisitor, visitorContext } from '#app/lib/session.server';
 import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster-svg';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { photoOf, ResponsiveImage } from '../../components/shops/responsive-image';
-import { getWebEnv } from '../../lib/env.server';
-import { useHydrated } from '../../lib/hydrated';
-import { posterOf } from '../../lib/poster/poster.server';
-import { requireVisitor, visitorContext } from '../../lib/session.server';
-import type { RouteHandle } from '../../root';
+import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image';
+import { getWebEnv } from '#app/lib/env.server';
+import { useHydrated } from '#app/lib/hydrated';
+import { posterOf } from '#app/lib/poster/poster.server';
+import { requireVisitor, visitorContext } from '#app/lib/session.server';
+import type { RouteHandle } from '#app/root';
 import stylesheet from '../../styles/poster.css?url';
 import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster';

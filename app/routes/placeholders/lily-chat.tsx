@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { STATIC_PAGE_CACHE } from '../../lib/cache';
-import { canonical, originFrom } from '../../lib/seo';
-import type { RouteHandle } from '../../root';
+import { STATIC_PAGE_CACHE } from '#app/lib/cache';
+import { canonical, originFrom } from '#app/lib/seo';
+import type { RouteHandle } from '#app/root';
 import stylesheet from '../../styles/lily-chat.css?url';
 import type { Route } from './+types/lily-chat';
 

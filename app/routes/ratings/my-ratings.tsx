@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
-import { Pager } from '../../components/shops/pager';
-import { Stars } from '../../components/shops/stars';
-import { removeRatingFormSchema } from '../../lib/forms/rating-form';
-import { readForm } from '../../lib/forms/read-form.server';
-import { pageFrom } from '../../lib/paging';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError } from '../../lib/provider/errors';
-import { MSG } from '../../lib/rules/messages';
-import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { Pager } from '#app/components/shops/pager';
+import { Stars } from '#app/components/shops/stars';
+import { removeRatingFormSchema } from '#app/lib/forms/rating-form';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { pageFrom } from '#app/lib/paging';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError } from '#app/lib/provider/errors';
+import { MSG } from '#app/lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/my-ratings';
 

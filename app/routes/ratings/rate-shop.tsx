@@ -1,14 +1,14 @@
 import { data, Link, redirect } from 'react-router';
-import { RatingForm } from '../../components/shop/rating-form';
-import { formErrorsFrom } from '../../lib/forms/provider-errors';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '../../lib/forms/offline-submission';
-import { RATING_FORM_FIELDS, rateShopFormSchema } from '../../lib/forms/rating-form';
-import { readForm } from '../../lib/forms/read-form.server';
-import { parseSubmission } from '../../lib/forms/submission.server';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError, ProviderError } from '../../lib/provider/errors';
-import { MSG } from '../../lib/rules/messages';
-import { asVisitor, requireVisitor, visitorContext } from '../../lib/session.server';
+import { RatingForm } from '#app/components/shop/rating-form';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { RATING_FORM_FIELDS, rateShopFormSchema } from '#app/lib/forms/rating-form';
+import { readForm } from '#app/lib/forms/read-form.server';
+import { parseSubmission } from '#app/lib/forms/submission.server';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError, ProviderError } from '#app/lib/provider/errors';
+import { MSG } from '#app/lib/rules/messages';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/rate-shop';
 

@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router';
-import { ReviewList } from '../../components/shop/review-list';
-import { Pager } from '../../components/shops/pager';
-import { pageFrom } from '../../lib/paging';
-import { provider } from '../../lib/provider/client.server';
-import { isProviderError, ProviderError } from '../../lib/provider/errors';
-import { REVIEWS_PAGE_SIZE } from '../../lib/rules/limits';
-import { MSG } from '../../lib/rules/messages';
+import { ReviewList } from '#app/components/shop/review-list';
+import { Pager } from '#app/components/shops/pager';
+import { pageFrom } from '#app/lib/paging';
+import { provider } from '#app/lib/provider/client.server';
+import { isProviderError, ProviderError } from '#app/lib/provider/errors';
+import { REVIEWS_PAGE_SIZE } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/shop-reviews';
 

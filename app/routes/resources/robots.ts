@@ -1,5 +1,5 @@
-import { getWebEnv } from '../../lib/env.server';
-import { absoluteUrl } from '../../lib/seo';
+import { getWebEnv } from '#app/lib/env.server';
+import { absoluteUrl } from '#app/lib/seo';
 
 // Account and owner pages hold nothing for a search engine. /media stays open so shop photos can be indexed.
 const PRIVATE_PATHS = [

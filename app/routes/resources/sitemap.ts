@@ -1,7 +1,7 @@
-import { getWebEnv } from '../../lib/env.server';
-import { provider } from '../../lib/provider/client.server';
-import { PAGE_SIZE_MAX } from '../../lib/rules/limits';
-import { type SitemapEntry, sitemapXml } from '../../lib/sitemap';
+import { getWebEnv } from '#app/lib/env.server';
+import { provider } from '#app/lib/provider/client.server';
+import { PAGE_SIZE_MAX } from '#app/lib/rules/limits';
+import { type SitemapEntry, sitemapXml } from '#app/lib/sitemap';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { ROOT, freePort } from '../../../scripts/lib/product';
-import { openPglite } from '../../../server/db/client';
+import { openPglite } from '#server/db/client';
 import { testProductEnv } from './global-setup';
 
 export const RUNNING = 'Press Ctrl-C to stop.';

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../../app/lib/rules/messages';
-import type { StoredImage } from '../../../server/db/schema';
-import { ImageRejected, imageJson, removeImages, storeImage } from '../../../server/media/images';
-import { localDiskStorage, type MediaStorage } from '../../../server/media/storage';
-import { type FilePart, filePartOf } from '../../../server/media/file-part';
+import { MSG } from '#app/lib/rules/messages';
+import type { StoredImage } from '#server/db/schema';
+import { ImageRejected, imageJson, removeImages, storeImage } from '#server/media/images';
+import { localDiskStorage, type MediaStorage } from '#server/media/storage';
+import { type FilePart, filePartOf } from '#server/media/file-part';
 import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '../../fixtures/images';
 
 let root: string;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDiskStorage } from '../../../server/media/storage';
-import { mediaRoutes } from '../../../server/routes/media';
+import { localDiskStorage } from '#server/media/storage';
+import { mediaRoutes } from '#server/routes/media';
 import { tinyApp } from './tiny-app';
 
 let dir: string;

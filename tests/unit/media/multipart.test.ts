@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../../app/lib/rules/limits';
-import { MSG } from '../../../app/lib/rules/messages';
-import { ApiError } from '../../../server/errors';
-import type { FilePart } from '../../../server/media/file-part';
-import { multipart, readMultipart, sweepSpooledUploads } from '../../../server/plugins/multipart';
+import { IMAGE_MAX_BYTES } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
+import { ApiError } from '#server/errors';
+import type { FilePart } from '#server/media/file-part';
+import { multipart, readMultipart, sweepSpooledUploads } from '#server/plugins/multipart';
 import { noisyJpeg } from '../../fixtures/images';
 import { tinyApp } from './tiny-app';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signupSchema } from '../../../app/lib/rules/account-schemas';
-import { MSG } from '../../../app/lib/rules/messages';
-import { newProductSchema } from '../../../app/lib/rules/product-schemas';
-import { shopChangesSchema, shopFieldsSchema } from '../../../app/lib/rules/shop-schemas';
+import { loginSchema, signupSchema } from '#app/lib/rules/account-schemas';
+import { MSG } from '#app/lib/rules/messages';
+import { newProductSchema } from '#app/lib/rules/product-schemas';
+import { shopChangesSchema, shopFieldsSchema } from '#app/lib/rules/shop-schemas';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

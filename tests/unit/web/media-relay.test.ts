@@ -3,12 +3,12 @@ import { webEnvWithProviderDown } from '../../support/provider-down';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let dataDir: string;
-let loader: typeof import('../../../app/routes/media').loader;
+let loader: typeof import('#app/routes/media').loader;
 
 beforeAll(async () => {
   // A port nothing listens on: the provider is down.
   dataDir = await webEnvWithProviderDown();
-  ({ loader } = await import('../../../app/routes/media'));
+  ({ loader } = await import('#app/routes/media'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

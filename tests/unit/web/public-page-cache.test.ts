@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 type PageCache = typeof import('../../../web-server/public-page-cache');
-type PublicCache = typeof import('../../../app/lib/public-cache.server');
+type PublicCache = typeof import('#app/lib/public-cache.server');
 let visitCounts: typeof import('../../../web-server/visit-counts');
 let pageCache: PageCache;
 let publicCache: PublicCache;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   process.env.PUBLIC_CACHE_SECONDS = '5';
   pageCache = await import('../../../web-server/public-page-cache');
   visitCounts = await import('../../../web-server/visit-counts');
-  publicCache = await import('../../../app/lib/public-cache.server');
+  publicCache = await import('#app/lib/public-cache.server');
   contentChanges = await import('../../../web-server/content-changes');
 });
 
@@ -302,7 +302,7 @@ describe('provider answers shared by anonymous visitors', () => {
 
 describe('PUBLIC_CACHE_SECONDS', () => {
   it('is 5 seconds unless set; 0 turns the sharing off; anything else is refused at start', async () => {
-    const { readWebEnv } = await import('../../../app/lib/env.server');
+    const { readWebEnv } = await import('#app/lib/env.server');
     const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) };
     expect(readWebEnv(base).publicCacheSeconds).toBe(5);
     expect(readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: '0' }).publicCacheSeconds).toBe(0);

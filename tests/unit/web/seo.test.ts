@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { absoluteUrl, canonical, originFrom, socialTags } from '../../../app/lib/seo';
+import { absoluteUrl, canonical, originFrom, socialTags } from '#app/lib/seo';
 
 const SITE = 'https://kasuwa.ng';
 

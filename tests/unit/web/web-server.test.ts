@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LARGEST_FORM_BYTES } from '../../../app/lib/forms/form-limits';
+import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits';
 import { chooseEncoding, compressed } from '../../../web-server/compression';
 import { precompressFolder } from '../../../scripts/lib/precompress';
 import { staticFiles } from '../../../web-server/static-files';
