@@ -82,10 +82,10 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await item.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === `/moderation/shops/${shop.id}`);
     await choose(page, '#moderate', 'Hide');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Please write a note/).waitFor();
     await choose(page, '#moderate', 'Hide', { field: 'Note', value: 'Sells stolen phones' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved: Hide.').waitFor();
     const log = page.getByRole('list', { name: 'Moderation log' });
     expect(await log.textContent()).toContain(`Hide by ${moderator.username}`);
@@ -124,7 +124,7 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await page.goto('/moderation');
     await page.getByRole('link', { name: `Review of ${shop.name} by ${rude.username}` }).click();
     await choose(page, '#moderate', 'Hide', { field: 'Note', value: 'Abusive words' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved: Hide.').waitFor();
     await page.goto(`/shop/${shop.id}`);
     expect(await ratings.locator('.rating-average').textContent()).toBe('5.0 out of 5 · 1 rating');
@@ -132,7 +132,7 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
 
     await page.goBack();
     await choose(page, '#moderate', 'Restore', { field: 'Note', value: 'Reviewer apologised' });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved: Restore.').waitFor();
     await page.goto(`/shop/${shop.id}`);
     expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
