@@ -66,7 +66,7 @@ function options() {
 type Report = { date: string; machine: ReturnType<typeof machine>; runs: number; phoneShops: PhoneShopsSummary | null; cases: Case[]; verdicts: string[] };
 
 function dataLines(report: Report): string[] {
-  const lines = ['Data: **demo**: the demo shops (`SEED_DEMO=1`), whose photos are drawn letter tiles of a few KB.'];
+  const lines = ['Data: **demo**: the demo shops (`SEED_DEMO=1`), whose photos are drawn per category at seed time (goods on a table, a stall for a shop).'];
   const phone = report.phoneShops;
   if (phone) {
     lines.push(
