@@ -14,6 +14,7 @@ import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
 import { visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/home';
+import { LoadFailed } from '#app/components/ui/load-failed';
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
 const CATEGORY_CHIPS = 8;
@@ -69,9 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Form>
       <h1 className="section-title">For You</h1>
       {failed ? (
-        <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href={page > 1 ? `/?page=${page}` : '/'}>Try again</a>
-        </p>
+        <LoadFailed retryHref={page > 1 ? `/?page=${page}` : '/'} />
       ) : shops.length === 0 ? (
         <p className="notice">{state ? MSG.noShopsInState(state) : MSG.homeEmpty}</p>
       ) : (

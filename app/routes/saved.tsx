@@ -12,6 +12,7 @@ import { cookieSavedIds, savedIdsCookie } from '#app/lib/saved/saved-cookie.serv
 import { changeSaved } from '#app/lib/saved/saved-shops.server';
 import { asVisitor, safeRedirectTarget, visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/saved';
+import { LoadFailed } from '#app/components/ui/load-failed';
 
 /** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */
 async function savedCards(request: Request, context: Route.LoaderArgs['context'], page: number) {
@@ -63,9 +64,7 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
       {failed ? (
-        <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href="/saved">Try again</a>
-        </p>
+        <LoadFailed retryHref={'/saved'} />
       ) : shops.length === 0 ? (
         <p className="notice">
           {MSG.savedEmpty} <Link to="/">Browse shops</Link>

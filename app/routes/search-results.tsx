@@ -8,11 +8,11 @@ import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server';
 import { isProviderError } from '#app/lib/provider/errors';
 import { cachedPublicRead } from '#app/lib/public-cache.server';
 import { canonical, originFrom } from '#app/lib/seo';
-import { MSG } from '#app/lib/rules/messages';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
 import { visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/search-results';
+import { LoadFailed } from '#app/components/ui/load-failed';
 
 type Sort = '' | 'rating';
 
@@ -119,9 +119,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <button type="submit">Search</button>
       </Form>
       {failed ? (
-        <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href={searchHref(q, category, page, sort)}>Try again</a>
-        </p>
+        <LoadFailed retryHref={searchHref(q, category, page, sort)} />
       ) : shops.length === 0 ? (
         <p className="notice">No shops match your search. Try another word or category.</p>
       ) : (

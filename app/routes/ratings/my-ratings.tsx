@@ -10,6 +10,7 @@ import { MSG } from '#app/lib/rules/messages';
 import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/my-ratings';
+import { LoadFailed } from '#app/components/ui/load-failed';
 
 const MY_RATINGS = '/rating';
 
@@ -63,9 +64,7 @@ export default function MyRatings({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       {failed ? (
-        <p className="notice error" role="alert">
-          {MSG.networkOrUnexpected} <a href={MY_RATINGS}>Try again</a>
-        </p>
+        <LoadFailed retryHref={MY_RATINGS} />
       ) : ratings.length === 0 ? (
         <p className="notice">
           You have not rated any shop yet. Open a shop and press Rate Shop. <Link to="/">Browse shops</Link>
