@@ -6,7 +6,17 @@ import path from 'node:path';
 import { nodeRelease } from './lib/node-release';
 import { ROOT } from './lib/product';
 
-type Outcome = { runner: string; hasTests: boolean; passed: number; failed: number; skipped: number; seconds: number; problem?: string };
+type Outcome = {
+  runner: string;
+  hasTests: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  problem?: string;
+  /** The failed tests, named again in the summary: a long run's output may be cut before them. */
+  failures?: string[];
+};
 
 const CHROMIUM = '/usr/bin/chromium';
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -40,8 +50,18 @@ type VitestJson = {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { status: string; assertionResults: { status: string }[] }[];
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
 };
+
+function failuresOf(counts: VitestJson): string[] {
+  const firstLine = (text = '') => text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+  return counts.testResults.flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && !failed.length) return [`${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
 
 /**
  * Runs vitest on `projects` and reads its counts. `quiet`: the output is kept in a file and printed
@@ -94,6 +114,7 @@ async function runVitest(
         counts.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length,
       skipped: counts.numPendingTests + counts.numTodoTests,
       seconds,
+      failures: failuresOf(counts),
     };
     // A failing global setup or an unhandled error fails the run without failing a test.
     if (code !== 0 && outcome.failed === 0) outcome.problem = `vitest exited with code ${code} (an error outside the tests; see above)`;
@@ -170,6 +191,7 @@ async function main(): Promise<number> {
         : 'ok';
     const problem = outcome.problem ? ` — ${outcome.problem}` : '';
     console.log(`  ${outcome.runner.padEnd(width)}  ${counts}  (${outcome.seconds.toFixed(1)} s)${problem}`);
+    for (const failure of outcome.failures ?? []) console.log(`    ✗ ${failure}`);
   }
   const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
   const failed = outcomes.reduce((sum, outcome) => sum + failedOf(outcome), 0);

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type http from 'node:http';
 import type { Socket } from 'node:net';
+import { tellWorker } from './tell-worker';
 
 /**
  * The web tier's processes take connections from the shared socket themselves (SCHED_NONE, see
@@ -91,7 +92,7 @@ export function balanceConnections(): void {
     const share = Math.ceil(total / Math.max(1, running.length));
     if (share === announced && !force) return;
     announced = share;
-    for (const worker of running) worker.send({ type: FAIR_SHARE, count: share } satisfies BalanceMessage);
+    for (const worker of running) tellWorker(worker, { type: FAIR_SHARE, count: share } satisfies BalanceMessage);
   };
   cluster.on('message', (worker, message: unknown) => {
     if (!isBalanceMessage(message) || message.type !== OPEN_CONNECTIONS) return;

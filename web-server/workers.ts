@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
 import { inSeconds, restartBackoff } from '../scripts/lib/restart-backoff';
 import { balanceConnections } from './connection-balance';
+import { tellWorker } from './tell-worker';
 
 export const STOP = 'kasuwa:stop';
 
@@ -38,7 +39,7 @@ export function runWorkers(count: number, announce: () => void): void {
   const answerWhenSeen = (relayId: number, entry: Relay) => {
     if (entry.waitingFor.size) return;
     relays.delete(relayId);
-    if (entry.from.isConnected()) entry.from.send({ type: CONTENT_CHANGE_SEEN, id: entry.id } satisfies SiblingMessage);
+    tellWorker(entry.from, { type: CONTENT_CHANGE_SEEN, id: entry.id } satisfies SiblingMessage);
   };
 
   const relay = (from: Worker, message: SiblingMessage) => {
@@ -47,7 +48,7 @@ export function runWorkers(count: number, announce: () => void): void {
       const others = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && worker !== from && worker.isConnected());
       const entry: Relay = { from, id: message.id, waitingFor: new Set(others) };
       relays.set(lastRelay, entry);
-      for (const worker of others) worker.send({ type: CONTENT_CHANGED, id: lastRelay } satisfies SiblingMessage);
+      for (const worker of others) tellWorker(worker, { type: CONTENT_CHANGED, id: lastRelay } satisfies SiblingMessage);
       answerWhenSeen(lastRelay, entry);
       return;
     }
@@ -64,7 +65,7 @@ export function runWorkers(count: number, announce: () => void): void {
     });
     worker.on('listening', () => {
       // A stop that came while this worker was still loading found no one listening for it.
-      if (stopping) worker.send(STOP);
+      if (stopping) tellWorker(worker, STOP);
       listened += 1;
       if (!announced && listened === count) {
         announced = true;
@@ -103,7 +104,7 @@ export function runWorkers(count: number, announce: () => void): void {
     for (const worker of Object.values(cluster.workers ?? {})) {
       if (!worker) continue;
       if (signal) worker.process.kill(signal);
-      else if (worker.isConnected()) worker.send(STOP);
+      else tellWorker(worker, STOP);
     }
   };
   const stop = () => {

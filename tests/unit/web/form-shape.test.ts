@@ -177,8 +177,8 @@ describe('Conform’s list buttons (`__intent__`) held to the same bounds', () =
 });
 
 describe('parsing a submission', () => {
-  it('answers a list index in a sign-in field with a 400 at once, before Conform builds anything', () => {
-    const started = performance.now();
+  // Without the check Conform would build a list of a billion entries: the test would run out of time and memory.
+  it('answers a list index in a sign-in field with a 400, before Conform builds anything', () => {
     expect(() =>
       parseSubmission(
         form([
@@ -191,7 +191,6 @@ describe('parsing a submission', () => {
     expect(() => parseSubmission(addForm(3, { type: 'insert', payload: { name: 'products[1000000000].name' } }), addProductsSchema)).toThrow(
       expect.objectContaining({ init: { status: 400 } }),
     );
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('reads an add-products form with its remove button pressed as the page without JavaScript sends it', () => {
