@@ -13,7 +13,7 @@ import { signedIn } from '#server/plugins/auth';
 import { stopIfClientGone } from '#server/plugins/client-gone';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart';
 import { checkBatch, rowField } from '#server/products/batch-form';
-import { ownedProduct, ownedShop } from '#server/shops/ownership';
+import { ownedProduct, ownedShop, shownTo } from '#server/shops/ownership';
 import { productJson, productJsonSchema } from '#server/shops/shop-json';
 import { fieldIssues } from '#server/validation';
 
@@ -45,8 +45,8 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { shop_id } = request.params;
       if (!isId(shop_id)) throw notFound();
-      const [shop] = await app.db.select({ id: shops.id }).from(shops).where(eq(shops.id, shop_id)).limit(1);
-      if (!shop) throw notFound();
+      const [shop] = await app.db.select({ hiddenAt: shops.hiddenAt, ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shop_id)).limit(1);
+      if (!shop || !(await shownTo(app, request, shop))) throw notFound();
       const rows = await app.db.select().from(products).where(eq(products.shopId, shop_id)).orderBy(asc(products.createdAt), asc(products.id));
       return rows.map((row) => productJson(row, mediaBase()));
     },
@@ -129,9 +129,14 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound();
-      const [product] = await app.db.select().from(products).where(eq(products.id, id)).limit(1);
-      if (!product) throw notFound();
-      return productJson(product, mediaBase());
+      const [row] = await app.db
+        .select({ product: products, hiddenAt: shops.hiddenAt, ownerId: shops.ownerId })
+        .from(products)
+        .innerJoin(shops, eq(shops.id, products.shopId))
+        .where(eq(products.id, id))
+        .limit(1);
+      if (!row || !(await shownTo(app, request, row))) throw notFound();
+      return productJson(row.product, mediaBase());
     },
   );
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import { signedIn } from '#server/plugins/auth';
 import { stopIfClientGone } from '#server/plugins/client-gone';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart';
 import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json';
-import { ownedShop } from '#server/shops/ownership';
+import { ownedShop, shownTo } from '#server/shops/ownership';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '#server/shops/search';
 import { shopJson, shopJsonSchema } from '#server/shops/shop-json';
@@ -86,12 +86,6 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
   const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
 
   /** Whether a public read comes with the owner's token; a missing or bad token is simply not the owner. */
-  async function isOwnerAsking(request: FastifyRequest, ownerId: string): Promise<boolean> {
-    if (!request.headers.authorization) return false;
-    await app.authenticate(request).catch(() => {});
-    return request.user?.id === ownerId;
-  }
-
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
     let image: StoredOrRejected | undefined;
@@ -189,10 +183,10 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { id } = request.params;
       if (!isId(id)) throw notFound();
-      // Before reading the shop, so a first visit sees itself counted.
+      // Before reading the shop, so a first visit sees itself counted (a hidden shop's visits are not).
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
-      if (!shop || (shop.hiddenAt && !(await isOwnerAsking(request, shop.ownerId)))) throw notFound();
+      if (!shop || !(await shownTo(app, request, shop))) throw notFound();
       const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
       return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
     },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '#server/db/client';
 import { products, shops } from '#server/db/schema';
 import { forbidden, notFound } from '#server/errors';
@@ -24,4 +25,12 @@ export async function ownedProduct(db: Db | Tx, productId: string, userId: strin
   if (!row) throw notFound();
   if (row.ownerId !== userId) throw forbidden();
   return row.product;
+}
+
+/** Whether a shop may be shown to whoever asks: one a moderator hid, only to its owner, who reads why on My Shops. */
+export async function shownTo(app: FastifyInstance, request: FastifyRequest, shop: { hiddenAt: Date | null; ownerId: string }): Promise<boolean> {
+  if (!shop.hiddenAt) return true;
+  if (!request.headers.authorization) return false;
+  await app.authenticate(request).catch(() => {});
+  return request.user?.id === shop.ownerId;
 }

@@ -75,7 +75,7 @@ export class VisitCounter {
       with viewed as (
         select v.shop_id, v.visitor
         from unnest(${ids}::uuid[], ${visitors}::text[]) as v(shop_id, visitor)
-        join shops on shops.id = v.shop_id
+        join shops on shops.id = v.shop_id and shops.hidden_at is null
       ), started as (
         insert into shop_visits (shop_id, visitor, seen_at)
         select shop_id, visitor, ${now.toISOString()}::timestamptz from viewed

@@ -4,7 +4,7 @@ import { MSG } from '#app/lib/rules/messages';
 import { setModerator } from '#server/moderation/items';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';
-import { createShop } from './support/shops';
+import { addProducts, createShop } from './support/shops';
 
 let api: TestApi;
 let owner: SignedUp;
@@ -97,8 +97,9 @@ describe('moderator-only endpoints', () => {
 });
 
 describe('hiding a shop', () => {
-  it('takes it out of the lists, search, suggestions, saved shops and its page, and restoring brings it back', async () => {
+  it('takes it out of the lists, search, suggestions, saved shops, its page and its products, and restoring brings it back', async () => {
     const shopId = await uniqueShop('Quokka');
+    const [product] = (await addProducts(api.app, owner.access, shopId, [{ name: 'Quokka phone', price: 5000 }])).json();
     const saver = await signUp(api.app);
     expect((await api.app.inject({ method: 'PUT', url: `/saved/${shopId}/`, headers: bearer(saver.access) })).statusCode).toBeLessThan(300);
     const everywhere = async () => ({
@@ -109,20 +110,32 @@ describe('hiding a shop', () => {
       rated: (await listIds('/shops?sort=rating&page_size=100')).includes(shopId),
       suggest: (await get('/shops/suggest?q=zzquokka')).json().results.some((s: { id: string }) => s.id === shopId),
       page: (await get(`/shops/${shopId}`)).statusCode,
+      products: (await get(`/shops/${shopId}/products`)).statusCode,
+      product: (await get(`/shops/products/${product.id}`)).statusCode,
     });
-    expect(await everywhere()).toEqual({ saved: true, savedCookie: true, home: true, search: true, rated: true, suggest: true, page: 200 });
+    const shown = { saved: true, savedCookie: true, home: true, search: true, rated: true, suggest: true, page: 200, products: 200, product: 200 };
+    expect(await everywhere()).toEqual(shown);
     const hidden = await act(`shops/${shopId}`, 'hide', 'Sells fake phones');
     expect(hidden.statusCode).toBe(200);
-    expect(await everywhere()).toEqual({ saved: false, savedCookie: false, home: false, search: false, rated: false, suggest: false, page: 404 });
-    // Its owner still reads it, and is told why on the profile (/myShop).
-    expect((await get(`/shops/${shopId}`, owner)).statusCode).toBe(200);
+    const visitsBefore = (await get(`/shops/${shopId}`, owner)).json().visitor_count;
+    expect(await everywhere()).toEqual({
+      ...{ saved: false, savedCookie: false, home: false, search: false, rated: false, suggest: false },
+      ...{ page: 404, products: 404, product: 404 },
+    });
+    // A visitor new to it is not counted while it is hidden.
+    const newcomer = await api.app.inject({ method: 'GET', url: `/shops/${shopId}`, headers: { 'user-agent': 'A phone new to this shop' } });
+    expect(newcomer.statusCode).toBe(404);
+    expect((await get(`/shops/${shopId}`, owner)).json().visitor_count).toBe(visitsBefore);
+    // Its owner still reads it and its products, and is told why on the profile (/myShop).
+    expect((await get(`/shops/${shopId}/products`, owner)).statusCode).toBe(200);
+    expect((await get(`/shops/products/${product.id}`, owner)).statusCode).toBe(200);
     expect((await get(`/shops/${shopId}`, await signUp(api.app))).statusCode).toBe(404);
     const mine = (await get('/auth/profile', owner)).json().shops.find((shop: { id: string }) => shop.id === shopId);
     expect(mine.hidden).toMatchObject({ reason: 'Sells fake phones' });
     expect((await reportShop(shopId, await signUp(api.app))).statusCode).toBe(404);
 
     expect((await act(`shops/${shopId}`, 'restore', 'Owner sent receipts')).statusCode).toBe(200);
-    expect(await everywhere()).toEqual({ saved: true, savedCookie: true, home: true, search: true, rated: true, suggest: true, page: 200 });
+    expect(await everywhere()).toEqual(shown);
     expect((await get('/auth/profile', owner)).json().shops.find((shop: { id: string }) => shop.id === shopId).hidden).toBeNull();
   });
 

@@ -45,7 +45,7 @@ async function choose(page: Page, form: string, label: string, text?: { field: s
 }
 
 describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
-  test('a buyer reports a shop once; a moderator hides it with a note; visitors get 404 and the owner reads why on My Shops', async ({ page, apiUrl }) => {
+  test('a buyer reports a shop once; a moderator hides it with a note; visitors get 404 and the owner reads why on My Shops and keeps its products', async ({ page, apiUrl }) => {
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner, { name: `Fake Phones ${tag()}` });
     const [buyer, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];
@@ -99,6 +99,9 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await signInAs(page, owner);
     await page.goto('/myShop');
     await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: Sells stolen phones`).waitFor();
+    // Its products stay the owner's to see and change.
+    expect((await page.goto(`/shop/${shop.id}/products`))?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
   });
 
   test('a reported review hidden by a moderator leaves the shop page and its average; restoring brings it back', async ({ page, apiUrl }) => {

@@ -202,8 +202,9 @@ export const provider = {
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
   /** Our provider's bulk visit count (ext): views served from the shared page memory, each with its visitor. */
   reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, timeoutMs: WRITE_TIMEOUT_MS }),
-  shopProducts: (shopId: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`),
-  getProduct: (productId: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`),
+  /** `token`: the owner's, who still sees a shop a moderator hid. */
+  shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),
+  getProduct: (productId: string, token?: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`, { token }),
 
   login: (body: { username_or_email: string; password: string }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),

@@ -7,7 +7,7 @@ import { provider } from '#app/lib/provider/client.server';
 import type { Product } from '#app/lib/provider/contract';
 import { isProviderError } from '#app/lib/provider/errors';
 import { MSG } from '#app/lib/rules/messages';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
+import { asVisitor, requireVisitor, type Visitor, visitorContext } from '#app/lib/session.server';
 import { SHORT_FORM } from '#app/lib/forms/form-limits';
 import { readFormWithin } from '#app/lib/forms/read-form.server';
 import ownerStylesheet from '../../styles/owner.css?url';
@@ -27,9 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ];
 
-async function productsOf(shopId: string): Promise<Product[]> {
+async function productsOf(request: Request, visitor: Visitor, shopId: string): Promise<Product[]> {
   try {
-    return await provider.shopProducts(shopId);
+    return await asVisitor(request, visitor, (token) => provider.shopProducts(shopId, token));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(shopId), { status: 404 });
@@ -39,8 +39,8 @@ async function productsOf(shopId: string): Promise<Product[]> {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
-  // The list is public at the provider; the check that the shop is the visitor's runs beside it.
-  const [shop, products] = await Promise.all([ownShop(request, visitor, params.shop_id), productsOf(params.shop_id)]);
+  // The owner's token: they still see the products of a shop a moderator hid. The check that the shop is theirs runs beside it.
+  const [shop, products] = await Promise.all([ownShop(request, visitor, params.shop_id), productsOf(request, visitor, params.shop_id)]);
   return { shop: { id: shop.id, name: shop.name }, products };
 }
 
