@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm({ request, context }), savedFormSchema);
   if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
-  const { shop, intent, back } = submission.value;
-  const { setCookie, status, ...answer } = await changeSaved(request, context.get(visitorContext), shop, intent === 'save');
+  const { shop, save, back } = submission.value;
+  const { setCookie, status, ...answer } = await changeSaved(request, context.get(visitorContext), shop, save);
   const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
   if (back !== undefined && !answer.error) throw redirect(safeRedirectTarget(back), { headers });
   return data(answer, { status, headers });

@@ -6,7 +6,7 @@ import { type OrderNote, ProductGrid } from '#app/components/shop/product-grid';
 import { RateShop } from '#app/components/shop/rate-shop';
 import { RatingSummary } from '#app/components/shop/rating-summary';
 import { ShopPhoto } from '#app/components/shop/shop-photo';
-import { HeartButton, HeartSymbol } from '#app/components/shops/heart-button';
+import { HeartButton, SavedHearts } from '#app/components/shops/heart-button';
 import { oneDecimal } from '#app/components/shops/stars';
 import { reportPath } from '#app/lib/moderation-paths';
 import { placeOf } from '#app/lib/place';
@@ -81,8 +81,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
       <div className="shop-summary">
         <div className="shop-title">
           <h1>{shop.name}</h1>
-          <HeartSymbol />
-          <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} back={`/shop/${encodeURIComponent(shop.id)}`} />
+          <SavedHearts back={`/shop/${encodeURIComponent(shop.id)}`} />
+          <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
         </div>
         {shop.category && <p className="shop-category">{shop.category}</p>}
         <ul className="shop-facts">

@@ -57,7 +57,7 @@ beforeAll(async () => {
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
     { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
-    { path: '/saved', fields: ['shop', 'intent', 'back'], reads: true, schema: true, signedIn: true },
+    { path: '/saved', fields: ['save', 'remove', 'back'], reads: true, schema: true, signedIn: true },
   ];
 });
 
@@ -70,7 +70,8 @@ const ALL_FIELDS = [
   'new_password',
   'confirm_password',
   'intent',
-  'shop',
+  'save',
+  'remove',
   'back',
   'shopId',
   'productId',

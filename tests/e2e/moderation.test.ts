@@ -45,7 +45,10 @@ async function choose(page: Page, form: string, label: string, text?: { field: s
 }
 
 describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
-  test('a buyer reports a shop once; a moderator hides it with a note; visitors get 404 and the owner reads why on My Shops and keeps its products', async ({ page, apiUrl }) => {
+  test('a buyer reports a shop once; a moderator hides it with a note; visitors get 404 and the owner reads why on My Shops and keeps its products', async ({
+    page,
+    apiUrl,
+  }) => {
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner, { name: `Fake Phones ${tag()}` });
     const [buyer, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];

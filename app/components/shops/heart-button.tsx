@@ -1,42 +1,58 @@
+import type { MouseEvent } from 'react';
 import { useFetcher } from 'react-router';
 
 /** What /saved answers a heart that posted with JavaScript. */
 export type SavedAnswer = { shop: string; saved: boolean; error?: string };
 
-/** The heart's drawing, once per page; each heart points at it (`<use href="#heart">`). */
-export function HeartSymbol() {
+const HEARTS_FORM = 'saved-hearts';
+
+/**
+ * Once per page with hearts: the heart's drawing, which each heart points at (`<use href="#heart">`), and
+ * the one form every heart on the page posts without JavaScript, coming back to `back`. A form per heart
+ * cost a list page a fifth of its rendering.
+ */
+export function SavedHearts({ back }: { back: string }) {
   return (
-    <svg className="sprite" aria-hidden="true">
-      <symbol id="heart" viewBox="0 0 24 24">
-        <path d="M12 20.5 4.1 12.7a4.9 4.9 0 0 1 7-7l.9.9.9-.9a4.9 4.9 0 0 1 7 7L12 20.5Z" />
-      </symbol>
-    </svg>
+    <>
+      <svg className="sprite" aria-hidden="true">
+        <symbol id="heart" viewBox="0 0 24 24">
+          <path d="M12 20.5 4.1 12.7a4.9 4.9 0 0 1 7-7l.9.9.9-.9a4.9 4.9 0 0 1 7 7L12 20.5Z" />
+        </symbol>
+      </svg>
+      <form id={HEARTS_FORM} method="post" action="/saved" hidden>
+        <input type="hidden" name="back" value={back} />
+      </form>
+    </>
   );
 }
 
 /**
- * Saves or removes a shop. Without JavaScript it is a plain form that posts and comes back to `back`;
- * with it, the heart changes at once and posts in the background, showing the refusal if one comes.
+ * Saves or removes a shop: its button names what it does and carries the shop (`save=ID` or `remove=ID`).
+ * Without JavaScript it posts the page's SavedHearts form; with it, the heart changes at once and posts
+ * in the background, showing the refusal if one comes.
  */
-export function HeartButton({ shopId, shopName, saved, back }: { shopId: string; shopName: string; saved: boolean; back: string }) {
+export function HeartButton({ shopId, shopName, saved }: { shopId: string; shopName: string; saved: boolean }) {
   const fetcher = useFetcher<SavedAnswer>();
-  const pending = fetcher.formData?.get('intent');
+  const pending = fetcher.formData && (fetcher.formData.has('save') ? 'save' : 'remove');
   const answered = fetcher.state === 'idle' ? fetcher.data : undefined;
   const pressed = pending ? pending === 'save' : answered ? answered.saved : saved;
   const intent = pressed ? 'remove' : 'save';
+  const post = (event: MouseEvent) => {
+    event.preventDefault();
+    void fetcher.submit({ [intent]: shopId }, { method: 'post', action: '/saved' });
+  };
   return (
-    <form
-      method="post"
-      action="/saved"
-      className="heart"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void fetcher.submit({ shop: shopId, intent }, { method: 'post', action: '/saved' });
-      }}
-    >
-      <input type="hidden" name="shop" value={shopId} />
-      <input type="hidden" name="back" value={back} />
-      <button type="submit" name="intent" value={intent} aria-pressed={pressed} aria-label={pressed ? `Remove ${shopName} from saved` : `Save ${shopName}`}>
+    <>
+      <button
+        type="submit"
+        form={HEARTS_FORM}
+        className="heart"
+        name={intent}
+        value={shopId}
+        aria-pressed={pressed}
+        aria-label={pressed ? `Remove ${shopName} from saved` : `Save ${shopName}`}
+        onClick={post}
+      >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
           <use href="#heart" />
         </svg>
@@ -46,6 +62,6 @@ export function HeartButton({ shopId, shopName, saved, back }: { shopId: string;
           {answered.error}
         </span>
       )}
-    </form>
+    </>
   );
 }

@@ -26,19 +26,7 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
  * link is a plain anchor that the grid opens as a client-side navigation (see ShopGrid);
  * `data-discover` lets React Router learn the shop route ahead of the tap, as it does for a <Link>.
  */
-export function ShopCard({
-  shop,
-  badge,
-  timing,
-  saved,
-  back,
-}: {
-  shop: CardShop;
-  badge?: 'Sponsored' | 'Ad';
-  timing: PhotoTiming;
-  saved: boolean;
-  back: string;
-}) {
+export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge?: 'Sponsored' | 'Ad'; timing: PhotoTiming; saved: boolean }) {
   return (
     <li className="shop-card">
       <a href={`/shop/${encodeURIComponent(shop.id)}`} data-discover="true">
@@ -52,7 +40,7 @@ export function ShopCard({
         </span>
         {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
       </a>
-      <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} back={back} />
+      <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
     </li>
   );
 }

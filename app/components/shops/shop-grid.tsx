@@ -5,7 +5,7 @@ import { placeOf } from '#app/lib/place';
 import type { Shop } from '#app/lib/provider/contract';
 import { priceInNaira } from '#app/lib/rules/price';
 import { type PhotoTiming, photoOf } from './responsive-image';
-import { HeartSymbol } from './heart-button';
+import { SavedHearts } from './heart-button';
 import { type CardShop, ShopCard } from './shop-card';
 
 /**
@@ -52,11 +52,11 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
   };
   return (
     <>
-      <HeartSymbol />
+      <SavedHearts back={pathname + search} />
       {/* The anchors inside are what a keyboard reaches and activates; their clicks bubble up here. */}
       <ul className="shop-grid" aria-label={label} onClick={openCard}>
         {shops.map(({ shop, badge }, index) => (
-          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index, lite)} saved={savedIds.has(shop.id)} back={pathname + search} />
+          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index, lite)} saved={savedIds.has(shop.id)} />
         ))}
       </ul>
     </>

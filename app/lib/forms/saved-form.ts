@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
+const shopId = z.string().trim().min(1).max(64);
+
 /**
- * The heart's form: save or remove one shop. `back` is where a browser without JavaScript returns to;
- * with JavaScript the heart posts without it and stays on the page.
+ * A heart's post: `save` or `remove`, naming one shop (the button's name and value). `back` is where a
+ * browser without JavaScript returns to; with JavaScript the heart posts without it and stays on the page.
  */
-export const savedFormSchema = z.object({
-  shop: z.string().trim().min(1).max(64),
-  intent: z.enum(['save', 'remove']),
-  back: z.string().max(2000).optional(),
-});
+export const savedFormSchema = z
+  .object({ save: shopId.optional(), remove: shopId.optional(), back: z.string().max(2000).optional() })
+  .transform(({ save, remove, back }, context) => {
+    const shop = save ?? remove;
+    if (shop === undefined || (save !== undefined && remove !== undefined)) {
+      context.addIssue({ code: 'custom', message: 'Either save or remove one shop.' });
+      return z.NEVER;
+    }
+    return { shop, save: save !== undefined, back };
+  });

@@ -11,13 +11,13 @@ const shop = (fields: Record<string, unknown>) =>
 
 type CardProps = Parameters<typeof ShopCard>[0];
 let rendered: CardProps | undefined;
-// The card's heart is a form of the router's, so the card renders inside one.
+// The card's heart posts through the router's fetcher, so the card renders inside a router.
 const CardPage = () => createElement(ShopCard, rendered!);
 const CardRouter = createRoutesStub([{ path: '/', Component: CardPage }]);
 
 function cardText(fields: Record<string, unknown>, sponsored = false): string {
   const [card] = sponsoredFirst({ sponsored_shops: sponsored ? [shop(fields)] : [], for_you: sponsored ? [] : [shop(fields)] }, 'Sponsored');
-  rendered = { shop: card!.shop, badge: card!.badge, timing: 'near', saved: false, back: '/' };
+  rendered = { shop: card!.shop, badge: card!.badge, timing: 'near', saved: false };
   const html = renderToString(createElement(CardRouter));
   return html
     .replace(/<!-- -->/g, '')
