@@ -31,9 +31,12 @@ type UserRow = typeof users.$inferSelect;
 
 const ownShopJsonSchema = shopJsonSchema.extend({
   hidden: z.object({ at: z.string(), reason: z.string() }).nullable().describe('ext: set while a moderator hides the shop from visitors'),
+  ad_ended_at: z.string().nullable().describe('ext: when its last ad ended, once it has; null while one runs or if it never had one'),
 });
 const hiddenJson = (shop: { hiddenAt: Date | null; hiddenReason: string | null }) =>
   shop.hiddenAt ? { at: shop.hiddenAt.toISOString(), reason: shop.hiddenReason ?? '' } : null;
+const adEndedAt = (shop: { sponsoredUntil: Date | null }, now: Date) =>
+  shop.sponsoredUntil && shop.sponsoredUntil <= now ? shop.sponsoredUntil.toISOString() : null;
 
 function isUniqueViolation(error: unknown): error is { constraint?: string; constraint_name?: string } {
   const cause = (error as { cause?: unknown })?.cause ?? error;
@@ -186,7 +189,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user with their shops; `hidden` says when and why a moderator hid one (ext)',
+        summary: 'The signed-in user with their shops; `hidden` says when and why a moderator hid one, `ad_ended_at` when its last ad ended (ext)',
         security: [{ bearer: [] }],
         response: { 200: userJsonSchema.extend({ shops: z.array(ownShopJsonSchema) }), 401: detail },
       },
@@ -199,9 +202,14 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         shops.map((shop) => shop.id),
       );
       const mediaBase = app.config.mediaBaseUrl;
+      const now = app.clock();
       return {
         ...userJson(user),
-        shops: shops.map((shop) => ({ ...shopJson(shop, mediaBase, products.get(shop.id)), hidden: hiddenJson(shop) })),
+        shops: shops.map((shop) => ({
+          ...shopJson(shop, mediaBase, products.get(shop.id), now),
+          hidden: hiddenJson(shop),
+          ad_ended_at: adEndedAt(shop, now),
+        })),
       };
     },
   );

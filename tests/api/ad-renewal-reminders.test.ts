@@ -6,7 +6,7 @@ import type { Mail } from '#server/mail/mailer';
 import { queueRenewalReminders, sendRenewalReminders } from '#server/payments/renewal-reminders';
 import { startTestApi, type TestApi } from './support/harness';
 import { buyMonth, isOneMonthAfter } from './support/payments';
-import { signUp, type SignedUp } from './support/requests';
+import { bearer, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';
 
 const DAY = 24 * 60 * 60_000;
@@ -85,5 +85,20 @@ describe('ad renewal reminders', () => {
     for (let waited = 0; (await api.database.db.select().from(mailOutbox)).length > 0 && waited < 5_000; waited += 20) await delay(20);
     expect(await api.database.db.select().from(mailOutbox)).toEqual([]);
     expect(sent.length).toBe(before);
+  });
+
+  it("shows its owner when a shop's ad ended, and nothing while it runs or when it never had one", async () => {
+    const endsAt = new Date('2034-02-01T10:00:00Z');
+    const shop = await shopWithAdEnding('Dayo Bags', endsAt);
+    const never = await createShop(api.app, owner.access, { name: 'Efe Prints' });
+    const endedAt = async (id: string) => {
+      const profile = await api.app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(owner.access) });
+      return profile.json().shops.find((found: { id: string }) => found.id === id).ad_ended_at;
+    };
+    now = new Date(endsAt.getTime() - DAY);
+    expect(await endedAt(shop.id)).toBeNull();
+    now = new Date(endsAt.getTime() + DAY);
+    expect(await endedAt(shop.id)).toBe(endsAt.toISOString());
+    expect(await endedAt(never.id)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { dayInLagos } from '#app/lib/dates';
-import type { Shop } from '#app/lib/provider/contract';
+import type { Profile } from '#app/lib/provider/contract';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
@@ -10,7 +10,7 @@ const OWNER_CARD_SLOT: PhotoSlot = {
 };
 
 /** A shop on My Shops, with everything its owner does to it (SPEC §2). */
-export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
+export function OwnerShopCard({ shop, eager }: { shop: Profile['shops'][number]; eager: boolean }) {
   const id = encodeURIComponent(shop.id);
   return (
     <li className="owner-shop">
@@ -25,7 +25,7 @@ export function OwnerShopCard({ shop, eager }: { shop: Shop; eager: boolean }) {
       {shop.is_sponsored ? (
         <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
       ) : (
-        <p className="ad-status">No ad running</p>
+        <p className="ad-status">{shop.ad_ended_at ? `Ad ended ${dayInLagos(shop.ad_ended_at)}` : 'No ad running'}</p>
       )}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>

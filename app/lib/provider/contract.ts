@@ -119,7 +119,14 @@ export const sessionSchema = z.object({
 
 /** Our provider names a shop a moderator hid, and why, to its owner (ext). */
 export const profileSchema = userSchema.extend({
-  shops: z.array(shopSchema.extend({ hidden: z.object({ at: z.string(), reason: z.string() }).nullable().default(null) })).default([]),
+  shops: z
+    .array(
+      shopSchema.extend({
+        hidden: z.object({ at: z.string(), reason: z.string() }).nullable().default(null),
+        ad_ended_at: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 
 export const suggestionsSchema = z.object({

@@ -16,7 +16,7 @@ type TestTasks = {
   crashOnce: (marker: string) => Promise<number>;
 };
 
-const file = fileURLToPath(new URL('../../fixtures/test-worker.ts', import.meta.url));
+const file = fileURLToPath(new URL('../../../fixtures/test-worker.ts', import.meta.url));
 const worker = (idleMs = 60_000, jobTimeoutMs = 60_000) => childWorker<TestTasks>({ file, execArgv: ['--import', 'tsx'], idleMs, jobTimeoutMs });
 
 function isRunning(pid: number): boolean {
