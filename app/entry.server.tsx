@@ -24,8 +24,9 @@ removeStaleUploads().catch((error: unknown) => console.error(error));
 
 export const streamTimeout = 5_000;
 
-// For the web server, which empties the app's memory of public answers after writes (web-server/content-changes.ts).
+// For the web server, which empties the app's memory of public answers after writes, unless the app marked the answer (web-server/content-changes.ts).
 export { forgetPublicAnswers } from './lib/public-cache.server';
+export { KEEPS_SHARED_PAGES_HEADER } from './lib/keeps-shared-pages.server';
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') {

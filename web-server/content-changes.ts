@@ -25,18 +25,16 @@ export function shareContentChanges(appForgets: () => void, redisUrl: string | u
   if (redisUrl) tellOtherInstances = otherInstances(redisUrl, forgetShared);
 }
 
-/** Posts that change nothing an anonymous visitor sees (signing in and out, a heart), as documents or data requests. */
-const KEEPS_SHARED_PAGES = /^\/(?:login|signup|logout|forgotPassword|reset-password|saved)(?:\.data)?$/;
-
 /**
  * After the app has answered a write (any method but GET and HEAD) with a success or a redirect: the
  * shared memories are emptied here, in the web tier's other processes and, through Redis, in other
  * instances, before the answer leaves, so the writer's next page shows the change. A form shown again
  * with its errors counts (a timed-out write may still have landed); a refused one (CSRF, an unreadable
- * or oversized form) does not.
+ * or oversized form) does not, nor one the app marked as changing nothing anonymous visitors see
+ * (`keepsShared`: signing in, a heart).
  */
-export async function afterAnswer(method: string, status: number, pathname: string): Promise<void> {
-  if (method === 'GET' || method === 'HEAD' || status >= 400 || KEEPS_SHARED_PAGES.test(pathname)) return;
+export async function afterAnswer(method: string, status: number, keepsShared: boolean): Promise<void> {
+  if (method === 'GET' || method === 'HEAD' || status >= 400 || keepsShared) return;
   forgetShared();
   await Promise.all([tellSiblings(), tellOtherInstances()]);
 }

@@ -42,13 +42,19 @@ export async function startWebServer(
   const handleWithRouter = createRequestHandler(build, 'production');
   const servedStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
 
-  // The app's memory of provider answers lives in the build, so it is emptied through the build's entry.
-  const { forgetPublicAnswers } = build.entry.module as unknown as { forgetPublicAnswers: () => void };
+  // The app's memory of provider answers lives in the build, so it is emptied through the build's entry;
+  // the entry also names the mark of answers after which the shared pages stay.
+  const { forgetPublicAnswers, KEEPS_SHARED_PAGES_HEADER } = build.entry.module as unknown as {
+    forgetPublicAnswers: () => void;
+    KEEPS_SHARED_PAGES_HEADER: string;
+  };
   shareContentChanges(forgetPublicAnswers, redisUrl);
   const withRouter = async (request: Request) => {
     const response = await drainUnreadBody(request, () => handleWithRouter(request));
     applySecurityHeaders(response.headers, request.url);
-    await afterAnswer(request.method, response.status, new URL(request.url).pathname);
+    const keepsShared = response.headers.has(KEEPS_SHARED_PAGES_HEADER);
+    response.headers.delete(KEEPS_SHARED_PAGES_HEADER);
+    await afterAnswer(request.method, response.status, keepsShared);
     return response;
   };
   const handle: FetchHandler = async (request) => compressed(request, await publicPageCache(request, () => withRouter(request)));

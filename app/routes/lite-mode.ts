@@ -4,11 +4,14 @@ import { liteCookie } from '#app/lib/lite-mode.server';
 import { MSG } from '#app/lib/rules/messages';
 import { safeRedirectTarget } from '#app/lib/session.server';
 import type { Route } from './+types/lite-mode';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 // The switch is a form post; a typed or prefetched address just goes home.
 export function loader() {
   return redirect('/');
 }
+
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 /** The Lite mode switch (components/layout/lite-switch.tsx): remembers `lite=on|off` and goes back to the page it was pressed on. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,6 +13,7 @@ import { changeSaved } from '#app/lib/saved/saved-shops.server';
 import { asVisitor, safeRedirectTarget, visitorContext } from '#app/lib/session.server';
 import type { Route } from './+types/saved';
 import { LoadFailed } from '#app/components/ui/load-failed';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 /** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */
 async function savedCards(request: Request, context: Route.LoaderArgs['context'], page: number) {
@@ -38,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
   }
 }
+
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 /**
  * A heart's post. Without JavaScript it comes back to the page it was sent from (`back`), or shows this

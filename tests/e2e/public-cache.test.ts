@@ -96,6 +96,41 @@ describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScr
     expect(html).not.toContain(`Oga ${word} Phones`);
   });
 
+  test('signing in, a heart (as a page or as data) and the Lite mode switch leave the shared pages as they are', async () => {
+    const webUrl = inject('webUrl');
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `kept${tag()}`;
+    const shop = await shopOf(inject('apiUrl'), owner, { name: `Mama ${word} Stores` });
+    // One connection, so one web process answers every visit; a write through any process empties them all.
+    const connection = new Agent({ connections: 1 });
+    const visit = async (url: string) => {
+      const response = await fetchVia(url, { dispatcher: connection });
+      await response.arrayBuffer();
+      return response.headers.get(CACHE);
+    };
+    const post = (path: string, fields: Record<string, string>) => async () => {
+      const response = await fetch(`${webUrl}${path}`, { method: 'POST', headers: { origin: webUrl }, body: new URLSearchParams(fields), redirect: 'manual' });
+      expect(response.status).toBeLessThan(400);
+      expect(response.headers.has('x-kasuwa-keeps-shared-pages')).toBe(false);
+    };
+    // Each write right after a page of its own was stored, well within the seconds a page is kept.
+    let check = 0;
+    const keptAfter = async (write: () => Promise<unknown>) => {
+      const url = `${webUrl}/searchResults?q=${word}&check=${(check += 1)}`;
+      expect(await visit(url)).toBe('miss');
+      await write();
+      return visit(url);
+    };
+    try {
+      expect(await keptAfter(() => webSessionCookie(webUrl, owner))).toBe('hit');
+      expect(await keptAfter(post('/saved', { save: shop.id }))).toBe('hit');
+      expect(await keptAfter(post('/saved.data', { remove: shop.id }))).toBe('hit');
+      expect(await keptAfter(post('/lite', { lite: 'on', back: '/' }))).toBe('hit');
+    } finally {
+      void connection.close();
+    }
+  });
+
   test("an owner's edit reaches anonymous visitors at once whichever of the web tier's processes answers them", async () => {
     const webUrl = inject('webUrl');
     const owner = await ownerAtApi(inject('apiUrl'));

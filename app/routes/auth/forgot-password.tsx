@@ -14,10 +14,12 @@ import { MSG } from '#app/lib/rules/messages';
 import { canonical, originFrom } from '#app/lib/seo';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/forgot-password';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 const constraint = formConstraint(forgotPasswordSchema);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm({ request, context }), forgotPasswordSchema);

@@ -17,6 +17,7 @@ import { startSession } from '#app/lib/session.server';
 import stylesheet from '../../styles/auth.css?url';
 import { destination, leaveIfSignedIn } from './signed-in.server';
 import type { Route } from './+types/login';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 const constraint = formConstraint(loginSchema);
 const FIELDS = Object.keys(loginSchema.shape);
@@ -32,6 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   leaveIfSignedIn(request, context);
   return null;
 }
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export async function action({ request, context }: Route.ActionArgs) {
   leaveIfSignedIn(request, context);

@@ -2,11 +2,14 @@ import { redirect } from 'react-router';
 import { readForm } from '#app/lib/forms/read-form.server';
 import { idleMsLeftOf, signOutCookie } from '#app/lib/session.server';
 import type { Route } from './+types/logout';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 // Signing out changes state, so only a POST does it; a typed or prefetched address just goes home.
 export function loader() {
   return redirect('/');
 }
+
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 /**
  * Clears the session; `intent=idle` is the client idle timer, whose landing page explains what happened.

@@ -15,6 +15,7 @@ import { MSG } from '#app/lib/rules/messages';
 import { endSessionCookie } from '#app/lib/session.server';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/reset-password';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 const constraint = formConstraint(resetPasswordFormSchema);
 const HIDDEN = ['new_password', 'confirm_password'];
@@ -51,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw data(MSG.networkOrUnexpected, { status: 503 });
   }
 }
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const link = linkOf(request);

@@ -18,6 +18,7 @@ import { startSession } from '#app/lib/session.server';
 import stylesheet from '../../styles/auth.css?url';
 import { destination, leaveIfSignedIn } from './signed-in.server';
 import type { Route } from './+types/signup';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 const constraint = formConstraint(signupSchema);
 const FIELDS = Object.keys(signupSchema.shape);
@@ -28,6 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   leaveIfSignedIn(request, context);
   return null;
 }
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export async function action({ request, context }: Route.ActionArgs) {
   leaveIfSignedIn(request, context);

@@ -6,11 +6,13 @@ import { visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/report-review';
 import { loadReportPage, sendReport } from './report.server';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
   loadReportPage(request, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export const action = ({ request, params, context }: Route.ActionArgs) =>
   sendReport(request, context, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
