@@ -85,6 +85,8 @@ console.log('| Pool | Median s per batch | Photos/s | Ratio to ours (time) | Wor
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const name of names) {
   const seconds = median(results.get(name)!.seconds);
-  console.log(`| ${name} | ${seconds.toFixed(2)} | ${(photoCount / seconds).toFixed(2)} | ${(seconds / base).toFixed(2)} | ${median(results.get(name)!.peakMb)} |`);
+  console.log(
+    `| ${name} | ${seconds.toFixed(2)} | ${(photoCount / seconds).toFixed(2)} | ${(seconds / base).toFixed(2)} | ${median(results.get(name)!.peakMb)} |`,
+  );
 }
 process.exit(0);
