@@ -22,10 +22,10 @@ export function runWorkers(count: number, announce: () => void): void {
   // the primary and unanswered, a visitor waiting until their browser gave up (about one a kill under
   // load).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  // Rendering makes short-lived garbage: a larger young generation is collected less often for the same
-  // survivors. With a worker for every core, V8's helper threads only take turns from the other workers.
+  // With a worker for every core, V8's helper threads only take turns from the other workers. V8's own
+  // young-generation size is kept: a larger one cost each worker memory and saved no CPU (bench/results).
   // Flags the web tier was started with come later and win.
-  const gcFlags = ['--max-semi-space-size=32', ...(count >= availableParallelism() ? ['--single-threaded-gc'] : [])];
+  const gcFlags = count >= availableParallelism() ? ['--single-threaded-gc'] : [];
   cluster.setupPrimary({ execArgv: [...gcFlags, ...process.execArgv] });
   balanceConnections();
   const relays = new Map<number, Relay>();
