@@ -85,7 +85,6 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
   const mediaBase = () => app.config.mediaBaseUrl;
   const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
 
-  /** Whether a public read comes with the owner's token; a missing or bad token is simply not the owner. */
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
     let image: StoredOrRejected | undefined;

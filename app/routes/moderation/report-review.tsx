@@ -12,6 +12,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
   loadReportPage(request, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export const action = ({ request, params, context }: Route.ActionArgs) =>

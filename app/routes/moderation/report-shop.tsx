@@ -11,6 +11,7 @@ import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => loadReportPage(request, context.get(visitorContext), { shopId: params.shop_id });
+
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export const action = ({ request, params, context }: Route.ActionArgs) => sendReport(request, context, context.get(visitorContext), { shopId: params.shop_id });
