@@ -67,7 +67,7 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
       {failed ? (
-        <LoadFailed retryHref={'/saved'} />
+        <LoadFailed retryHref="/saved" />
       ) : shops.length === 0 ? (
         <p className="notice">
           {MSG.savedEmpty} <Link to="/">Browse shops</Link>

@@ -8,8 +8,8 @@ const HEARTS_FORM = 'saved-hearts';
 
 /**
  * Once per page with hearts: the heart's drawing, which each heart points at (`<use href="#heart">`), and
- * the one form every heart on the page posts without JavaScript, coming back to `back`. A form per heart
- * cost a list page a fifth of its rendering.
+ * the one form every heart on the page posts without JavaScript, coming back to `back`: a card carries
+ * only its button, not a form of its own.
  */
 export function SavedHearts({ back }: { back: string }) {
   return (

@@ -42,10 +42,7 @@ export type OwnProduct = { product: Product; shopId: string } | { product: null;
 export async function ownProduct(request: Request, visitor: Visitor, productId: string): Promise<OwnProduct> {
   if (!productId.trim()) return { product: null, status: 404 };
   try {
-    const [product, profile] = await Promise.all([
-      asVisitor(request, visitor, (token) => provider.getProduct(productId, token)),
-      asVisitor(request, visitor, (token) => provider.profile(token)),
-    ]);
+    const [product, profile] = await asVisitor(request, visitor, (token) => Promise.all([provider.getProduct(productId, token), provider.profile(token)]));
     const shopId = product.shop_id;
     if (!shopId || !profile.shops.some((shop) => shop.id === shopId)) return { product: null, status: 404 };
     return { product, shopId };
