@@ -33,4 +33,5 @@ EXPOSE 3000 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node as PID 1 handles SIGTERM itself (the servers stop gracefully); compose adds an init for zombies.
-CMD ["node", "build/web-tier/web-server.js", "build/server/index.js"]
+# The heap limit as scripts/lib/product.ts gives it (WEB_HEAP_LIMIT).
+CMD ["node", "--max-old-space-size=384", "build/web-tier/web-server.js", "build/server/index.js"]

@@ -18,7 +18,9 @@ const crcAfter = (bytes: Buffer, crc: number) => (bytes.length ? crc32(bytes, cr
 
 export function compressParts(texts: string[]): GzipParts {
   const raw = texts.map((text) => Buffer.from(text));
-  return { raw, compressed: raw.map((part) => deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH })) };
+  // Copied: zlib answers with a view of its 16 KB output chunk, which a stored page would otherwise keep whole for each part.
+  const compressed = raw.map((part) => Buffer.from(deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH })));
+  return { raw, compressed };
 }
 
 function storedBlock(bytes: Buffer): Buffer {

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WEB_MARKER, childrenRunning } from '../../bench/lib/memory-sampler';
-import { ROOT, WEB_SERVER, ensurePortFree, freePort } from '../../scripts/lib/product';
+import { ROOT, WEB_HEAP_LIMIT, WEB_SERVER, ensurePortFree, freePort } from '../../scripts/lib/product';
 import { DEMO_OWNER } from '#server/db/demo-owner';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
@@ -144,6 +145,13 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     test('nothing is seeded and no demo login is printed', () => {
       expect(settled.output()).toContain(`Web  http://localhost:${settled.webPort}`);
       expect(settled.output()).not.toContain('Demo owner');
+    });
+
+    test('every web process runs under the web tier’s heap limit', () => {
+      const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
+      const processes = [primary!, ...childrenRunning(primary!, WEB_MARKER)];
+      expect(processes).toHaveLength(3);
+      for (const pid of processes) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(WEB_HEAP_LIMIT);
     });
 
     test('keep-alive connections that all reached one web process are spread over both', async () => {

@@ -17,4 +17,9 @@ describe('a gzip body joined from parts compressed in advance', () => {
     expect(gunzipSync(gzipJoined(compressParts([noise]), 'x')).toString()).toBe(noise);
     expect(gunzipSync(gzipJoined(compressParts([noise, '', noise]), '')).toString()).toBe(`${noise}${noise}`);
   });
+
+  it('keeps no more memory than its bytes for a page cut into many small parts', () => {
+    const parts = compressParts(Array.from({ length: 15 }, (_, i) => `<p>part ${i}</p>`.repeat(50)));
+    for (const part of [...parts.raw, ...parts.compressed]) expect(part.buffer.byteLength).toBeLessThanOrEqual(Math.max(part.length, Buffer.poolSize));
+  });
 });
