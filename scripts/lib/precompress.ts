@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 
 // Text compresses several times over; images and fonts are compressed already. Below 1 KB the framing eats the gain.
 const TEXT = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/;
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

@@ -173,8 +173,9 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
         process.kill(workers[0]!, 'SIGSTOP');
         try {
           await Promise.all(Array.from({ length: 40 }, ask));
-          // The launcher's own health checks may hold a connection or two besides ours.
-          expect(connectionsHeld(workers, settled.webPort)[1]).toBeGreaterThanOrEqual(40);
+          // All went to the running process, which may already be closing some on a slow machine; the
+          // launcher's own health checks may hold a connection or two on the stopped one.
+          expect(connectionsHeld(workers, settled.webPort)[0]).toBeLessThanOrEqual(2);
         } finally {
           process.kill(workers[0]!, 'SIGCONT');
         }
