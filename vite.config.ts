@@ -4,7 +4,7 @@ import { type Plugin, defineConfig } from 'vite';
 import { precompress } from './scripts/lib/precompress';
 
 /** The framework and what every page runs, in the root route's chunk: one request instead of four. */
-const ROOT_CHUNK = /node_modules\/(react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)\/|app\/root\.tsx/;
+const ROOT_CHUNK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx/;
 
 /** React Router's package exports always select its development build; a built browser bundle gets the smaller production one (remix-run/react-router#12532). */
 function reactRouterProductionBuild(): Plugin {
