@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { SEARCH_WORDS_MAX } from './rules/limits';
 
 const SITE_NAME = 'Kasuwa';
 
@@ -23,6 +24,14 @@ export function absoluteUrl(webUrl: string, path: string): string {
 /** `<link rel="canonical">`, so crawlers index one address per page whatever query or host brought them. */
 export function canonical(webUrl: string, path: string): { tagName: 'link'; rel: 'canonical'; href: string } {
   return { tagName: 'link', rel: 'canonical', href: absoluteUrl(webUrl, path) };
+}
+
+/**
+ * A search page is worth indexing only when it finds shops and every word it echoes was searched for: an
+ * empty page is a soft 404, and words past those the search reads could carry spam into the page's title.
+ */
+export function searchIndexable(q: string, found: number): boolean {
+  return found > 0 && q.split(/\s+/).filter(Boolean).length <= SEARCH_WORDS_MAX;
 }
 
 type SocialCard = { title: string; description: string; url: string; imageUrl?: string | null };

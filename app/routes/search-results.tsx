@@ -7,7 +7,7 @@ import { StateSelect } from '#app/components/shops/state-select';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server';
 import { isProviderError } from '#app/lib/provider/errors';
 import { cachedPublicRead } from '#app/lib/public-cache.server';
-import { canonical, originFrom } from '#app/lib/seo';
+import { canonical, originFrom, searchIndexable } from '#app/lib/seo';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
 import { visitorContext } from '#app/lib/session.server';
@@ -137,7 +137,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return [
     { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
     { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
-    { name: 'robots', content: 'noindex, follow' },
+    { name: 'robots', content: loaderData && searchIndexable(loaderData.q, loaderData.shops.length) ? 'index, follow' : 'noindex, follow' },
     canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page, loaderData.sort) : '/searchResults'),
   ];
 }

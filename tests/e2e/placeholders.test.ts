@@ -121,6 +121,13 @@ describe(`placeholder pages (JavaScript ${jsMode})`, () => {
     expect(xml).toContain(`<loc>${webUrl}/shop/${otigba?.id}</loc>`);
   });
 
+  test('search pages that find shops may be indexed; empty ones may not', async ({ webUrl }) => {
+    const robots = async (query: string) => /<meta name="robots" content="([^"]*)"/.exec(await (await fetch(`${webUrl}/searchResults?q=${query}`)).text())?.[1];
+
+    expect(await robots('Otigba')).toBe('index, follow');
+    expect(await robots('nothing-sells-this-zq')).toBe('noindex, follow');
+  });
+
   test('robots.txt keeps account pages out and names the sitemap', async ({ webUrl }) => {
     const response = await fetch(`${webUrl}/robots.txt`);
     const text = await response.text();

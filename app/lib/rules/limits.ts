@@ -11,6 +11,8 @@ export const IDLE_MINUTES_SHELL = 5;
 export const IDLE_MINUTES_FACILITY_DEFAULT = 15;
 
 export const SEARCH_SUGGESTIONS = 5;
+/** The words of a search that must all match; any after them are ignored. */
+export const SEARCH_WORDS_MAX = 8;
 
 export const PRODUCT_PRICE_MAX = 1_000_000;
 

@@ -63,5 +63,6 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta() {
-  return [{ title: 'Create Shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+  // No robots rule: a crawler has no session, so it only ever gets the redirect to /login, which robots.txt keeps out.
+  return [{ title: 'Create Shop · Kasuwa' }, { name: 'description', content: 'Put your shop online on Kasuwa: its name, address, category and a photo.' }];
 }

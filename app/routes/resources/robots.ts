@@ -1,10 +1,10 @@
 import { getWebEnv } from '#app/lib/env.server';
 import { absoluteUrl } from '#app/lib/seo';
 
-// Account and owner pages hold nothing for a search engine. /media stays open so shop photos can be indexed.
+// Account and owner pages hold nothing for a search engine. /media stays open so shop photos can be indexed;
+// so does /createShop, which a crawler only sees as its redirect to /login.
 const PRIVATE_PATHS = [
   '/myShop',
-  '/createShop',
   '/editShop/',
   '/login',
   '/signup',

@@ -5,7 +5,7 @@ import { type SitemapEntry, sitemapXml } from '#app/lib/sitemap';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;
-// Search result pages are `noindex` (endless query combinations), so only the home page and the shops are listed.
+// Search result pages are left out (endless query combinations), so only the home page and the shops are listed.
 const PAGES: SitemapEntry[] = [{ path: '/' }];
 const MAX_AGE_SECONDS = 3600;
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { absoluteUrl, canonical, originFrom, socialTags } from '#app/lib/seo';
+import { SEARCH_WORDS_MAX } from '#app/lib/rules/limits';
+import { absoluteUrl, canonical, originFrom, searchIndexable, socialTags } from '#app/lib/seo';
 
 const SITE = 'https://kasuwa.ng';
 
@@ -18,6 +19,23 @@ describe('canonical links', () => {
 
   test('stay site-relative when the origin is unknown', () => {
     expect(canonical('', '/rating').href).toBe('/rating');
+  });
+});
+
+describe('search pages for search engines', () => {
+  test('are indexed when they find shops', () => {
+    expect(searchIndexable('rice lagos', 12)).toBe(true);
+    expect(searchIndexable('', 24)).toBe(true);
+  });
+
+  test('are not indexed when they find nothing', () => {
+    expect(searchIndexable('rice lagos', 0)).toBe(false);
+  });
+
+  test('are not indexed when the query has words the search never read', () => {
+    const read = Array.from({ length: SEARCH_WORDS_MAX }, () => 'rice').join(' ');
+    expect(searchIndexable(read, 5)).toBe(true);
+    expect(searchIndexable(`${read} cheap-loans.example`, 5)).toBe(false);
   });
 });
 
