@@ -25,7 +25,8 @@ const USAGE =
  * What people ask for, at the selectivity the bulk data gives each (bench/lib/bulk-words.ts): "lagos" is in
  * about 3 shops in 10, a specialty such as "saxophone" in about 1 in 1,000, "blood pressure monitor" is one
  * pharmacy product (its three words always come together), "lagos kano" two common words that almost never
- * meet (the planner's worst guess), and a category one in six.
+ * meet (the planner's worst guess), and a category one in six. A state follows the shop's city: Lagos
+ * about 1 shop in 4, Anambra (Onitsha) about 1 in 60; "best rated" orders 2 shops in 5 by their averages.
  */
 const SEARCH_REQUESTS = [
   { path: '/shops', note: 'home page', search: false },
@@ -37,6 +38,13 @@ const SEARCH_REQUESTS = [
   { path: '/shops?q=lagos%20kano', note: 'two common words that rarely meet', search: true },
   { path: '/shops?q=rice&page=10', note: 'common word, page 10', search: true },
   { path: '/shops/suggest?q=lag', note: 'live suggestions while typing', search: true },
+  { path: '/shops?sort=rating', note: 'best rated first', search: true },
+  { path: '/shops?sort=rating&page=40', note: 'best rated, page 40', search: true },
+  { path: '/shops?state=Lagos', note: 'common state', search: true },
+  { path: '/shops?state=Anambra', note: 'rare state', search: true },
+  { path: '/shops?q=rice&state=Kano', note: 'word in a state', search: true },
+  { path: '/shops?q=saxophone&sort=rating', note: 'rare word, best rated', search: true },
+  { path: '/shops?category=Food&state=Lagos&sort=rating', note: 'category in a state, best rated', search: true },
 ];
 
 function options() {
@@ -121,6 +129,7 @@ async function runCase(options: CaseOptions): Promise<SearchCase> {
         source: options.server?.source ?? 'in the API process, on disk',
         shops: seeded.shops,
         products: seeded.products,
+        ratings: seeded.ratings,
         databaseSizeMb: described.sizeMb,
         seedSeconds: Math.round(seeded.ms / 100) / 10,
         requests,

@@ -33,7 +33,9 @@ async function main() {
     });
     bar.done();
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    console.log(`Added ${summary.shops} shops and ${summary.products} products to ${where} in ${(summary.ms / 1000).toFixed(1)} s.`);
+    console.log(
+      `Added ${summary.shops} shops, ${summary.products} products and ${summary.ratings} ratings to ${where} in ${(summary.ms / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await database.close();
   }

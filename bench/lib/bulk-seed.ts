@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { AD_PLAN } from '#app/lib/rules/limits';
 import { hashPassword } from '#server/auth/passwords';
 import type { Db, Tx } from '#server/db/client';
@@ -7,32 +7,58 @@ import { ads, users, type StoredImage } from '#server/db/schema';
 import { storeImage } from '#server/media/images';
 import { filePartOf } from '#server/media/file-part';
 import type { MediaStorage } from '#server/media/storage';
-import { bulkShop, seededRandom, type BulkShop } from './bulk-shops';
+import { bulkRatings, bulkShop, seededRandom, type BulkRating, type BulkShop } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 
 export const BULK_OWNER = { username: 'bulk', email: 'bulk@kasuwa.test', phoneNumber: '+2348000000001' } as const;
+/** People who rate bulk shops; a shop's raters are consecutive in this pool, so there are never two from one person. */
+const RATERS = 50;
 
 /** One transaction per batch: big enough that commits are cheap, small enough to show progress. */
 const SHOPS_PER_BATCH = 2000;
 /** Like the demo: a few paid shops for the sponsored row, the same number at every size so sizes compare. */
 const SPONSORED_SHOPS = 10;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export type BulkSeedOptions = { shops: number; productsPerShop: number; onProgress?: (done: number, total: number) => void };
-export type BulkSeedSummary = { shops: number; products: number; ms: number };
+export type BulkSeedSummary = { shops: number; products: number; ratings: number; ms: number };
 
-type Batch = { ownerId: string; image: StoredImage; shops: (BulkShop & { id: string; createdAt: Date; sponsoredUntil: Date | null })[] };
+type Batch = {
+  ownerId: string;
+  raterIds: string[];
+  image: StoredImage;
+  shops: (BulkShop & { id: string; createdAt: Date; sponsoredUntil: Date | null; ratings: BulkRating[] })[];
+};
 
-async function bulkOwnerId(db: Db): Promise<string> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, BULK_OWNER.email));
-  if (existing) return existing.id;
-  // Nobody signs in as the bulk owner; the password only has to be unguessable.
+/** The bulk owner and the raters, made on the first run and found again on the next. */
+async function bulkPeople(db: Db): Promise<{ ownerId: string; raterIds: string[] }> {
+  const people = [
+    BULK_OWNER,
+    ...Array.from({ length: RATERS }, (_, n) => ({
+      username: `bulk-rater-${n + 1}`,
+      email: `bulk-rater-${n + 1}@kasuwa.test`,
+      phoneNumber: `+2348000${String(n + 1).padStart(6, '0')}`,
+    })),
+  ];
+  // Nobody signs in as these people; the password only has to be unguessable.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  const [created] = await db
+  await db
     .insert(users)
-    .values({ ...BULK_OWNER, passwordHash })
-    .returning({ id: users.id });
-  return created!.id;
+    .values(people.map((person) => ({ ...person, passwordHash })))
+    .onConflictDoNothing();
+  const found = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        people.map((person) => person.email),
+      ),
+    );
+  const idOf = new Map(found.map((row) => [row.email, row.id]));
+  return { ownerId: idOf.get(BULK_OWNER.email)!, raterIds: people.slice(1).map((person) => idOf.get(person.email)!) };
 }
 
 /**
@@ -44,26 +70,52 @@ async function bulkOwnerId(db: Db): Promise<string> {
  * the same SQL function. ALTER TABLE is transactional: no other session ever sees the triggers off (it
  * does lock both tables for the batch, about a second, so run it against a database nobody is using).
  */
-async function insertBatch(tx: Tx, { ownerId, image, shops }: Batch) {
+async function insertBatch(tx: Tx, { ownerId, raterIds, image, shops }: Batch) {
   const imageJson = JSON.stringify(image);
-  const shopRows = shops.map(({ products: _products, ...shop }) => shop);
+  const shopRows = shops.map(({ products: _products, ratings: _ratings, ...shop }) => shop);
   const productRows = shops.flatMap((shop) => shop.products.map((product) => ({ shopId: shop.id, ...product, createdAt: shop.createdAt })));
+  // A day after the shop opened, an hour apart; the first rater in the pool follows from the shop's place in it.
+  const ratingRows = shops.flatMap((shop, s) =>
+    shop.ratings.map((rating, r) => ({
+      shopId: shop.id,
+      userId: raterIds[(s + r) % raterIds.length]!,
+      ...rating,
+      at: new Date(shop.createdAt.getTime() + DAY_MS + r * HOUR_MS),
+    })),
+  );
   const ids = JSON.stringify(shops.map((shop) => shop.id));
 
   await tx.execute(sql`alter table shops disable trigger shops_search_text`);
   await tx.execute(sql`alter table products disable trigger products_search_text`);
+  await tx.execute(sql`alter table ratings disable trigger ratings_count_on_shop`);
   await tx.execute(sql`
-    insert into shops (id, owner_id, name, address, category, description, tags, image, sponsored_until, created_at)
-    select id, ${ownerId}, name, address, category, description, tags, ${imageJson}::jsonb, "sponsoredUntil", "createdAt"
+    insert into shops (id, owner_id, name, address, category, description, tags, state, area, image, sponsored_until, created_at)
+    select id, ${ownerId}, name, address, category, description, tags, state, area, ${imageJson}::jsonb, "sponsoredUntil", "createdAt"
     from json_to_recordset(${JSON.stringify(shopRows)}::json)
-      as r(id uuid, name text, address text, category text, description text, tags text[], "sponsoredUntil" timestamptz, "createdAt" timestamptz)`);
+      as r(id uuid, name text, address text, category text, description text, tags text[], state text, area text,
+        "sponsoredUntil" timestamptz, "createdAt" timestamptz)`);
   await tx.execute(sql`
     insert into products (shop_id, name, price, image, created_at)
     select "shopId", name, price, ${imageJson}::jsonb, "createdAt"
     from json_to_recordset(${JSON.stringify(productRows)}::json) as r("shopId" uuid, name text, price numeric, "createdAt" timestamptz)`);
   await tx.execute(sql`
+    insert into ratings (shop_id, user_id, stars, review, created_at, updated_at)
+    select "shopId", "userId", stars, review, at, at
+    from json_to_recordset(${JSON.stringify(ratingRows)}::json) as r("shopId" uuid, "userId" uuid, stars integer, review text, at timestamptz)`);
+  await tx.execute(sql`
     update shops set search_text = shop_search_text(shops)
     where id in (select value::uuid from json_array_elements_text(${ids}::json))`);
+  // The stars counted once per shop; shops_rating_totals derives the count and average from them, as on every rating.
+  await tx.execute(sql`
+    update shops set rating_stars = counted.stars
+    from (
+      select shop_id, array[
+        count(*) filter (where stars = 1), count(*) filter (where stars = 2), count(*) filter (where stars = 3),
+        count(*) filter (where stars = 4), count(*) filter (where stars = 5)]::integer[] as stars
+      from ratings where shop_id in (select value::uuid from json_array_elements_text(${ids}::json)) group by shop_id
+    ) counted
+    where shops.id = counted.shop_id`);
+  await tx.execute(sql`alter table ratings enable trigger ratings_count_on_shop`);
   await tx.execute(sql`alter table products enable trigger products_search_text`);
   await tx.execute(sql`alter table shops enable trigger shops_search_text`);
 }
@@ -94,14 +146,16 @@ async function insertAds(db: Db, ownerId: string, shopIds: string[], now: Date, 
  */
 export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedOptions): Promise<BulkSeedSummary> {
   const started = performance.now();
-  const ownerId = await bulkOwnerId(db);
+  const { ownerId, raterIds } = await bulkPeople(db);
   const photo = await phonePhoto(options.shops);
   const image = await storeImage(storage, filePartOf(photo, { field: 'image', filename: 'bulk.jpg', mimetype: 'image/jpeg' }), 'shops');
   const random = seededRandom(options.shops);
+  const extras = seededRandom(options.shops + 1);
   const now = new Date();
   const sponsoredUntil = new Date(now);
   sponsoredUntil.setUTCMonth(sponsoredUntil.getUTCMonth() + AD_PLAN.months);
   const sponsoredIds: string[] = [];
+  let ratings = 0;
 
   for (let first = 0; first < options.shops; first += SHOPS_PER_BATCH) {
     const count = Math.min(SHOPS_PER_BATCH, options.shops - first);
@@ -109,7 +163,8 @@ export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedO
       const index = first + i;
       const sponsored = index < SPONSORED_SHOPS;
       const shop = {
-        ...bulkShop(random, options.productsPerShop),
+        ...bulkShop(random, extras, options.productsPerShop),
+        ratings: bulkRatings(extras),
         id: randomUUID(),
         // A minute apart, oldest first, so "newest first" pages through them like a real history.
         createdAt: new Date(now.getTime() - (options.shops - index) * MINUTE_MS),
@@ -118,7 +173,8 @@ export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedO
       if (sponsored) sponsoredIds.push(shop.id);
       return shop;
     });
-    await db.transaction((tx) => insertBatch(tx, { ownerId, image, shops }));
+    ratings += shops.reduce((sum, shop) => sum + shop.ratings.length, 0);
+    await db.transaction((tx) => insertBatch(tx, { ownerId, raterIds, image, shops }));
     options.onProgress?.(first + count, options.shops);
   }
 
@@ -126,5 +182,6 @@ export async function seedBulk(db: Db, storage: MediaStorage, options: BulkSeedO
   // Fresh statistics, as autovacuum would gather them later; PGlite has no autovacuum at all.
   await db.execute(sql`vacuum analyze shops`);
   await db.execute(sql`vacuum analyze products`);
-  return { shops: options.shops, products: options.shops * options.productsPerShop, ms: Math.round(performance.now() - started) };
+  await db.execute(sql`vacuum analyze ratings`);
+  return { shops: options.shops, products: options.shops * options.productsPerShop, ratings, ms: Math.round(performance.now() - started) };
 }

@@ -1,4 +1,5 @@
-import { CATEGORIES, CITIES, GENERAL_PHRASES, NAME_ENDINGS, OWNER_NAMES, SPECIALTIES, type Weighted } from './bulk-words';
+import type { NigerianState } from '#app/lib/rules/states';
+import { CATEGORIES, CITIES, GENERAL_PHRASES, NAME_ENDINGS, OWNER_NAMES, REVIEWS, SPECIALTIES, type Weighted } from './bulk-words';
 
 export type BulkShop = {
   name: string;
@@ -6,8 +7,14 @@ export type BulkShop = {
   category: string;
   description: string;
   tags: string[];
+  /** Null for the shops made before shops named their place, as older clients still make them. */
+  state: NigerianState | null;
+  area: string | null;
   products: { name: string; price: number }[];
 };
+
+/** A shop's ratings: the stars each rater gave, with a review or '' for a rating without one. */
+export type BulkRating = { stars: number; review: string };
 
 /** mulberry32: a tiny seeded generator, so the same `--shops` count always makes the same shops. */
 export function seededRandom(seed: number): () => number {
@@ -44,7 +51,14 @@ function price(random: () => number, typical: number): number {
   return random() < 0.1 ? naira - 0.5 : naira;
 }
 
-export function bulkShop(random: () => number, productsPerShop: number): BulkShop {
+/** One shop in five named no state: made before shops named their place, or by a client that never sends one. */
+const UNPLACED_CHANCE = 0.2;
+
+/**
+ * `random` makes the shop as it always did, so the same `--shops` count still makes the same names, words
+ * and products; `extras` decides what came later (whether the shop names its place).
+ */
+export function bulkShop(random: () => number, extras: () => number, productsPerShop: number): BulkShop {
   const city = pickWeighted(random, CITIES);
   const category = pickWeighted(random, CATEGORIES);
   const name = [pick(random, OWNER_NAMES), pick(random, category.nouns), pick(random, NAME_ENDINGS)].filter(Boolean).join(' ');
@@ -52,16 +66,41 @@ export function bulkShop(random: () => number, productsPerShop: number): BulkSho
   if (random() < SPECIALTY_CHANCE) sentences.push(`Ask about our ${pick(random, SPECIALTIES)}`);
   const firstProduct = Math.floor(random() * category.products.length);
   const tags = [...new Set([pick(random, category.tags), pick(random, category.tags), pick(random, category.tags)])];
+  const number = 1 + Math.floor(random() * 200);
+  const street = pick(random, city.streets);
+  const area = pick(random, city.areas);
+  const placed = extras() >= UNPLACED_CHANCE;
   return {
     name,
-    address: `${1 + Math.floor(random() * 200)} ${pick(random, city.streets)}, ${pick(random, city.areas)}, ${city.name}`,
+    address: `${number} ${street}, ${area}, ${city.name}`,
     category: category.name,
     description: `${sentences.join('. ')}.`,
     tags,
+    state: placed ? city.state : null,
+    area: placed ? area : null,
     // Consecutive items from a random start, so a shop repeats a product only when it has more than its category lists.
     products: Array.from({ length: productsPerShop }, (_, i) => {
       const product = category.products[(firstProduct + i) % category.products.length]!;
       return { name: product.name, price: price(random, product.price) };
     }),
   };
+}
+
+/** Most shops have no rating yet; a rated shop has a few, now and then dozens. */
+const RATED_CHANCE = 0.4;
+const MAX_RATINGS = 40;
+const REVIEW_CHANCE = 0.4;
+
+/**
+ * Ratings as a marketplace gathers them: each shop has its own standing (between 2.5 and 5 stars) and each
+ * rating lands within a star of it, so sorting by rating has many distinct averages to order.
+ */
+export function bulkRatings(random: () => number): BulkRating[] {
+  if (random() >= RATED_CHANCE) return [];
+  const count = Math.min(MAX_RATINGS, 1 + Math.floor(-Math.log(1 - random()) * 5));
+  const standing = 2.5 + random() * 2.5;
+  return Array.from({ length: count }, () => ({
+    stars: Math.min(5, Math.max(1, Math.round(standing + (random() - 0.5) * 2))),
+    review: random() < REVIEW_CHANCE ? pick(random, REVIEWS) : '',
+  }));
 }

@@ -1,3 +1,5 @@
+import type { NigerianState } from '#app/lib/rules/states';
+
 /**
  * Word lists for bulk shops. Cities and categories are weighted roughly like a real marketplace
  * (Lagos busiest), so a word like "lagos" or "rice" matches many shops and a specialty matches few:
@@ -6,13 +8,14 @@
 
 export type Weighted<T> = { value: T; weight: number };
 
-export type BulkCity = { name: string; areas: string[]; streets: string[] };
+export type BulkCity = { name: string; state: NigerianState; areas: string[]; streets: string[] };
 
 export const CITIES: Weighted<BulkCity>[] = [
   {
     weight: 30,
     value: {
       name: 'Lagos',
+      state: 'Lagos',
       areas: ['Ikeja', 'Surulere', 'Yaba', 'Lekki', 'Ajah', 'Oshodi', 'Ikorodu', 'Festac'],
       streets: ['Allen Avenue', 'Bode Thomas Street', 'Herbert Macaulay Way', 'Awolowo Road', 'Agege Motor Road'],
     },
@@ -21,6 +24,7 @@ export const CITIES: Weighted<BulkCity>[] = [
     weight: 12,
     value: {
       name: 'Abuja',
+      state: 'Abuja (FCT)',
       areas: ['Wuse', 'Garki', 'Maitama', 'Kubwa', 'Gwarinpa', 'Nyanya'],
       streets: ['Aminu Kano Crescent', 'Ahmadu Bello Way', 'Gimbiya Street', 'Ademola Adetokunbo Crescent'],
     },
@@ -29,6 +33,7 @@ export const CITIES: Weighted<BulkCity>[] = [
     weight: 10,
     value: {
       name: 'Kano',
+      state: 'Kano',
       areas: ['Sabon Gari', 'Fagge', 'Nassarawa', 'Tarauni'],
       streets: ['Murtala Mohammed Way', 'Bello Road', 'France Road', 'Zaria Road'],
     },
@@ -37,6 +42,7 @@ export const CITIES: Weighted<BulkCity>[] = [
     weight: 8,
     value: {
       name: 'Ibadan',
+      state: 'Oyo',
       areas: ['Bodija', 'Dugbe', 'Challenge', 'Ring Road', 'Mokola'],
       streets: ['Iwo Road', 'Oyo Road', 'Lagos Bypass', 'Ogunmola Street'],
     },
@@ -45,36 +51,72 @@ export const CITIES: Weighted<BulkCity>[] = [
     weight: 8,
     value: {
       name: 'Port Harcourt',
+      state: 'Rivers',
       areas: ['GRA', 'Rumuokoro', 'Diobu', 'Trans-Amadi'],
       streets: ['Aba Road', 'Ikwerre Road', 'Olu Obasanjo Road', 'Stadium Road'],
     },
   },
   {
     weight: 5,
-    value: { name: 'Enugu', areas: ['Ogui', 'Independence Layout', 'New Haven', 'Abakpa'], streets: ['Okpara Avenue', 'Zik Avenue', 'Chime Avenue'] },
+    value: {
+      name: 'Enugu',
+      state: 'Enugu',
+      areas: ['Ogui', 'Independence Layout', 'New Haven', 'Abakpa'],
+      streets: ['Okpara Avenue', 'Zik Avenue', 'Chime Avenue'],
+    },
   },
-  { weight: 5, value: { name: 'Benin City', areas: ['Ring Road', 'Uselu', 'Ugbowo', 'GRA'], streets: ['Sapele Road', 'Akpakpava Road', 'Airport Road'] } },
   {
     weight: 5,
-    value: { name: 'Kaduna', areas: ['Barnawa', 'Kawo', 'Tudun Wada', 'Ungwan Rimi'], streets: ['Ahmadu Bello Way', 'Constitution Road', 'Kachia Road'] },
+    value: { name: 'Benin City', state: 'Edo', areas: ['Ring Road', 'Uselu', 'Ugbowo', 'GRA'], streets: ['Sapele Road', 'Akpakpava Road', 'Airport Road'] },
+  },
+  {
+    weight: 5,
+    value: {
+      name: 'Kaduna',
+      state: 'Kaduna',
+      areas: ['Barnawa', 'Kawo', 'Tudun Wada', 'Ungwan Rimi'],
+      streets: ['Ahmadu Bello Way', 'Constitution Road', 'Kachia Road'],
+    },
   },
   {
     weight: 4,
     value: {
       name: 'Jos',
+      state: 'Plateau',
       areas: ['Terminus', 'Rayfield', 'Bukuru', 'Angwan Rogo'],
       streets: ['Ahmadu Bello Way', 'Murtala Mohammed Way', 'Tafawa Balewa Street'],
     },
   },
-  { weight: 4, value: { name: 'Abeokuta', areas: ['Itoku', 'Kuto', 'Oke-Ilewo', 'Lafenwa'], streets: ['Ibara Road', 'Quarry Road', 'Oke-Ilewo Road'] } },
-  { weight: 4, value: { name: 'Owerri', areas: ['Ikenegbu', 'Aladinma', 'World Bank', 'Douglas'], streets: ['Wetheral Road', 'Douglas Road', 'Tetlow Road'] } },
+  {
+    weight: 4,
+    value: { name: 'Abeokuta', state: 'Ogun', areas: ['Itoku', 'Kuto', 'Oke-Ilewo', 'Lafenwa'], streets: ['Ibara Road', 'Quarry Road', 'Oke-Ilewo Road'] },
+  },
+  {
+    weight: 4,
+    value: {
+      name: 'Owerri',
+      state: 'Imo',
+      areas: ['Ikenegbu', 'Aladinma', 'World Bank', 'Douglas'],
+      streets: ['Wetheral Road', 'Douglas Road', 'Tetlow Road'],
+    },
+  },
   {
     weight: 3,
-    value: { name: 'Calabar', areas: ['Marian', 'Watt', 'Akim', 'State Housing'], streets: ['Calabar Road', 'Ndidem Usang Iso Road', 'Marian Road'] },
+    value: {
+      name: 'Calabar',
+      state: 'Cross River',
+      areas: ['Marian', 'Watt', 'Akim', 'State Housing'],
+      streets: ['Calabar Road', 'Ndidem Usang Iso Road', 'Marian Road'],
+    },
   },
   {
     weight: 2,
-    value: { name: 'Onitsha', areas: ['Main Market', 'Fegge', 'GRA', 'Odoakpu'], streets: ['New Market Road', 'Upper Iweka Road', 'Bridgehead Road'] },
+    value: {
+      name: 'Onitsha',
+      state: 'Anambra',
+      areas: ['Main Market', 'Fegge', 'GRA', 'Odoakpu'],
+      streets: ['New Market Road', 'Upper Iweka Road', 'Bridgehead Road'],
+    },
   },
 ];
 
@@ -329,4 +371,20 @@ export const SPECIALTIES = [
   'typewriter',
   'hammock',
   'unicycle',
+];
+
+/** Reviews as buyers write them: short, and the same few things said many ways. */
+export const REVIEWS = [
+  'Good prices and the owner is honest.',
+  'Fast delivery, everything as described.',
+  'I have bought here three times, always correct.',
+  'Nice people. They helped me choose.',
+  'Price was fair but I waited long.',
+  'Quality is good, I will come back.',
+  'Customer service is top. Recommended!',
+  'The item was smaller than the photo.',
+  'Delivered to my office the same day.',
+  'Very reliable, no wahala at all.',
+  'Fresh and clean, well packaged.',
+  'Not bad, but they did not pick my calls.',
 ];

@@ -55,7 +55,8 @@ export async function uploadPhoneShops(apiUrl: string, onProgress?: (done: numbe
   const tokens: string[] = [];
   for (let n = 0; n < owners; n += 1) tokens.push(await signUp(apiUrl, n));
   const random = seededRandom(seed);
-  const plans = Array.from({ length: shops }, (_, index) => ({ index, shop: bulkShop(random, productsPerShop) }));
+  const extras = seededRandom(seed + 1);
+  const plans = Array.from({ length: shops }, (_, index) => ({ index, shop: bulkShop(random, extras, productsPerShop) }));
 
   let next = 0;
   let done = 0;
@@ -69,6 +70,8 @@ export async function uploadPhoneShops(apiUrl: string, onProgress?: (done: numbe
       form.set('category', shop.category);
       form.set('description', shop.description);
       form.set('tags', shop.tags.join(','));
+      if (shop.state) form.set('state', shop.state);
+      if (shop.area) form.set('area', shop.area);
       form.set('image', jpegFile(photos[index % PHOTO_POOL]!, `IMG_${20260000 + index}.jpg`));
       const created = (await expect201(await fetch(`${apiUrl}/shops/`, { method: 'POST', headers: { authorization }, body: form }), 'create shop')) as {
         id: string;

@@ -7,6 +7,7 @@ export type SearchCase = {
   source: string;
   shops: number;
   products: number;
+  ratings: number;
   databaseSizeMb: number;
   seedSeconds: number;
   requests: { path: string; note: string; search: boolean; matches: string; alone: LoadResult; loaded: LoadResult }[];
@@ -41,7 +42,7 @@ export function searchMarkdown(report: SearchReport): string {
     'The API runs as in production (the bundle `build/api/main.js`, as `npm start` runs it) in its own process; the load comes from the same machine.',
     `Each request: one client alone (next request when the last answers), then ${s.connections} clients at once, ${s.seconds} s each after a ${s.warmupSeconds} s warm-up. ` +
       "Every request carries a parameter of its own, so the API's one-second memory of public lists never answers one: these are the queries' own figures.",
-    `Bulk data: \`npm run seed:bulk\` with ${s.productsPerShop} products a shop and 10 sponsored shops. Matches: the answer's \`count\` ("+" when capped) and its sponsored shops.`,
+    `Bulk data: \`npm run seed:bulk\` with ${s.productsPerShop} products a shop, 10 sponsored shops, 4 shops in 5 naming their state and 2 in 5 rated (1 to 40 ratings). Matches: the answer's \`count\` ("+" when capped) and its sponsored shops.`,
     '',
     '| Database | Shops | Request | Matches | alone p50 ms | alone p95 ms | ' +
       `${s.connections} clients p50 ms | ${s.connections} clients p95 ms | req/s | Errors |`,
@@ -71,9 +72,9 @@ export function searchMarkdown(report: SearchReport): string {
     '',
     '## Data',
     '',
-    row(['Database', 'Where', 'Shops', 'Products', 'Database size, MB', 'Seeding, s']),
-    row(['---', '---', '---:', '---:', '---:', '---:']),
-    ...report.cases.map((c) => row([c.database, c.source, count(c.shops), count(c.products), c.databaseSizeMb, c.seedSeconds])),
+    row(['Database', 'Where', 'Shops', 'Products', 'Ratings', 'Database size, MB', 'Seeding, s']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:']),
+    ...report.cases.map((c) => row([c.database, c.source, count(c.shops), count(c.products), count(c.ratings), c.databaseSizeMb, c.seedSeconds])),
     '',
   ].join('\n');
 }
