@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createCookieSessionStorage } from 'react-router';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { MSG } from '#app/lib/rules/messages';
-import { type RunningProduct, freePort, startProduct } from '../../scripts/lib/product';
+import { type RunningProduct, freePort, startProduct } from '#scripts/lib/product';
 import { latestResetLink } from '../support/outbox';
 import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';

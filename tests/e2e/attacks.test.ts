@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { MIN_BYTES } from '../../scripts/lib/precompress';
+import { MIN_BYTES } from '#scripts/lib/precompress';
 import { beforeAll, describe, inject } from 'vitest';
 import { signIn } from './support/accounts';
 import { expect, jsMode, plainHttp, test } from './support/browser';

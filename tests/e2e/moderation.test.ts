@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
-import { ROOT } from '../../scripts/lib/product';
+import { ROOT } from '#scripts/lib/product';
 import { logOut, signIn } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { testProductEnv } from './support/global-setup';

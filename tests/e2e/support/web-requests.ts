@@ -1,4 +1,4 @@
-import { jpegBuffer } from '../../fixtures/images';
+import { jpegBuffer } from '#tests/fixtures/images';
 import { newPerson, signUpAtApi, type Person } from './accounts';
 
 /** Someone signed up at the API, with the token the provider gave them. */

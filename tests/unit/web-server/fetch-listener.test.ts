@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FetchHandler, fetchListener } from '../../../web-server/fetch-listener';
-import { proxyTrust } from '../../../web-server/local-proxy';
+import { type FetchHandler, fetchListener } from '#web-server/fetch-listener';
+import { proxyTrust } from '#web-server/local-proxy';
 
 let server: Server | undefined;
 

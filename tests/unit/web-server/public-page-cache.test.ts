@@ -6,12 +6,12 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-type PageCache = typeof import('../../../web-server/public-page-cache');
+type PageCache = typeof import('#web-server/public-page-cache');
 type PublicCache = typeof import('#app/lib/public-cache.server');
-let visitCounts: typeof import('../../../web-server/visit-counts');
+let visitCounts: typeof import('#web-server/visit-counts');
 let pageCache: PageCache;
 let publicCache: PublicCache;
-let contentChanges: typeof import('../../../web-server/content-changes');
+let contentChanges: typeof import('#web-server/content-changes');
 let server: Server;
 let dataDir: string;
 type View = { shop: string; address: string; agent: string };
@@ -38,10 +38,10 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '5';
-  pageCache = await import('../../../web-server/public-page-cache');
-  visitCounts = await import('../../../web-server/visit-counts');
+  pageCache = await import('#web-server/public-page-cache');
+  visitCounts = await import('#web-server/visit-counts');
   publicCache = await import('#app/lib/public-cache.server');
-  contentChanges = await import('../../../web-server/content-changes');
+  contentChanges = await import('#web-server/content-changes');
 });
 
 afterEach(() => {

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits';
-import { chooseEncoding, compressed } from '../../../web-server/compression';
-import { precompressFolder } from '../../../scripts/lib/precompress';
-import { staticFiles } from '../../../web-server/static-files';
-import { refusedUnread } from '../../../web-server/unread-refusal';
-import { rawPost } from '../../support/raw-post';
+import { chooseEncoding, compressed } from '#web-server/compression';
+import { precompressFolder } from '#scripts/lib/precompress';
+import { staticFiles } from '#web-server/static-files';
+import { refusedUnread } from '#web-server/unread-refusal';
+import { rawPost } from '#tests/support/raw-post';
 
 describe('the encoding the web server answers with', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { webEnvWithProviderDown } from '../../../support/provider-down';
+import { webEnvWithProviderDown } from '#tests/support/provider-down';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let dataDir: string;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
-import { webEnvWithProviderDown } from '../../../support/provider-down';
+import { webEnvWithProviderDown } from '#tests/support/provider-down';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#app/lib/rules/messages';
 

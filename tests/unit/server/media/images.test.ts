@@ -9,7 +9,7 @@ import type { StoredImage } from '#server/db/schema';
 import { ImageRejected, imageJson, removeImages, storeImage } from '#server/media/images';
 import { localDiskStorage, type MediaStorage } from '#server/media/storage';
 import { type FilePart, filePartOf } from '#server/media/file-part';
-import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '../../../fixtures/images';
+import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '#tests/fixtures/images';
 
 let root: string;
 let storage: MediaStorage;

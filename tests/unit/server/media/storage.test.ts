@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from '#server/media/s3-storage';
 import { localDiskStorage, type MediaStorage } from '#server/media/storage';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '../../../support/s3-server';
+import { S3_CREDENTIALS, startS3Server, type S3Server } from '#tests/support/s3-server';
 
 let dir: string;
 let s3: S3Server;

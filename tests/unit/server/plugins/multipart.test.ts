@@ -9,8 +9,8 @@ import { MSG } from '#app/lib/rules/messages';
 import { ApiError } from '#server/errors';
 import type { FilePart } from '#server/media/file-part';
 import { multipart, readMultipart, sweepSpooledUploads } from '#server/plugins/multipart';
-import { noisyJpeg } from '../../../fixtures/images';
-import { tinyApp } from '../../../support/tiny-app';
+import { noisyJpeg } from '#tests/fixtures/images';
+import { tinyApp } from '#tests/support/tiny-app';
 
 let app: FastifyInstance;
 /** What each request handed to `onFile` (with its bytes, read while it was handled), and what `onAbort` was asked to clean up. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDiskStorage } from '#server/media/storage';
 import { mediaRoutes } from '#server/routes/media';
-import { tinyApp } from '../../../support/tiny-app';
+import { tinyApp } from '#tests/support/tiny-app';
 
 let dir: string;
 let app: FastifyInstance;
