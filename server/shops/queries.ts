@@ -47,12 +47,26 @@ export function notSponsored(now: Date) {
   return and(listed, or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now)));
 }
 
+/**
+ * The page is chosen first and only its rows are joined to their owner and lowest price: in one query the
+ * offset's skipped rows paid for both. The join keeps the page's order, so no sort is needed (nor allowed
+ * while a walk's planner settings forbid sorting).
+ */
 export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number, order: ShopOrder = 'newest'): Promise<ShopRow[]> {
-  return selectShops(db)
+  const page = db
+    .select({ id: shops.id, createdAt: shops.createdAt, ratingAverage: shops.ratingAverage, ratingCount: shops.ratingCount })
+    .from(shops)
     .where(and(notSponsored(now), filter))
     .orderBy(...shopOrder(order))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+  return db
+    .select(shopWithOwnerColumns)
+    .from(page)
+    .innerJoin(shops, eq(shops.id, page.id))
+    .innerJoin(users, eq(users.id, shops.ownerId))
+    .orderBy(...shopOrder(order, page));
 }
 
 /** Products of several shops in one query, grouped by shop id, oldest first as the owner added them. */

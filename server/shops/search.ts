@@ -9,10 +9,12 @@ export type SearchFilter = {
   /** True when an index narrows the search: a category, or a word the trigram index can look up. */
   indexed: boolean;
   /**
-   * Several conditions (words, or a word and a category). The planner estimates each from its statistics,
-   * which is sound, but multiplies them as if independent, which they are not.
+   * Several conditions (words, or a word and a category). The planner multiplies their estimates as if
+   * independent, which they are not.
    */
   combined: boolean;
+  /** The state, when one is named: walking newest first, shops_state_created_idx reads that state's shops alone. */
+  scope: SQL | undefined;
 };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" must look for those characters. */
@@ -40,6 +42,7 @@ export function searchFilter(q: string | undefined, category: string | undefined
     where: and(...filters)!,
     indexed: Boolean(wantedCategory) || Boolean(state) || terms.some((term) => HAS_TRIGRAM.test(term)),
     combined: filters.length > 1,
+    scope: state ? eq(shops.state, state) : undefined,
   };
 }
 
@@ -99,23 +102,30 @@ const WALK_AFTER_MATCHES = 400;
  */
 const WALK_FIRST_ROWS = 2_000;
 /**
- * The walk looks at this many first and goes on only if their matches promise at least half of what it
- * needs within WALK_FIRST_ROWS: words that rarely meet ("lagos kano") go to the index at once.
+ * The walk looks at this many first and goes on only if their matches promise what it needs within
+ * WALK_FIRST_ROWS: words that rarely meet ("lagos kano") go to the index at once.
  */
 const WALK_PROBE_ROWS = 250;
 
 /** The first `wanted` matches among `rows` shops not sponsored now, in the list's order, after skipping `skip`. */
-async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number; take: number }, wanted: number, order: ShopOrder): Promise<string[]> {
+async function newestMatches(
+  tx: Tx,
+  filter: SearchFilter,
+  now: Date,
+  rows: { skip: number; take: number },
+  wanted: number,
+  order: ShopOrder,
+): Promise<string[]> {
   const recent = tx
     .select({
       id: shops.id,
       createdAt: shops.createdAt,
       ratingAverage: shops.ratingAverage,
       ratingCount: shops.ratingCount,
-      hit: sql<boolean>`${where}`.as('hit'),
+      hit: sql<boolean>`${filter.where}`.as('hit'),
     })
     .from(shops)
-    .where(notSponsored(now))
+    .where(and(notSponsored(now), order === 'newest' ? filter.scope : undefined))
     .orderBy(...shopOrder(order))
     .offset(rows.skip)
     .limit(rows.take)
@@ -130,35 +140,36 @@ async function newestMatches(tx: Tx, where: SQL, now: Date, rows: { skip: number
 }
 
 /** The first `wanted` matches among the WALK_FIRST_ROWS first shops in the list's order, or null when they are not all there. */
-async function walkNewest(tx: Tx, where: SQL, now: Date, wanted: number, order: ShopOrder): Promise<string[] | null> {
-  const probed = await newestMatches(tx, where, now, { skip: 0, take: WALK_PROBE_ROWS }, wanted, order);
+async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: number, order: ShopOrder): Promise<string[] | null> {
+  const probed = await newestMatches(tx, filter, now, { skip: 0, take: WALK_PROBE_ROWS }, wanted, order);
   if (probed.length === wanted) return probed;
-  if (probed.length * (WALK_FIRST_ROWS / WALK_PROBE_ROWS) < wanted / 2) return null;
-  const rest = await newestMatches(tx, where, now, { skip: WALK_PROBE_ROWS, take: WALK_FIRST_ROWS - WALK_PROBE_ROWS }, wanted - probed.length, order);
+  if (probed.length * (WALK_FIRST_ROWS / WALK_PROBE_ROWS) < wanted) return null;
+  const rest = await newestMatches(tx, filter, now, { skip: WALK_PROBE_ROWS, take: WALK_FIRST_ROWS - WALK_PROBE_ROWS }, wanted - probed.length, order);
   return probed.length + rest.length === wanted ? [...probed, ...rest] : null;
 }
 
 /**
  * One page of the shops that are not sponsored now, newest (or best rated) first, and how many match (up to `cap + 1`).
  *
- * No filter or one condition: the planner's estimate is sound, so its own plans are right (the
- * newest-first walk for a common word, the index for a rare one), and page and count run side by side.
- * Several conditions: the newest shops are walked first (WALK_FIRST_ROWS), which answers common phrases
- * outright. Otherwise their matches are collected through the index, stopping after WALK_AFTER_MATCHES.
+ * No filter, or none an index can narrow: the planner's own plans, page and count side by side. Any
+ * other filter: its estimate can be a hundred times off even for one word (it comes from ANALYZE's
+ * random sample), and a wrong guess walks the whole table. So the newest shops are walked first
+ * (WALK_FIRST_ROWS), which answers common words outright. Otherwise the matches are collected through
+ * the index, stopping after WALK_AFTER_MATCHES.
  * Few: the page is sorted from those ids alone. Many: walking the shops newest first and keeping the
  * matches fills a page after a few thousand rows at most. Either way the work stays small, whatever the
  * planner would have guessed.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap, order = 'newest' } = options;
-  if (!filter?.indexed || !filter.combined) {
+  if (!filter?.indexed) {
     const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     const wanted = Math.max(offset + limit + 1, cap + 1);
-    const newest = await walkNewest(tx, filter.where, now, wanted, order);
+    const newest = await walkNewest(tx, filter, now, wanted, order);
     if (newest) {
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.

@@ -9,9 +9,9 @@ beforeAll(async () => {
   const owner = await signUp(api.app);
   const image = JSON.stringify({ key: 'shops/bulk/main.jpg', width: 800, height: 600, variants: [] });
   await api.database.db.execute(sql`
-    insert into shops (owner_id, name, address, category, description, image, created_at)
+    insert into shops (owner_id, name, address, category, description, image, state, created_at)
     select ${owner.id}, 'Bulk shop ' || n, 'Street ' || n || ', Lagos', 'Food', 'Rice and beans', ${image}::jsonb,
-           now() - n * interval '1 minute'
+           case when n % 3 = 0 then 'Kano' else 'Lagos' end, now() - n * interval '1 minute'
     from generate_series(1, 1005) as n`);
 });
 afterAll(() => api.close());
@@ -56,6 +56,22 @@ describe('paging a long list', () => {
       ]);
       expect(last.next_page).toBeNull();
     }
+  });
+
+  it('pages words in one state newest first, from the first page to the last', async () => {
+    const names = async (page: number) =>
+      (await api.app.inject({ method: 'GET', url: `/shops?q=rice&state=Kano&page_size=10&page=${page}` })).json() as {
+        for_you: { name: string }[];
+        count: number;
+        next_page: number | null;
+      };
+    const kano = (from: number, to: number) => Array.from({ length: (to - from) / 3 + 1 }, (_, i) => `Bulk shop ${from + 3 * i}`);
+    const third = await names(3);
+    expect(third.for_you.map((shop) => shop.name)).toEqual(kano(63, 90));
+    expect(third).toMatchObject({ count: 100, next_page: 4 });
+    const last = await names(34);
+    expect(last.for_you.map((shop) => shop.name)).toEqual(kano(993, 1005));
+    expect(last.next_page).toBeNull();
   });
 
   it('suggests names that start with the words first, then the newest matches, however many match', async () => {
