@@ -39,7 +39,7 @@ async function bulkPeople(db: Db): Promise<{ ownerId: string; raterIds: string[]
     ...Array.from({ length: RATERS }, (_, n) => ({
       username: `bulk-rater-${n + 1}`,
       email: `bulk-rater-${n + 1}@kasuwa.test`,
-      phoneNumber: `+2348000${String(n + 1).padStart(6, '0')}`,
+      phoneNumber: `+2348001${String(n + 1).padStart(6, '0')}`,
     })),
   ];
   // Nobody signs in as these people; the password only has to be unguessable.
@@ -74,7 +74,7 @@ async function insertBatch(tx: Tx, { ownerId, raterIds, image, shops }: Batch) {
   const imageJson = JSON.stringify(image);
   const shopRows = shops.map(({ products: _products, ratings: _ratings, ...shop }) => shop);
   const productRows = shops.flatMap((shop) => shop.products.map((product) => ({ shopId: shop.id, ...product, createdAt: shop.createdAt })));
-  // A day after the shop opened, an hour apart; the first rater in the pool follows from the shop's place in it.
+  // A day after the shop opened, an hour apart; the first rater follows from the shop's place in its batch.
   const ratingRows = shops.flatMap((shop, s) =>
     shop.ratings.map((rating, r) => ({
       shopId: shop.id,

@@ -13,6 +13,11 @@ export type SearchFilter = {
    * independent, which they are not.
    */
   combined: boolean;
+  /**
+   * The planner can only guess how many shops match: a word (its estimate comes from ANALYZE's random
+   * sample, and can be a hundred times off) or several conditions. A category or a state alone it counts well.
+   */
+  guessed: boolean;
   /** The state, when one is named: walking newest first, shops_state_created_idx reads that state's shops alone. */
   scope: SQL | undefined;
 };
@@ -42,6 +47,7 @@ export function searchFilter(q: string | undefined, category: string | undefined
     where: and(...filters)!,
     indexed: Boolean(wantedCategory) || Boolean(state) || terms.some((term) => HAS_TRIGRAM.test(term)),
     combined: filters.length > 1,
+    guessed: terms.length > 0 || filters.length > 1,
     scope: state ? eq(shops.state, state) : undefined,
   };
 }
@@ -151,18 +157,17 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
 /**
  * One page of the shops that are not sponsored now, newest (or best rated) first, and how many match (up to `cap + 1`).
  *
- * No filter, or none an index can narrow: the planner's own plans, page and count side by side. Any
- * other filter: its estimate can be a hundred times off even for one word (it comes from ANALYZE's
- * random sample), and a wrong guess walks the whole table. So the newest shops are walked first
- * (WALK_FIRST_ROWS), which answers common words outright. Otherwise the matches are collected through
- * the index, stopping after WALK_AFTER_MATCHES.
+ * No filter, none an index can narrow, or one the planner counts well (a category or a state alone): its
+ * own plans, page and count side by side. Otherwise its guess can be far off, and a wrong one walks
+ * the whole table. So the newest shops are walked first (WALK_FIRST_ROWS), which answers common words
+ * outright. Otherwise the matches are collected through the index, stopping after WALK_AFTER_MATCHES.
  * Few: the page is sorted from those ids alone. Many: walking the shops newest first and keeping the
  * matches fills a page after a few thousand rows at most. Either way the work stays small, whatever the
  * planner would have guessed.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap, order = 'newest' } = options;
-  if (!filter?.indexed) {
+  if (!filter?.indexed || !filter.guessed) {
     const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
