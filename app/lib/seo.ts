@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { SEARCH_WORDS_MAX } from './rules/limits';
+import { searchWords } from './rules/search-words';
 
 const SITE_NAME = 'Kasuwa';
 
@@ -31,7 +32,7 @@ export function canonical(webUrl: string, path: string): { tagName: 'link'; rel:
  * empty page is a soft 404, and words past those the search reads could carry spam into the page's title.
  */
 export function searchIndexable(q: string, found: number): boolean {
-  return found > 0 && q.split(/\s+/).filter(Boolean).length <= SEARCH_WORDS_MAX;
+  return found > 0 && searchWords(q).length <= SEARCH_WORDS_MAX;
 }
 
 type SocialCard = { title: string; description: string; url: string; imageUrl?: string | null };

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#app/lib/rules/limits';
+import { searchWords } from '#app/lib/rules/search-words';
 import type { Db, Tx } from '#server/db/client';
 import { shops } from '#server/db/schema';
 import { forYouShops, listed, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
@@ -37,7 +38,7 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
  * (ILIKE lower-cases every row's text again).
  */
 export function searchFilter(q: string | undefined, category: string | undefined, state?: string): SearchFilter | undefined {
-  const terms = (q ?? '').split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  const terms = searchWords(q ?? '').slice(0, SEARCH_WORDS_MAX);
   const filters = terms.map((term) => sql`${shops.searchText} like lower(${`%${likeEscape(term)}%`})`);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
