@@ -48,7 +48,8 @@ describe('rating a shop', () => {
 
   it('asks for 1 to 5 whole stars and a review of at most 500 characters, storing the text as typed', async () => {
     const buyer = await signUp(api.app);
-    for (const stars of [0, 6, 2.5, 'many', undefined]) {
+    // Values that only convert to a number of stars are refused too.
+    for (const stars of [0, 6, 2.5, 'many', undefined, true, [4], '0x4', '4e0', ' 4']) {
       const answer = await rate(buyer, { stars });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ stars: [MSG.ratingStarsRequired] });
@@ -58,6 +59,10 @@ describe('rating a shop', () => {
     const saved = await rate(buyer, { stars: 4, review: typed });
     expect(saved.json().review).toBe(typed);
     expect((await rate(buyer, { stars: 4, review: 'y'.repeat(500) })).statusCode).toBe(200);
+    // A form sends the line breaks of a full review box as CRLF; each counts as one character, as the box counted it.
+    const lines = await rate(buyer, { stars: 4, review: `${'a'.repeat(245)}${'\r\n'.repeat(10)}${'b'.repeat(245)}` });
+    expect(lines.statusCode).toBe(200);
+    expect(lines.json().review).toBe(`${'a'.repeat(245)}${'\n'.repeat(10)}${'b'.repeat(245)}`);
   });
 
   it('answers 401 to a visitor who is not signed in, and 404 for a shop that does not exist', async () => {

@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import { REVIEW_MAX } from './limits';
 import { MSG } from './messages';
+import { oneCharLineBreaks } from './text';
+
+const starsError = { error: MSG.ratingStarsRequired };
 
 /** A rating as the shop page's form and the API take it: 1 to 5 stars, and a review that may be left out. */
 export const ratingSchema = z.object({
-  stars: z.coerce
-    .number({ error: MSG.ratingStarsRequired })
-    .int({ error: MSG.ratingStarsRequired })
-    .min(1, { error: MSG.ratingStarsRequired })
-    .max(5, { error: MSG.ratingStarsRequired }),
+  // A whole number in JSON, or the digit a star's radio button sends; nothing that merely converts to one (true, "4e0").
+  stars: z.union(
+    [
+      z.int(starsError).min(1, starsError).max(5, starsError),
+      z
+        .string(starsError)
+        .regex(/^[1-5]$/, starsError)
+        .transform(Number),
+    ],
+    starsError,
+  ),
   review: z
     .string({ error: MSG.notAString })
+    .overwrite(oneCharLineBreaks)
     .trim()
     .max(REVIEW_MAX, { error: MSG.tooLong(REVIEW_MAX) })
     .optional()

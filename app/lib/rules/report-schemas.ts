@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX } from './limits';
 import { MSG } from './messages';
 import { MODERATION_ACTIONS, REPORT_REASONS } from './moderation';
+import { oneCharLineBreaks } from './text';
 
 /** A report as its form and the API take it: a reason, and text that "other" must have. */
 export const reportSchema = z
@@ -9,6 +10,7 @@ export const reportSchema = z
     reason: z.enum(REPORT_REASONS, { error: MSG.reportReasonRequired }),
     details: z
       .string({ error: MSG.notAString })
+      .overwrite(oneCharLineBreaks)
       .trim()
       .max(REPORT_DETAILS_MAX, { error: MSG.tooLong(REPORT_DETAILS_MAX) })
       .optional()
@@ -23,6 +25,7 @@ export const moderationActionSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: MSG.moderationActionRequired }),
   note: z
     .string({ error: MSG.moderationNoteRequired })
+    .overwrite(oneCharLineBreaks)
     .trim()
     .min(1, { error: MSG.moderationNoteRequired })
     .max(MODERATION_NOTE_MAX, { error: MSG.tooLong(MODERATION_NOTE_MAX) }),

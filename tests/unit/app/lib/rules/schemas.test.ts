@@ -3,6 +3,8 @@ import { loginSchema, signupSchema } from '#app/lib/rules/account-schemas';
 import { MSG } from '#app/lib/rules/messages';
 import { newProductSchema } from '#app/lib/rules/product-schemas';
 import { shopChangesSchema, shopFieldsSchema } from '#app/lib/rules/shop-schemas';
+import { moderationActionSchema, reportSchema } from '#app/lib/rules/report-schemas';
+import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#app/lib/rules/limits';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
@@ -23,6 +25,16 @@ describe('shop forms', () => {
   it('trims values and turns tags into a clean list', () => {
     const parsed = shopFieldsSchema.parse({ name: ' Bukka ', address: ' Yaba ', category: 'Food', description: 'Amala', tags: ' Amala,, EWEDU ,amala' });
     expect(parsed).toEqual({ name: 'Bukka', address: 'Yaba', category: 'Food', description: 'Amala', tags: ['amala', 'ewedu'] });
+  });
+
+  it('counts a line break a form sends as CRLF as one character, as the text box did, and keeps it as LF', () => {
+    const typed = (separator: string) => `${'a'.repeat(TEXT_MAX.shopDescription - 2)}${separator}b`;
+    const fields = { name: 'Bukka', address: 'Yaba', category: 'Food', description: typed('\r\n') };
+    expect(shopFieldsSchema.parse(fields).description).toBe(typed('\n'));
+    expect(shopChangesSchema.parse({ description: typed('\r') }).description).toBe(typed('\n'));
+    expect(reportSchema.parse({ reason: 'other', details: `${'d'.repeat(REPORT_DETAILS_MAX - 1)}\r\n` }).details).toBe('d'.repeat(REPORT_DETAILS_MAX - 1));
+    const note = `${'n'.repeat(MODERATION_NOTE_MAX - 2)}\r\nn`;
+    expect(moderationActionSchema.parse({ action: 'dismiss', note }).note).toBe(note.replace('\r\n', '\n'));
   });
 
   it('lets an edit leave every field out', () => {
