@@ -54,6 +54,29 @@ describe(`saved shops (JavaScript ${jsMode})`, () => {
     expect(await page.getByRole('list', { name: 'Saved shops' }).getByRole('link', { name: shop.name }).isVisible()).toBe(true);
   });
 
+  test('a signed-out visitor who taps several hearts in a row keeps every shop', async ({ page, apiUrl }) => {
+    const word = `Rapid${tag()}`;
+    const owner = await ownerAtApi(apiUrl);
+    const shops = [];
+    for (const n of [1, 2, 3]) shops.push(await shopOf(apiUrl, owner, { name: `${word} Stall ${n}` }));
+    await page.goto(`/searchResults?q=${word}`);
+    if (jsMode === 'on') {
+      await whenInteractive(page, '.heart');
+      // All within one round trip, as quick taps on a slow connection are.
+      await page.evaluate(() => {
+        for (const heart of document.querySelectorAll<HTMLButtonElement>('.heart')) heart.click();
+      });
+    } else {
+      for (const shop of shops) await tapHeart(page, `Save ${shop.name}`, true);
+    }
+    expect(await page.locator('.heart[aria-pressed="true"]').count()).toBe(3);
+    const savedNames = async () => {
+      const html = await (await page.context().request.get('/saved')).text();
+      return shops.filter((shop) => html.includes(shop.name)).length;
+    };
+    await expect.poll(savedNames).toBe(3);
+  });
+
   test('a signed-in person removes a saved shop from its page, and it stays removed', async ({ page, apiUrl }) => {
     const shop = await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: `Unloved Stall ${tag()}` });
     const person = newPerson();

@@ -1,10 +1,16 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useFetcher } from 'react-router';
 
 /** What /saved answers a heart that posted with JavaScript. */
 export type SavedAnswer = { shop: string; saved: boolean; error?: string };
 
 const HEARTS_FORM = 'saved-hearts';
+
+/**
+ * Signed out, the saved shops are one cookie that each answer rewrites from the one its request carried:
+ * two posts in flight at once would each drop the other's shop, so the page's hearts post one at a time.
+ */
+let heartPosts: Promise<unknown> = Promise.resolve();
 
 /**
  * Once per page with hearts: the heart's drawing, which each heart points at (`<use href="#heart">`), and
@@ -33,13 +39,21 @@ export function SavedHearts({ back }: { back: string }) {
  */
 export function HeartButton({ shopId, shopName, saved }: { shopId: string; shopName: string; saved: boolean }) {
   const fetcher = useFetcher<SavedAnswer>();
-  const pending = fetcher.formData && (fetcher.formData.has('save') ? 'save' : 'remove');
+  // What this heart's taps waiting their turn will do; the last one counts.
+  const [waiting, setWaiting] = useState<{ intent: 'save' | 'remove'; count: number } | null>(null);
+  const sending = fetcher.formData && (fetcher.formData.has('save') ? 'save' : 'remove');
+  const pending = waiting?.intent ?? sending;
   const answered = fetcher.state === 'idle' ? fetcher.data : undefined;
   const pressed = pending ? pending === 'save' : answered ? answered.saved : saved;
   const intent = pressed ? 'remove' : 'save';
   const post = (event: MouseEvent) => {
     event.preventDefault();
-    void fetcher.submit({ [intent]: shopId }, { method: 'post', action: '/saved' });
+    setWaiting((before) => ({ intent, count: (before?.count ?? 0) + 1 }));
+    const send = () => {
+      setWaiting((before) => (before && before.count > 1 ? { ...before, count: before.count - 1 } : null));
+      return fetcher.submit({ [intent]: shopId }, { method: 'post', action: '/saved' });
+    };
+    heartPosts = heartPosts.then(send, send);
   };
   return (
     <>
