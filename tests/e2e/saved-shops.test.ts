@@ -57,7 +57,7 @@ describe(`saved shops (JavaScript ${jsMode})`, () => {
   test('a signed-out visitor who taps several hearts in a row keeps every shop', async ({ page, apiUrl }) => {
     const word = `Rapid${tag()}`;
     const owner = await ownerAtApi(apiUrl);
-    const shops = [];
+    const shops: Awaited<ReturnType<typeof shopOf>>[] = [];
     for (const n of [1, 2, 3]) shops.push(await shopOf(apiUrl, owner, { name: `${word} Stall ${n}` }));
     await page.goto(`/searchResults?q=${word}`);
     if (jsMode === 'on') {
