@@ -15,6 +15,11 @@ export function forgetPublicAnswers(): void {
   version += 1;
 }
 
+/** Changes whenever public content did (see forgetPublicAnswers). */
+export function publicContentVersion(): number {
+  return version;
+}
+
 export function publicCacheMs(): number {
   return getWebEnv().publicCacheSeconds * 1000;
 }

@@ -13,7 +13,10 @@ export const ratingJsonSchema = z.object({
   updated_at: z.string().describe('When the rating was last saved; reviews are listed newest first by it'),
 });
 
-export const myRatingJsonSchema = ratingJsonSchema.extend({ shop_name: z.string() });
+export const myRatingJsonSchema = ratingJsonSchema.extend({
+  shop_name: z.string(),
+  hidden: z.boolean().describe('A moderator hid the review: only its writer sees it, and it cannot be removed'),
+});
 
 export type RatingRow = typeof ratings.$inferSelect & { author: string };
 

@@ -108,6 +108,7 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
           401: detail,
           403: detail,
           404: detail,
+          409: detail,
           502: detail,
         },
       },
@@ -115,6 +116,8 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       const shop = await ownedShop(app.db, request.body.shop_id, user.id);
+      // Its ad could never show.
+      if (shop.hiddenAt) throw detailError(409, MSG.hiddenShopKept);
       const claim = await claimCheckout(app.db, shop.id, user.id);
       if (claim.kind === 'reuse') return claim.checkout;
       const { reference } = claim;

@@ -73,6 +73,31 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get(
+    '/shops/:id/ratings/:ratingId',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'One review a moderator has not hidden, with its shop’s name (ext): the page that reports it shows it',
+        params: shopParams.extend({ ratingId: z.string() }),
+        response: { 200: ratingJsonSchema.extend({ shop_name: z.string() }), 404: detail },
+      },
+    },
+    async (request) => {
+      const { id, ratingId } = request.params;
+      const shop = await shopOf(id);
+      if (!isId(ratingId)) throw detailError(404, MSG.reviewNotFound);
+      const [rating] = await app.db
+        .select(withAuthor)
+        .from(ratings)
+        .innerJoin(users, eq(users.id, ratings.userId))
+        .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)))
+        .limit(1);
+      if (!rating) throw detailError(404, MSG.reviewNotFound);
+      return { ...ratingJson(rating), shop_name: shop.name };
+    },
+  );
+
+  app.get(
     '/shops/:id/rating',
     {
       onRequest: app.authenticate,
@@ -130,20 +155,24 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       preHandler: writeLimit,
       schema: {
         tags: ['ratings'],
-        summary: "Remove the signed-in person's rating of a shop (ext)",
+        summary: "Remove the signed-in person's rating of a shop (ext); one a moderator hid stays (409), so it cannot come back unhidden",
         security: [{ bearer: [] }],
         params: shopParams,
-        response: { 204: z.null(), 401: detail, 404: detail, 429: detail },
+        response: { 204: z.null(), 401: detail, 404: detail, 409: detail, 429: detail },
       },
     },
     async (request, reply) => {
       const user = signedIn(request);
       await shopOf(request.params.id);
+      const mine = and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id));
       const gone = await app.db
         .delete(ratings)
-        .where(and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id)))
+        .where(and(mine, isNull(ratings.hiddenAt)))
         .returning({ id: ratings.id });
-      if (!gone.length) throw detailError(404, MSG.ratingNotFound);
+      if (!gone.length) {
+        const [kept] = await app.db.select({ id: ratings.id }).from(ratings).where(mine).limit(1);
+        throw kept ? detailError(409, MSG.hiddenRatingKept) : detailError(404, MSG.ratingNotFound);
+      }
       return reply.code(204).send(null);
     },
   );
@@ -167,14 +196,19 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         .select({ ...getTableColumns(ratings), shopName: shops.name })
         .from(ratings)
         .innerJoin(shops, eq(shops.id, ratings.shopId))
-        .where(eq(ratings.userId, user.id))
+        // A shop a moderator hid is gone for its raters too.
+        .where(and(eq(ratings.userId, user.id), isNull(shops.hiddenAt)))
         .orderBy(desc(ratings.updatedAt), desc(ratings.id))
         .limit(page_size + 1)
         .offset((page - 1) * page_size);
       const answer = paged(rows, page, page_size);
       return {
         ...answer,
-        results: answer.results.map(({ shopName, ...rating }) => ({ ...ratingJson({ ...rating, author: user.username }), shop_name: shopName })),
+        results: answer.results.map(({ shopName, ...rating }) => ({
+          ...ratingJson({ ...rating, author: user.username }),
+          shop_name: shopName,
+          hidden: rating.hiddenAt !== null,
+        })),
       };
     },
   );

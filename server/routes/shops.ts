@@ -15,7 +15,7 @@ import { MSG } from '#app/lib/rules/messages';
 import { shopChangesSchema, shopFieldsSchema, stateField } from '#app/lib/rules/shop-schemas';
 import { shortCodeOf } from '#app/lib/rules/short-code';
 import { products, shops } from '#server/db/schema';
-import { badRequest, forbidden, formError, notFound } from '#server/errors';
+import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors';
 import { isId } from '#server/ids';
 import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '#server/media/upload-batch';
 import { signedIn } from '#server/plugins/auth';
@@ -204,7 +204,11 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const code = shortCodeOf(request.params.code);
       if (!code) throw notFound();
-      const [shop] = await app.db.select({ id: shops.id }).from(shops).where(eq(shops.shortCode, code)).limit(1);
+      const [shop] = await app.db
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(eq(shops.shortCode, code), listed))
+        .limit(1);
       if (!shop) throw notFound();
       return { id: shop.id, short_code: code };
     },
@@ -325,19 +329,24 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['shops'],
-        summary: 'Delete a shop and its products; its ad history stays',
+        summary: 'Delete a shop and its products; its ad history stays. A shop a moderator hid is kept (409), with its reports and log',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 204: z.null(), 401: detail, 403: detail, 404: detail },
+        response: { 204: z.null(), 401: detail, 403: detail, 404: detail, 409: detail },
       },
     },
     async (request, reply) => {
       const user = signedIn(request);
       const shop = await ownedShop(app.db, request.params.id, user.id);
+      // Deleting would take the reports and the moderators' log with it, and let the shop come back clean.
+      if (shop.hiddenAt) throw detailError(409, MSG.hiddenShopKept);
       const images = await app.db.transaction(async (tx) => {
         const goneProducts = await tx.delete(products).where(eq(products.shopId, shop.id)).returning({ image: products.image });
-        const [goneShop] = await tx.delete(shops).where(eq(shops.id, shop.id)).returning({ image: shops.image });
-        if (!goneShop) throw notFound();
+        const [goneShop] = await tx
+          .delete(shops)
+          .where(and(eq(shops.id, shop.id), listed))
+          .returning({ image: shops.image });
+        if (!goneShop) throw detailError(409, MSG.hiddenShopKept);
         return [goneShop.image, ...goneProducts.map((product) => product.image)];
       });
       await removeAfterCommit(app.storage, images, request.log);

@@ -139,6 +139,26 @@ describe('hiding a shop', () => {
     expect((await get('/auth/profile', owner)).json().shops.find((shop: { id: string }) => shop.id === shopId).hidden).toBeNull();
   });
 
+  it('keeps a hidden shop, its reports and its log: its owner cannot delete or advertise it, and its short link leads nowhere', async () => {
+    const shopId = await uniqueShop('Kept');
+    const code = (await get(`/shops/${shopId}`)).json().short_code;
+    expect((await get(`/shops/short/${code}`)).statusCode).toBe(200);
+    await reportShop(shopId, await signUp(api.app));
+    await act(`shops/${shopId}`, 'hide', 'Takes payment and never delivers');
+    expect((await get(`/shops/short/${code}`)).statusCode).toBe(404);
+    const removal = await api.app.inject({ method: 'DELETE', url: `/shops/${shopId}/delete/`, headers: bearer(owner.access) });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json()).toEqual({ detail: MSG.hiddenShopKept });
+    const advert = await post('/ads/payment/initiate/', owner, { shop_id: shopId, amount: 5000 });
+    expect(advert.statusCode).toBe(409);
+    expect(advert.json()).toEqual({ detail: MSG.hiddenShopKept });
+    const detail = (await get(`/moderation/shops/${shopId}`, moderator)).json();
+    expect(detail.actions.map((a: { action: string }) => a.action)).toEqual(['hide']);
+    // Restored, it is the owner's to delete again.
+    await act(`shops/${shopId}`, 'restore', 'Refunds made');
+    expect((await api.app.inject({ method: 'DELETE', url: `/shops/${shopId}/delete/`, headers: bearer(owner.access) })).statusCode).toBe(204);
+  });
+
   it('keeps every action in the audit log with its note, and refuses an action without one', async () => {
     const shopId = await uniqueShop('Audited');
     await reportShop(shopId, await signUp(api.app), { reason: 'prohibited' });
@@ -184,5 +204,37 @@ describe('hiding a review', () => {
     expect((await act(reviewPath, 'restore', 'Reviewer apologised')).statusCode).toBe(200);
     expect(await totals()).toEqual({ average: 3.5, count: 2, stars: [0, 1, 0, 0, 1], reviews: ['Still rude', 'Lovely'] });
     expect((await get(`/moderation/${reviewPath}`, moderator)).json().actions.map((a: { action: string }) => a.action)).toEqual(['restore', 'hide']);
+  });
+
+  it('keeps a hidden review and its log: its writer sees it marked hidden and can change it, but not remove it to post it again', async () => {
+    const shopId = await uniqueShop('Spammed');
+    const spammer = await signUp(api.app);
+    const rate = (payload: Json) => api.app.inject({ method: 'PUT', url: `/shops/${shopId}/rating`, payload, headers: bearer(spammer.access) });
+    const rating = (await rate({ stars: 1, review: 'Buy followers at spam.example' })).json();
+    const reviewPath = `shops/${shopId}/reviews/${rating.id}`;
+    // The page that reports a review shows it, while it is shown to everyone.
+    const shown = await get(`/shops/${shopId}/ratings/${rating.id}`);
+    expect(shown.json()).toMatchObject({
+      id: rating.id,
+      stars: 1,
+      review: 'Buy followers at spam.example',
+      author: spammer.username,
+      shop_name: 'ZzSpammed Stores',
+    });
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
+      expect((await get(`/shops/${shopId}/ratings/${unknown}`)).json()).toEqual({ detail: MSG.reviewNotFound });
+    }
+    await act(reviewPath, 'hide', 'Spam link');
+    expect((await get(`/shops/${shopId}/ratings/${rating.id}`)).statusCode).toBe(404);
+    const removal = await api.app.inject({ method: 'DELETE', url: `/shops/${shopId}/rating`, headers: bearer(spammer.access) });
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json()).toEqual({ detail: MSG.hiddenRatingKept });
+    expect((await rate({ stars: 1, review: 'Spam again' })).statusCode).toBe(200);
+    expect((await get(`/shops/${shopId}`)).json().rating_count).toBe(0);
+    expect((await get(`/moderation/${reviewPath}`, moderator)).json().actions.map((a: { action: string }) => a.action)).toEqual(['hide']);
+    expect((await get('/ratings/mine', spammer)).json().results).toMatchObject([{ shop_id: shopId, review: 'Spam again', hidden: true }]);
+    // A shop a moderator hid is gone from its raters' lists too.
+    await act(`shops/${shopId}`, 'hide', 'Fake shop');
+    expect((await get('/ratings/mine', spammer)).json().results).toEqual([]);
   });
 });

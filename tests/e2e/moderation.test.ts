@@ -74,8 +74,9 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     await page.getByText('You have already reported this. A moderator will look at it.').waitFor();
 
-    // Only moderators find the moderation pages.
+    // Only moderators find the moderation pages, whatever the method.
     expect((await page.goto('/moderation'))?.status()).toBe(404);
+    expect((await page.request.post('/moderation', { form: { action: 'hide' } })).status()).toBe(404);
     await logOut(page);
     await grantModerator(moderator.email);
     await signInAs(page, moderator);
@@ -121,9 +122,12 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
     await ratings.getByRole('listitem').filter({ hasText: 'Insults' }).getByRole('link', { name: 'Report this review' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/report'));
+    expect(await page.locator('blockquote').textContent()).toMatch(new RegExp(`^1 ★ by ${rude.username}: Insults`));
     await choose(page, '#report', 'Offensive content');
     await page.getByRole('button', { name: 'Send report' }).click();
     await page.getByText('Thank you. Our moderators will look at your report.').waitFor();
+    const unknownReview = `/shop/${shop.id}/reviews/00000000-0000-4000-8000-000000000000/report`;
+    expect((await page.goto(unknownReview))?.status()).toBe(404);
     await logOut(page);
 
     await signInAs(page, moderator);

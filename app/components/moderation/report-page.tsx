@@ -4,13 +4,27 @@ import { MSG } from '#app/lib/rules/messages';
 import { useSeen } from '#app/lib/seen';
 import { ReportForm } from './report-form';
 
-type ReportPageProps = { title: string; shopId: string; shopName: string; action: string; sent: boolean; lastResult?: SubmissionResult<string[]> };
+type ReportPageProps = {
+  title: string;
+  shopId: string;
+  shopName: string;
+  /** The review reported, when it is one, so the reporter sees which. */
+  review?: { stars: number; author: string; review: string };
+  action: string;
+  sent: boolean;
+  lastResult?: SubmissionResult<string[]>;
+};
 
 /** A report's form, or the thanks once it is sent. */
-export function ReportPage({ title, shopId, shopName, action, sent, lastResult }: ReportPageProps) {
+export function ReportPage({ title, shopId, shopName, review, action, sent, lastResult }: ReportPageProps) {
   return (
     <main className="report">
       <h1 className="section-title">{title}</h1>
+      {review && (
+        <blockquote className="review-text">
+          {review.stars} ★ by {review.author}: {review.review || '(no text)'}
+        </blockquote>
+      )}
       {sent ? <Thanks /> : <ReportForm action={action} lastResult={lastResult} />}
       <p>
         <Link to={`/shop/${encodeURIComponent(shopId)}`}>Back to {shopName}</Link>

@@ -238,6 +238,8 @@ export const provider = {
   /** Our provider's ratings (ext). */
   shopRatings: (shopId: string, page: number, pageSize: number) =>
     callParsed(ratingListSchema, 'GET', `shops/${id(shopId)}/ratings`, { query: { page, page_size: pageSize } }),
+  shopReview: (shopId: string, ratingId: string) =>
+    callParsed(ratingSchema.extend({ shop_name: z.string() }), 'GET', `shops/${id(shopId)}/ratings/${id(ratingId)}`),
   myRating: (token: string, shopId: string) => callParsed(ratingSchema, 'GET', `shops/${id(shopId)}/rating`, { token }),
   rate: (token: string, shopId: string, body: { stars: number; review: string }) =>
     callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/rating`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),

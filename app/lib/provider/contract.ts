@@ -87,7 +87,10 @@ export const shopSchema = z.object({
 
 const ratingPage = { page: z.number(), next_page: z.number().nullable() };
 export const ratingListSchema = z.object({ results: z.array(ratingSchema), shop_name: z.string(), ...ratingPage });
-export const myRatingListSchema = z.object({ results: z.array(ratingSchema.extend({ shop_name: z.string() })), ...ratingPage });
+export const myRatingListSchema = z.object({
+  results: z.array(ratingSchema.extend({ shop_name: z.string(), hidden: z.boolean().default(false) })),
+  ...ratingPage,
+});
 
 /** SPEC §3: the shop list is either a plain array or `{sponsored_shops, for_you}` (with our paging fields). */
 export const shopListSchema = z.union([

@@ -154,5 +154,9 @@ export const MSG = {
   moderationNoteRequired: 'Please write a note: it is kept with the action.',
   moderationActionRequired: 'Please choose an action.',
   moderationFailed: 'The action could not be saved. Please try again.',
+  // What a moderator hid stays, with its log, until a moderator restores it.
+  hiddenShopKept: 'A moderator hid this shop, so it cannot be deleted or advertised. Read the reason on My Shops.',
+  hiddenRatingKept: 'A moderator hid this review, so it cannot be removed. You can still change it.',
+  hiddenRatingNote: 'A moderator hid this review: only you can see it.',
   moderationNothingToDo: (action: string) => `Nothing to ${action}: the item is already in that state.`,
 } as const;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { momentInLagos } from '#app/lib/dates';
 import { moderationPath } from '#app/lib/moderation-paths';
 import { provider } from '#app/lib/provider/client.server';
@@ -13,6 +13,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { results } = await asModerator(request, context.get(visitorContext), (token) => provider.openReports(token));
   return { items: results };
+}
+
+/** Nothing posts here: a moderator is told so, anyone else gets the same 404 as a GET, which does not show the page exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await asModerator(request, context.get(visitorContext), (token) => provider.openReports(token));
+  throw data('This page takes no forms.', { status: 405 });
 }
 
 export default function OpenReports({ loaderData }: Route.ComponentProps) {

@@ -27,6 +27,7 @@ export default function ReportReview({ loaderData, actionData, params }: Route.C
       title={`Report a review of ${loaderData.shopName}`}
       shopId={params.shop_id}
       shopName={loaderData.shopName}
+      review={loaderData.review ?? undefined}
       action={reportPath(params.shop_id, params.rating_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}

@@ -12,14 +12,22 @@ import type { RouterContextProvider } from 'react-router';
 
 type Item = { shopId: string; ratingId?: string };
 
-/** The report page's loader: signed-in people only (others sign in and come back), and the shop's name; a hidden or missing shop is a 404. */
+/**
+ * The report page's loader: signed-in people only (others sign in and come back), the shop's name and
+ * the review reported; a hidden or missing shop or review is a 404.
+ */
 export async function loadReportPage(request: Request, visitor: Visitor, item: Item) {
   requireVisitor(request, visitor);
+  const sent = new URL(request.url).searchParams.get('sent') === '1';
   try {
+    if (item.ratingId) {
+      const { shop_name, ...review } = await provider.shopReview(item.shopId, item.ratingId);
+      return { shopName: shop_name, review, sent };
+    }
     const { shop_name } = await provider.shopRatings(item.shopId, 1, 1);
-    return { shopName: shop_name, sent: new URL(request.url).searchParams.get('sent') === '1' };
+    return { shopName: shop_name, review: null, sent };
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(item.shopId), { status: 404 });
+    if (isProviderError(error, 404)) throw data(item.ratingId ? MSG.reviewNotFound : MSG.shopWithIdNotFound(item.shopId), { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Already gone (removed from another tab) is what was asked for.
     const status = error.status ?? 502;
     if (status !== 404) {
-      const message = status === 429 ? MSG.tooManyAttempts(error.retryAfterSeconds) : MSG.ratingFailed;
+      const message = status === 429 ? MSG.tooManyAttempts(error.retryAfterSeconds) : status === 409 ? MSG.hiddenRatingKept : MSG.ratingFailed;
       return data({ removeError: message }, { status: status < 500 ? status : 502 });
     }
   }
@@ -83,17 +83,20 @@ export default function MyRatings({ loaderData, actionData }: Route.ComponentPro
                     <Stars value={rating.stars} />
                   </p>
                   {rating.review && <p className="review-text">{rating.review}</p>}
+                  {rating.hidden && <p className="notice">{MSG.hiddenRatingNote}</p>}
                   <div className="my-rating-actions">
                     <Link to={`${shopPath}/rate`} className="button secondary" aria-label={`Edit your rating of ${rating.shop_name}`}>
                       Edit
                     </Link>
-                    <Form method="post" action={MY_RATINGS}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="shopId" value={rating.shop_id} />
-                      <button type="submit" className="secondary" aria-label={`Remove your rating of ${rating.shop_name}`}>
-                        Remove
-                      </button>
-                    </Form>
+                    {!rating.hidden && (
+                      <Form method="post" action={MY_RATINGS}>
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="shopId" value={rating.shop_id} />
+                        <button type="submit" className="secondary" aria-label={`Remove your rating of ${rating.shop_name}`}>
+                          Remove
+                        </button>
+                      </Form>
+                    )}
                   </div>
                 </li>
               );

@@ -1,5 +1,6 @@
 import { getWebEnv } from '#app/lib/env.server';
 import { provider } from '#app/lib/provider/client.server';
+import { publicContentVersion } from '#app/lib/public-cache.server';
 import { PAGE_SIZE_MAX } from '#app/lib/rules/limits';
 import { type SitemapEntry, sitemapXml } from '#app/lib/sitemap';
 
@@ -8,10 +9,13 @@ const MAX_URLS = 50_000;
 // Search result pages are left out (endless query combinations), so only the home page and the shops are listed.
 const PAGES: SitemapEntry[] = [{ path: '/' }];
 const MAX_AGE_SECONDS = 3600;
+/** How soon a shop deleted or hidden by a moderator leaves the sitemap. */
+const FRESH_AFTER_CHANGE_MS = 60_000;
 
 // Listing every shop takes hundreds of provider calls on a big catalogue, so one build serves every
-// request for the hour the response may be cached anyway, and concurrent requests share it.
-let cached: { xml: string; expires: number } | undefined;
+// request for the hour the response may be cached anyway, and concurrent requests share it. After a
+// change to public content it is built again, but at most once a minute, however often things change.
+let cached: { xml: string; expires: number; builtAt: number; version: number } | undefined;
 let building: Promise<string> | undefined;
 
 async function shopEntries(): Promise<SitemapEntry[]> {
@@ -31,15 +35,21 @@ async function shopEntries(): Promise<SitemapEntry[]> {
 }
 
 async function build(): Promise<string> {
+  const version = publicContentVersion();
   const xml = sitemapXml(getWebEnv().webUrl, [...PAGES, ...(await shopEntries())]);
-  cached = { xml, expires: Date.now() + MAX_AGE_SECONDS * 1000 };
+  cached = { xml, expires: Date.now() + MAX_AGE_SECONDS * 1000, builtAt: Date.now(), version };
   return xml;
+}
+
+function isCurrent(copy: NonNullable<typeof cached>): boolean {
+  if (copy.expires <= Date.now()) return false;
+  return copy.version === publicContentVersion() || Date.now() - copy.builtAt < FRESH_AFTER_CHANGE_MS;
 }
 
 export async function loader() {
   let xml: string;
   try {
-    if (cached && cached.expires > Date.now()) xml = cached.xml;
+    if (cached && isCurrent(cached)) xml = cached.xml;
     else xml = await (building ??= build().finally(() => (building = undefined)));
   } catch {
     return new Response('The sitemap is not available right now. Please try again later.', {

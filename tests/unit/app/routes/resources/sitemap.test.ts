@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+let server: Server;
+let dataDir: string;
+let listed: string[] = [];
+let sitemap: typeof import('#app/routes/resources/sitemap');
+let publicCache: typeof import('#app/lib/public-cache.server');
+
+beforeAll(async () => {
+  // The provider's shop list: one page holding the shops in `listed`.
+  server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const shops = listed.map((id) => ({ id, name: `Shop ${id}`, created_at: '2026-11-01T00:00:00.000Z' }));
+    response.end(JSON.stringify({ sponsored_shops: [], for_you: shops, next_page: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.DATA_DIR = dataDir;
+  sitemap = await import('#app/routes/resources/sitemap');
+  publicCache = await import('#app/lib/public-cache.server');
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const shopsListed = async () => {
+  const xml = await (await sitemap.loader()).text();
+  return [...xml.matchAll(/\/shop\/([\w-]+)</g)].map((match) => match[1]);
+};
+
+describe('the sitemap', () => {
+  it('keeps its copy for the hour, but lets a hidden or deleted shop go within a minute of the change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    listed = ['kept', 'hidden'];
+    expect(await shopsListed()).toEqual(['kept', 'hidden']);
+
+    // Nothing changed through the site (a shop the API alone added): the copy stands for the hour.
+    listed = ['kept'];
+    vi.advanceTimersByTime(30 * 60_000);
+    expect(await shopsListed()).toEqual(['kept', 'hidden']);
+
+    // A moderator hid a shop: within a minute of the copy's making it is still served, then built again.
+    publicCache.forgetPublicAnswers();
+    expect(await shopsListed()).toEqual(['kept']);
+
+    listed = ['kept', 'new'];
+    publicCache.forgetPublicAnswers();
+    vi.advanceTimersByTime(30_000);
+    expect(await shopsListed()).toEqual(['kept']);
+    vi.advanceTimersByTime(31_000);
+    expect(await shopsListed()).toEqual(['kept', 'new']);
+  });
+});
