@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { adReminderDue } from '#app/lib/rules/ad-plan';
 import { AD_PLAN } from '#app/lib/rules/limits';
 import { priceInNaira } from '#app/lib/rules/price';
@@ -34,7 +34,7 @@ export function adRenewalMail(input: { username: string; shopName: string; endsA
 
 /**
  * The reminder a queued row stands for, written when it is sent from the shop as it is then: nothing
- * when the shop is gone or its ad was renewed meanwhile (no reminder is due for the new end).
+ * when the shop is gone or hidden by a moderator, or its ad was renewed meanwhile (no reminder is due for the new end).
  */
 export function adRenewalMailOf(db: Db, webUrl: string, clock: () => Date) {
   return async (row: OutboxRow): Promise<Mail | null> => {
@@ -43,7 +43,7 @@ export function adRenewalMailOf(db: Db, webUrl: string, clock: () => Date) {
       .select({ id: shops.id, name: shops.name, endsAt: shops.sponsoredUntil, email: users.email, username: users.username })
       .from(shops)
       .innerJoin(users, eq(users.id, shops.ownerId))
-      .where(eq(shops.id, row.shop_id))
+      .where(and(eq(shops.id, row.shop_id), isNull(shops.hiddenAt)))
       .limit(1);
     const now = clock();
     if (!shop?.endsAt || !adReminderDue(shop.endsAt, now)) return null;

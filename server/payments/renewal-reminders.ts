@@ -1,4 +1,4 @@
-import { between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '#app/lib/rules/ad-plan';
 import type { Db } from '#server/db/client';
@@ -12,12 +12,14 @@ const DAY_MS = 24 * 60 * 60_000;
  * periodic job (one instance at a time); the mail queue sends what it queued.
  */
 export async function queueRenewalReminders(db: Db, now: Date): Promise<{ queued: number }> {
-  // Only ads ending around now can be due: the sponsored index finds them.
+  // Only ads ending around now can be due: the sponsored index finds them. A shop a moderator hid
+  // cannot be advertised, so it is not asked to renew.
+  const endingSoon = between(shops.sponsoredUntil, new Date(now.getTime() - 2 * DAY_MS), new Date(now.getTime() + (AD_REMINDER_DAYS_BEFORE + 2) * DAY_MS));
   const candidates = await db
     .select({ shopId: shops.id, endsAt: shops.sponsoredUntil, email: users.email })
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(between(shops.sponsoredUntil, new Date(now.getTime() - 2 * DAY_MS), new Date(now.getTime() + (AD_REMINDER_DAYS_BEFORE + 2) * DAY_MS)));
+    .where(and(endingSoon, isNull(shops.hiddenAt)));
   let queued = 0;
   for (const { shopId, endsAt, email } of candidates) {
     const kind = endsAt && adReminderDue(endsAt, now);

@@ -87,6 +87,23 @@ describe('ad renewal reminders', () => {
     expect(sent.length).toBe(before);
   });
 
+  it('a shop a moderator hid is not asked to renew, before or after its reminder was queued', async () => {
+    const endsAt = new Date('2035-04-01T12:00:00Z');
+    const hideShop = (id: string) => api.database.db.update(shops).set({ hiddenAt: now, hiddenReason: 'Scam' }).where(eq(shops.id, id));
+    const queuedThenHidden = await shopWithAdEnding('Femi Gold', endsAt);
+    now = new Date(endsAt.getTime() - 3 * DAY);
+    expect(await queueRenewalReminders(api.database.db, now)).toEqual({ queued: 1 });
+    await hideShop(queuedThenHidden.id);
+    const before = sent.length;
+    api.app.mailQueue.wake();
+    for (let waited = 0; (await api.database.db.select().from(mailOutbox)).length > 0 && waited < 5_000; waited += 20) await delay(20);
+    expect(sent.length).toBe(before);
+
+    const hiddenFirst = await shopWithAdEnding('Gbenga Gold', new Date(endsAt.getTime() + DAY));
+    await hideShop(hiddenFirst.id);
+    expect(await remindAt(new Date(endsAt.getTime() - 2 * DAY))).toEqual([]);
+  });
+
   it("shows its owner when a shop's ad ended, and nothing while it runs or when it never had one", async () => {
     const endsAt = new Date('2034-02-01T10:00:00Z');
     const shop = await shopWithAdEnding('Dayo Bags', endsAt);

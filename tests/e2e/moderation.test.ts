@@ -103,6 +103,11 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await signInAs(page, owner);
     await page.goto('/myShop');
     await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: Sells stolen phones`).waitFor();
+    // It cannot be deleted, advertised or put on a poster while hidden: the card offers none of it.
+    const actions = page.getByRole('navigation', { name: `Manage ${shop.name}` });
+    expect(await actions.getByRole('link').allTextContents()).toEqual(['Products', 'Edit Shop']);
+    expect((await page.goto(`/myShop/${shop.id}/poster`))?.status()).toBe(409);
+    expect((await page.goto(`/shop/${shop.id}/paymentInitiation`))?.status()).toBe(409);
     // Its products stay the owner's to see and change.
     expect((await page.goto(`/shop/${shop.id}/products`))?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Products' }).waitFor();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { dayInLagos } from '#app/lib/dates';
-import type { Profile } from '#app/lib/provider/contract';
+import type { OwnShop } from '#app/lib/provider/contract';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
@@ -10,8 +10,10 @@ const OWNER_CARD_SLOT: PhotoSlot = {
 };
 
 /** A shop on My Shops, with everything its owner does to it (SPEC §2). */
-export function OwnerShopCard({ shop, eager }: { shop: Profile['shops'][number]; eager: boolean }) {
+export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }) {
   const id = encodeURIComponent(shop.id);
+  // While a moderator keeps it hidden (the notice above says why), it cannot be advertised or deleted.
+  const hidden = shop.hidden !== null;
   return (
     <li className="owner-shop">
       <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt="" slot={OWNER_CARD_SLOT} timing={eager ? 'first' : 'near'} className="card-image" />
@@ -22,7 +24,9 @@ export function OwnerShopCard({ shop, eager }: { shop: Profile['shops'][number];
         {shop.category}
         {shop.address && ` · ${shop.address}`}
       </p>
-      {shop.is_sponsored ? (
+      {hidden ? (
+        <p className="ad-status">Hidden by Kasuwa's moderators</p>
+      ) : shop.is_sponsored ? (
         <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
       ) : (
         <p className="ad-status">{shop.ad_ended_at ? `Ad ended ${dayInLagos(shop.ad_ended_at)}` : 'No ad running'}</p>
@@ -31,21 +35,25 @@ export function OwnerShopCard({ shop, eager }: { shop: Profile['shops'][number];
         <Link className="button secondary" to={`/shop/${id}/products`}>
           Products
         </Link>
-        <Link className="button secondary" to={`/shop/${id}/step1`}>
-          Ads
-        </Link>
+        {!hidden && (
+          <Link className="button secondary" to={`/shop/${id}/step1`}>
+            Ads
+          </Link>
+        )}
         <Link className="button secondary" to={`/editShop/${id}/edit-shop`}>
           Edit Shop
         </Link>
-        {shop.short_code && (
+        {shop.short_code && !hidden && (
           <Link className="button secondary" to={`/myShop/${id}/poster`}>
             Print a poster
           </Link>
         )}
         {/* A link to the confirmation, so deleting asks first with or without JavaScript. */}
-        <Link className="button danger" to={`/myShop?delete=${id}`} preventScrollReset>
-          Delete
-        </Link>
+        {!hidden && (
+          <Link className="button danger" to={`/myShop?delete=${id}`} preventScrollReset>
+            Delete
+          </Link>
+        )}
       </nav>
     </li>
   );

@@ -2,16 +2,24 @@ import type { Poster } from './poster.server';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A long name in up to three lines of whole words (a word longer than a line keeps its own line). */
-function nameLines(name: string, perLine: number): string[] {
+/** Whole words in lines of at most `perLine` characters (a word longer than a line keeps its own line). */
+function wrap(words: string[], perLine: number): string[] {
   const lines: string[] = [];
-  for (const word of name.split(/\s+/).filter(Boolean)) {
+  for (const word of words) {
     const last = lines.at(-1);
     if (last !== undefined && `${last} ${word}`.length <= perLine) lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
-  if (lines.length <= 3) return lines;
-  return [...lines.slice(0, 2), `${lines.slice(2).join(' ')}`];
+  return lines;
+}
+
+/** A name in up to three lines: one too long for three of `perLine` gets longer lines, so a smaller size, not a line that runs on. */
+export function nameLines(name: string, perLine: number): string[] {
+  const words = name.split(/\s+/).filter(Boolean);
+  for (let width = perLine; ; width += 2) {
+    const lines = wrap(words, width);
+    if (lines.length <= 3) return lines;
+  }
 }
 
 const WIDTH = 210;

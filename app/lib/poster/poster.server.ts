@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { data } from 'react-router';
-import type { Shop } from '#app/lib/provider/contract';
+import type { OwnShop, Shop } from '#app/lib/provider/contract';
 import { MSG } from '#app/lib/rules/messages';
 
 export type Poster = {
@@ -13,9 +13,13 @@ export type Poster = {
   qrSvg: string;
 };
 
-/** What a shop's poster shows. A shop without a short link (another provider) has no poster. */
-export async function posterOf(shop: Shop, webUrl: string): Promise<Poster> {
+/**
+ * What a shop's poster shows. A shop without a short link (another provider) has no poster, and one a
+ * moderator hid none either: its link leads nowhere.
+ */
+export async function posterOf(shop: OwnShop, webUrl: string): Promise<Poster> {
   if (!shop.short_code) throw data(MSG.shopWithIdNotFound(shop.id), { status: 404 });
+  if (shop.hidden) throw data(MSG.hiddenShopKept, { status: 409 });
   const shortUrl = `${webUrl}/s/${shop.short_code}`;
   // Medium error correction survives a smudge or a crease; two white modules around it keep it apart from the photo and text.
   const qrSvg = await QRCode.toString(shortUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

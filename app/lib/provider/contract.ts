@@ -195,6 +195,8 @@ export type ShopList = z.infer<typeof shopListSchema>;
 export type User = z.infer<typeof userSchema>;
 export type Session = z.infer<typeof sessionSchema>;
 export type Profile = z.infer<typeof profileSchema>;
+/** One of the signed-in owner's shops, as their profile lists it. */
+export type OwnShop = Profile['shops'][number];
 export type Ad = z.infer<typeof adSchema>;
 export type Rating = z.infer<typeof ratingSchema>;
 export type OpenItem = z.infer<typeof openItemsSchema>['results'][number];

@@ -19,6 +19,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsS
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   const shop = await ownShop(request, visitor, params.shop_id);
+  if (shop.hidden) throw data(MSG.hiddenShopKept, { status: 409 });
   return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null } };
 }
 

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import type { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form';
 import { provider } from '#app/lib/provider/client.server';
-import type { Shop } from '#app/lib/provider/contract';
+import type { OwnShop, Shop } from '#app/lib/provider/contract';
 import { isProviderError } from '#app/lib/provider/errors';
 import { MSG } from '#app/lib/rules/messages';
 import { asVisitor, type Visitor } from '#app/lib/session.server';
@@ -40,7 +40,7 @@ export function shopChanges(edits: ShopEdits, saved: Shop): Partial<NewShop> {
 }
 
 /** The visitor's shops, from their profile (which counts no visit, unlike GET /shops/{id}). */
-export async function ownShops(request: Request, visitor: Visitor): Promise<Shop[]> {
+export async function ownShops(request: Request, visitor: Visitor): Promise<OwnShop[]> {
   try {
     return (await asVisitor(request, visitor, (token) => provider.profile(token))).shops;
   } catch (error) {
@@ -50,7 +50,7 @@ export async function ownShops(request: Request, visitor: Visitor): Promise<Shop
 }
 
 /** One of the visitor's shops. Someone else's shop is "not found" to them: its forms are never shown. */
-export async function ownShop(request: Request, visitor: Visitor, shopId: string): Promise<Shop> {
+export async function ownShop(request: Request, visitor: Visitor, shopId: string): Promise<OwnShop> {
   const shop = (await ownShops(request, visitor)).find((candidate) => candidate.id === shopId);
   if (!shop) throw data(MSG.shopWithIdNotFound(shopId), { status: 404 });
   return shop;
