@@ -5,6 +5,7 @@ import { CopyLink } from '#app/components/shop/copy-link';
 import { type OrderNote, ProductGrid } from '#app/components/shop/product-grid';
 import { RateShop } from '#app/components/shop/rate-shop';
 import { RatingSummary } from '#app/components/shop/rating-summary';
+import type { CurrentRating } from '#app/components/shop/rating-fields';
 import { ShopPhoto } from '#app/components/shop/shop-photo';
 import { HeartButton, SavedHearts } from '#app/components/shops/heart-button';
 import { oneDecimal } from '#app/components/shops/stars';
@@ -30,13 +31,17 @@ function orderNoteFrom(params: URLSearchParams): OrderNote | null {
   return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
 }
 
-/** A signed-in person's own rating, to fill the overlay's form; none when they have not rated or it cannot be read. */
-async function myRating(request: Request, visitor: Visitor, shopId: string) {
+/**
+ * A signed-in person's own rating, to fill the overlay's form: none when they have not rated or it cannot
+ * be read, and 'own' for the shop's owner, who is told rather than offered a form that cannot work.
+ */
+async function myRating(request: Request, visitor: Visitor, shopId: string): Promise<CurrentRating | 'own'> {
   if (!visitor) return null;
   try {
     const { stars, review } = await asVisitor(request, visitor, (token) => provider.myRating(token, shopId));
     return { stars, review };
   } catch (error) {
+    if (isProviderError(error, 403)) return 'own';
     if (error instanceof ProviderError) return null;
     throw error;
   }
@@ -48,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!id) throw data(MSG.noShopId, { status: 404 });
   const visitor = context.get(visitorContext);
   let shop: Shop;
-  let mine;
+  let mine: CurrentRating | 'own';
   let saved;
   try {
     [shop, mine, saved] = await Promise.all([provider.getShop(id, request), myRating(request, visitor, id), savedIdsOf(request, visitor)]);
@@ -58,7 +63,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }
-  return { shop, webUrl: getWebEnv().webUrl, signedIn: Boolean(visitor), mine, saved: saved.has(shop.id) };
+  return {
+    shop,
+    webUrl: getWebEnv().webUrl,
+    signedIn: Boolean(visitor),
+    mine: mine === 'own' ? null : mine,
+    ownShop: mine === 'own',
+    saved: saved.has(shop.id),
+  };
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -70,7 +82,7 @@ export function headers() {
 }
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const { shop, webUrl, signedIn, mine, saved } = loaderData;
+  const { shop, webUrl, signedIn, mine, ownShop, saved } = loaderData;
   const [searchParams] = useSearchParams();
   const shopUrl = `${webUrl}/product/${encodeURIComponent(shop.id)}`;
   const tags = shop.tags.filter(Boolean);
@@ -98,7 +110,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <ContactLinks phone={shop.owner_phone} shopName={shop.name} shopUrl={shopUrl} />
         <div className="shop-actions">
-          <RateShop shop={shop} signedIn={signedIn} current={mine} thanked={searchParams.has('rated')} />
+          <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           <ComingSoonMessaging />
         </div>
         <CopyLink url={shopUrl} />

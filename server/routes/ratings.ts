@@ -103,15 +103,15 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['ratings'],
-        summary: "The signed-in person's rating of a shop (ext); 404 when they have not rated it",
+        summary: "The signed-in person's rating of a shop (ext); 404 when they have not rated it, 403 for the shop's owner, who cannot",
         security: [{ bearer: [] }],
         params: shopParams,
-        response: { 200: ratingJsonSchema, 401: detail, 404: detail },
+        response: { 200: ratingJsonSchema, 401: detail, 403: detail, 404: detail },
       },
     },
     async (request) => {
       const user = signedIn(request);
-      await shopOf(request.params.id);
+      if ((await shopOf(request.params.id)).ownerId === user.id) throw detailError(403, MSG.ownShopRating);
       const rating = await ratingOf(request.params.id, user.id);
       if (!rating) throw detailError(404, MSG.ratingNotFound);
       return ratingJson(rating);

@@ -40,10 +40,13 @@ describe('rating a shop', () => {
     expect((await shop()).rating_count).toBe(rows[0]!.count);
   });
 
-  it('refuses the owner’s rating of their own shop', async () => {
+  it('refuses the owner’s rating of their own shop, and says so when asked for it', async () => {
     const answer = await rate(owner, { stars: 5 });
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toEqual({ detail: MSG.ownShopRating });
+    const asked = await api.app.inject({ method: 'GET', url: `/shops/${shopId}/rating`, headers: bearer(owner.access) });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toEqual({ detail: MSG.ownShopRating });
   });
 
   it('asks for 1 to 5 whole stars and a review of at most 500 characters, storing the text as typed', async () => {

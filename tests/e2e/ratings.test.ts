@@ -64,6 +64,20 @@ describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
     expect(await page.getByText('Edit your rating', { exact: true }).isVisible()).toBe(true);
   });
 
+  test('an owner opening the Rate overlay on their own shop is told they cannot rate it, not given a form', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Own Stall ${tag()}` });
+    await signIn(page, owner.username, owner.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`/shop/${shop.id}`);
+    await openRateOverlay(page);
+    await page.getByText('You cannot rate your own shop.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await page.goto(`/shop/${shop.id}/rate`);
+    await page.getByText('You cannot rate your own shop.').waitFor();
+    expect(await page.locator('form.rate-form, input[name="stars"]').count()).toBe(0);
+  });
+
   test('my ratings lists what I rated; I edit one from there and remove it', async ({ page, apiUrl }) => {
     const shop = await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: `Edited Stall ${tag()}` });
     const person = await buyer(apiUrl);

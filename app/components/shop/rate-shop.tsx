@@ -14,11 +14,14 @@ import type { CurrentRating } from './rating-fields';
 export function RateShop({
   shop,
   signedIn,
+  ownShop,
   current,
   thanked,
 }: {
   shop: { id: string; name: string };
   signedIn: boolean;
+  /** The visitor owns it: told they cannot rate it, rather than given a form. */
+  ownShop: boolean;
   current: CurrentRating;
   thanked: boolean;
 }) {
@@ -48,7 +51,9 @@ export function RateShop({
         <div className="overlay">
           <div className="overlay-card">
             <h2>Rate {shop.name}</h2>
-            {signedIn ? (
+            {ownShop ? (
+              <p>{MSG.ownShopRating}</p>
+            ) : signedIn ? (
               <OverlayRatingForm shopId={shop.id} current={current} />
             ) : (
               <p>

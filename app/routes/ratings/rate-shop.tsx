@@ -24,10 +24,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       provider.shopRatings(params.shop_id, 1, 1),
       asVisitor(request, visitor, (token) => provider.myRating(token, params.shop_id)).catch((error: unknown) => {
         if (isProviderError(error, 404)) return null;
+        // The shop's owner, who cannot rate it.
+        if (isProviderError(error, 403)) return 'own' as const;
         throw error;
       }),
     ]);
-    return { shopName: reviews.shop_name, current: mine && { stars: mine.stars, review: mine.review } };
+    if (mine === 'own') return { shopName: reviews.shop_name, current: null, ownShop: true };
+    return { shopName: reviews.shop_name, current: mine && { stars: mine.stars, review: mine.review }, ownShop: false };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
@@ -60,7 +63,11 @@ export default function RateShopPage({ loaderData, actionData, params }: Route.C
   return (
     <main className="rating">
       <h1 className="section-title">Rate {loaderData.shopName}</h1>
-      <RatingForm shopId={params.shop_id} current={loaderData.current} lastResult={actionData?.result} />
+      {loaderData.ownShop ? (
+        <p className="notice">{MSG.ownShopRating}</p>
+      ) : (
+        <RatingForm shopId={params.shop_id} current={loaderData.current} lastResult={actionData?.result} />
+      )}
       <p>
         <Link to={shopPath(params.shop_id)}>Back to {loaderData.shopName}</Link>
       </p>
