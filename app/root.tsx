@@ -111,11 +111,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.data
       : null;
   const notFound = status === 404;
+  // A request the site refused for a reason it gives below (too large, malformed, not allowed now) is not unexpected.
+  const refused = status >= 400 && status < 500 && !notFound && message !== null;
   const location = useLocation();
   return (
     <main className="error-page">
       <title>{notFound ? 'Page not found · Kasuwa' : 'Error · Kasuwa'}</title>
-      <h1>{notFound ? 'Page not found' : offline ? 'No connection' : unavailable ? 'Temporarily unavailable' : MSG.unexpected}</h1>
+      <h1>
+        {notFound
+          ? 'Page not found'
+          : offline
+            ? 'No connection'
+            : unavailable
+              ? 'Temporarily unavailable'
+              : refused
+                ? 'That could not be done'
+                : MSG.unexpected}
+      </h1>
       {message && <p>{message}</p>}
       {retry && (
         <p>

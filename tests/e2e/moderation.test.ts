@@ -107,6 +107,9 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     const actions = page.getByRole('navigation', { name: `Manage ${shop.name}` });
     expect(await actions.getByRole('link').allTextContents()).toEqual(['Products', 'Edit Shop']);
     expect((await page.goto(`/myShop/${shop.id}/poster`))?.status()).toBe(409);
+    // A refusal the page explains is not "an unexpected error".
+    expect(await page.locator('h1').textContent()).toBe('That could not be done');
+    await page.getByText('A moderator hid this shop, so it cannot be deleted or advertised.', { exact: false }).waitFor();
     expect((await page.goto(`/shop/${shop.id}/paymentInitiation`))?.status()).toBe(409);
     // Its products stay the owner's to see and change.
     expect((await page.goto(`/shop/${shop.id}/products`))?.status()).toBe(200);
