@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#app/lib/rules/moderation';
 import type { Db, Tx } from '#server/db/client';
 import { moderationActions, ratings, reports, shops, users } from '#server/db/schema';
+import { imageJson } from '#server/media/images';
 
 /** A reported thing: a shop, or one review on it (`rating_id`). */
 export type ItemKey = { shopId: string; ratingId: string | null };
@@ -28,6 +29,9 @@ export const openItemSchema = moderationItemSchema.extend({
 
 export const itemDetailSchema = moderationItemSchema.extend({
   hidden_reason: z.string().nullable(),
+  shop: z
+    .object({ category: z.string(), address: z.string(), description: z.string(), image_url: z.string() })
+    .describe('The shop as its page shows it, which a hidden shop’s page does not: what a moderator decides on'),
   open_reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string(), reporter: z.string(), created_at: z.string() })),
   actions: z
     .array(z.object({ action: z.enum(MODERATION_ACTIONS), note: z.string(), moderator: z.string().nullable(), created_at: z.string() }))
@@ -149,11 +153,16 @@ export async function openItems(db: Db, limit: number): Promise<z.infer<typeof o
   });
 }
 
-/** An item with its open reports and its audit log. */
-export async function itemDetail(db: Db | Tx, key: ItemKey): Promise<z.infer<typeof itemDetailSchema> | undefined> {
+/** An item with its shop, its open reports and its audit log. */
+export async function itemDetail(db: Db | Tx, key: ItemKey, mediaBaseUrl: string): Promise<z.infer<typeof itemDetailSchema> | undefined> {
   const row = await findItem(db, key);
   if (!row) return undefined;
-  const [open, actions] = await Promise.all([
+  const [[shop], open, actions] = await Promise.all([
+    db
+      .select({ category: shops.category, address: shops.address, description: shops.description, image: shops.image })
+      .from(shops)
+      .where(eq(shops.id, key.shopId))
+      .limit(1),
     db
       .select({ reason: reports.reason, details: reports.details, reporter: users.username, createdAt: reports.createdAt })
       .from(reports)
@@ -167,9 +176,12 @@ export async function itemDetail(db: Db | Tx, key: ItemKey): Promise<z.infer<typ
       .where(itemWhere(moderationActions, key))
       .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id)),
   ]);
+  if (!shop) return undefined;
+  const { image, ...text } = shop;
   return {
     ...itemOf(row),
     hidden_reason: row.shopHiddenReason,
+    shop: { ...text, image_url: imageJson(image, mediaBaseUrl).url },
     open_reports: open.map((r) => ({ reason: r.reason, details: r.details, reporter: r.reporter, created_at: r.createdAt.toISOString() })),
     actions: actions.map((a) => ({ action: a.action, note: a.note, moderator: a.moderator, created_at: a.createdAt.toISOString() })),
   };

@@ -55,7 +55,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
   for (const route of routes) {
     const detailOf = async (params: Record<string, string>) => {
       const key = route.key(params);
-      const found = key && (await itemDetail(app.db, key));
+      const found = key && (await itemDetail(app.db, key, app.config.mediaBaseUrl));
       if (!key || !found) throw notFound();
       return { key, found };
     };
@@ -93,7 +93,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
         const { key } = await detailOf(request.params);
         const { action, note } = request.body;
         if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
-        return (await itemDetail(app.db, key))!;
+        return (await itemDetail(app.db, key, app.config.mediaBaseUrl))!;
       },
     );
   }

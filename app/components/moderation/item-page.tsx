@@ -36,8 +36,18 @@ export function ItemPage({
       <p>
         {item.hidden_at ? <strong>Hidden since {momentInLagos(item.hidden_at)}.</strong> : 'Visible to everyone.'}{' '}
         {item.kind === 'shop' ? `Owner: ${item.author ?? ''}. ` : ''}
-        <Link to={shopPath}>Open the shop page</Link>
+        {/* A hidden shop's page is a 404 to everyone; what it shows is below. */}
+        {!(item.kind === 'shop' && item.hidden_at) && <Link to={shopPath}>Open the shop page</Link>}
       </p>
+      {item.kind === 'shop' && item.shop && (
+        <section className="moderation-shop" aria-label="The shop as its page shows it">
+          <img src={item.shop.image_url} alt={`Photo of ${item.shop_name}`} loading="lazy" />
+          <p>
+            {item.shop.category} · {item.shop.address}
+          </p>
+          <p className="review-text">{item.shop.description}</p>
+        </section>
+      )}
       {item.kind === 'review' && (
         <blockquote className="review-text">
           {item.stars} ★ by {item.author}: {item.review || '(no text)'}

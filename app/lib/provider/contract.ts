@@ -181,6 +181,7 @@ export const openItemsSchema = z.object({
 });
 export const itemDetailSchema = moderationItem.extend({
   hidden_reason: z.string().nullable(),
+  shop: z.object({ category: z.string(), address: z.string(), description: z.string(), image_url: imageUrl }).optional(),
   open_reports: z.array(z.object({ reason: z.string(), details: z.string(), reporter: z.string(), created_at: z.string() })),
   actions: z.array(z.object({ action: z.string(), note: z.string(), moderator: z.string().nullable(), created_at: z.string() })),
 });
