@@ -41,7 +41,7 @@ export function ItemPage({
       </p>
       {item.kind === 'shop' && item.shop && (
         <section className="moderation-shop" aria-label="The shop as its page shows it">
-          <img src={item.shop.image_url} alt={`Photo of ${item.shop_name}`} loading="lazy" />
+          <img src={item.shop.image_url} alt={item.shop_name} loading="lazy" />
           <p>
             {item.shop.category} · {item.shop.address}
           </p>
