@@ -100,6 +100,11 @@ describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
     await page.getByText('Thanks! Your rating is saved.').waitFor();
     expect(await page.locator('.rating-average').textContent()).toBe('2.0 out of 5 · 1 rating');
 
+    // The list's only form removes: a post it could not read says so in those words.
+    const unreadable = await page.request.post('/rating', { form: { shopId: shop.id } });
+    expect(unreadable.status()).toBe(400);
+    expect(await unreadable.text()).toContain('Your rating could not be removed. Please try again.');
+
     await page.goto('/rating');
     expect(await mine.getByText('Cold this time').isVisible()).toBe(true);
     await mine.getByRole('button', { name: `Remove your rating of ${shop.name}` }).click();

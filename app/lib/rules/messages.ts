@@ -132,6 +132,7 @@ export const MSG = {
   ratingRemoved: 'Your rating was removed.',
   ratingNotFound: 'You have not rated this shop.',
   ratingFailed: 'Your rating could not be saved. Please try again.',
+  ratingRemoveFailed: 'Your rating could not be removed. Please try again.',
   // Saved shops (issue 19).
   savedFullCookie: `You can save up to 50 shops without an account. Remove one, or sign in to save more.`,
   savedFullAccount: 'You have saved as many shops as an account can hold. Remove one to save another.',

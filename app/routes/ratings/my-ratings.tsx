@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   const parsed = removeRatingFormSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
-  if (!parsed.success) return data({ removeError: MSG.ratingFailed }, { status: 400 });
+  if (!parsed.success) return data({ removeError: MSG.ratingRemoveFailed }, { status: 400 });
   try {
     await asVisitor(request, visitor, (token) => provider.removeRating(token, parsed.data.shopId));
   } catch (error) {
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Already gone (removed from another tab) is what was asked for.
     const status = error.status ?? 502;
     if (status !== 404) {
-      const message = status === 429 ? MSG.tooManyAttempts(error.retryAfterSeconds) : status === 409 ? MSG.hiddenRatingKept : MSG.ratingFailed;
+      const message = status === 429 ? MSG.tooManyAttempts(error.retryAfterSeconds) : status === 409 ? MSG.hiddenRatingKept : MSG.ratingRemoveFailed;
       return data({ removeError: message }, { status: status < 500 ? status : 502 });
     }
   }
