@@ -12,6 +12,7 @@ import { oneDecimal } from '#app/components/shops/stars';
 import { reportPath } from '#app/lib/moderation-paths';
 import { placeOf } from '#app/lib/place';
 import { getWebEnv } from '#app/lib/env.server';
+import { myRatingOf } from '#app/lib/my-rating.server';
 import { provider } from '#app/lib/provider/client.server';
 import type { Shop } from '#app/lib/provider/contract';
 import { ProviderError, isProviderError } from '#app/lib/provider/errors';
@@ -19,7 +20,7 @@ import { MSG } from '#app/lib/rules/messages';
 import { orderQuantity } from '#app/lib/rules/order';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
-import { asVisitor, type Visitor, visitorContext } from '#app/lib/session.server';
+import { type Visitor, visitorContext } from '#app/lib/session.server';
 import { shopMeta } from '#app/lib/shop-meta';
 import type { Route } from './+types/shop';
 
@@ -31,20 +32,13 @@ function orderNoteFrom(params: URLSearchParams): OrderNote | null {
   return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
 }
 
-/**
- * A signed-in person's own rating, to fill the overlay's form: none when they have not rated or it cannot
- * be read, and 'own' for the shop's owner, who is told rather than offered a form that cannot work.
- */
+/** A signed-in person's own rating for the overlay (see myRatingOf); none when it cannot be read: the shop still shows. */
 async function myRating(request: Request, visitor: Visitor, shopId: string): Promise<CurrentRating | 'own'> {
   if (!visitor) return null;
-  try {
-    const { stars, review } = await asVisitor(request, visitor, (token) => provider.myRating(token, shopId));
-    return { stars, review };
-  } catch (error) {
-    if (isProviderError(error, 403)) return 'own';
+  return myRatingOf(request, visitor, shopId).catch((error: unknown) => {
     if (error instanceof ProviderError) return null;
     throw error;
-  }
+  });
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { adReminderDue } from '#app/lib/rules/ad-plan';
 import { AD_PLAN } from '#app/lib/rules/limits';
 import { priceInNaira } from '#app/lib/rules/price';
 import { dayInLagos, momentInLagos } from '#app/lib/dates';
 import type { Db } from '#server/db/client';
 import { shops, users } from '#server/db/schema';
+import { listed } from '#server/shops/queries';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 
@@ -43,7 +44,7 @@ export function adRenewalMailOf(db: Db, webUrl: string, clock: () => Date) {
       .select({ id: shops.id, name: shops.name, endsAt: shops.sponsoredUntil, email: users.email, username: users.username })
       .from(shops)
       .innerJoin(users, eq(users.id, shops.ownerId))
-      .where(and(eq(shops.id, row.shop_id), isNull(shops.hiddenAt)))
+      .where(and(eq(shops.id, row.shop_id), listed))
       .limit(1);
     const now = clock();
     if (!shop?.endsAt || !adReminderDue(shop.endsAt, now)) return null;

@@ -1,8 +1,9 @@
-import { and, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '#app/lib/rules/ad-plan';
 import type { Db } from '#server/db/client';
 import { shops, users } from '#server/db/schema';
+import { listed } from '#server/shops/queries';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -19,7 +20,7 @@ export async function queueRenewalReminders(db: Db, now: Date): Promise<{ queued
     .select({ shopId: shops.id, endsAt: shops.sponsoredUntil, email: users.email })
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(and(endingSoon, isNull(shops.hiddenAt)));
+    .where(and(endingSoon, listed));
   let queued = 0;
   for (const { shopId, endsAt, email } of candidates) {
     const kind = endsAt && adReminderDue(endsAt, now);

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { ratings, shops, users } from '#server/db/schema';
 import { detailError, notFound } from '#server/errors';
 import { isId } from '#server/ids';
 import { signedIn } from '#server/plugins/auth';
+import { listed } from '#server/shops/queries';
 import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '#server/ratings/rating-json';
 
 const detail = z.object({ detail: z.string() });
@@ -36,19 +37,15 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     const [shop] = await app.db
       .select({ ownerId: shops.ownerId, name: shops.name })
       .from(shops)
-      .where(and(eq(shops.id, id), isNull(shops.hiddenAt)))
+      .where(and(eq(shops.id, id), listed))
       .limit(1);
     if (!shop) throw notFound();
     return shop;
   }
 
-  async function ratingOf(shopId: string, userId: string) {
-    const [rating] = await app.db
-      .select(withAuthor)
-      .from(ratings)
-      .innerJoin(users, eq(users.id, ratings.userId))
-      .where(and(eq(ratings.shopId, shopId), eq(ratings.userId, userId)))
-      .limit(1);
+  /** The one rating `where` names, with its writer's name. */
+  async function ratingWhere(where: SQL | undefined) {
+    const [rating] = await app.db.select(withAuthor).from(ratings).innerJoin(users, eq(users.id, ratings.userId)).where(where).limit(1);
     return rating;
   }
 
@@ -86,12 +83,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       const { id, ratingId } = request.params;
       const shop = await shopOf(id);
       if (!isId(ratingId)) throw detailError(404, MSG.reviewNotFound);
-      const [rating] = await app.db
-        .select(withAuthor)
-        .from(ratings)
-        .innerJoin(users, eq(users.id, ratings.userId))
-        .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)))
-        .limit(1);
+      const rating = await ratingWhere(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)));
       if (!rating) throw detailError(404, MSG.reviewNotFound);
       return { ...ratingJson(rating), shop_name: shop.name };
     },
@@ -112,7 +104,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       if ((await shopOf(request.params.id)).ownerId === user.id) throw detailError(403, MSG.ownShopRating);
-      const rating = await ratingOf(request.params.id, user.id);
+      const rating = await ratingWhere(and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id)));
       if (!rating) throw detailError(404, MSG.ratingNotFound);
       return ratingJson(rating);
     },
@@ -170,8 +162,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         .where(and(mine, isNull(ratings.hiddenAt)))
         .returning({ id: ratings.id });
       if (!gone.length) {
-        const [kept] = await app.db.select({ id: ratings.id }).from(ratings).where(mine).limit(1);
-        throw kept ? detailError(409, MSG.hiddenRatingKept) : detailError(404, MSG.ratingNotFound);
+        throw (await ratingWhere(mine)) ? detailError(409, MSG.hiddenRatingKept) : detailError(404, MSG.ratingNotFound);
       }
       return reply.code(204).send(null);
     },
@@ -197,7 +188,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         .from(ratings)
         .innerJoin(shops, eq(shops.id, ratings.shopId))
         // A shop a moderator hid is gone for its raters too.
-        .where(and(eq(ratings.userId, user.id), isNull(shops.hiddenAt)))
+        .where(and(eq(ratings.userId, user.id), listed))
         .orderBy(desc(ratings.updatedAt), desc(ratings.id))
         .limit(page_size + 1)
         .offset((page - 1) * page_size);

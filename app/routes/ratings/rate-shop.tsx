@@ -8,6 +8,7 @@ import { parseSubmission } from '#app/lib/forms/submission.server';
 import { provider } from '#app/lib/provider/client.server';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors';
 import { MSG } from '#app/lib/rules/messages';
+import { myRatingOf } from '#app/lib/my-rating.server';
 import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/rate-shop';
@@ -20,17 +21,8 @@ const shopPath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}`;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   try {
-    const [reviews, mine] = await Promise.all([
-      provider.shopRatings(params.shop_id, 1, 1),
-      asVisitor(request, visitor, (token) => provider.myRating(token, params.shop_id)).catch((error: unknown) => {
-        if (isProviderError(error, 404)) return null;
-        // The shop's owner, who cannot rate it.
-        if (isProviderError(error, 403)) return 'own' as const;
-        throw error;
-      }),
-    ]);
-    if (mine === 'own') return { shopName: reviews.shop_name, current: null, ownShop: true };
-    return { shopName: reviews.shop_name, current: mine && { stars: mine.stars, review: mine.review }, ownShop: false };
+    const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, visitor, params.shop_id)]);
+    return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own' };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
