@@ -52,6 +52,23 @@ export async function freshDatabase(): Promise<{ database: Database; url: string
   };
 }
 
+/** Below the hook timeout: a close that hangs names its step and the connections still open, not just the hook. */
+const CLOSE_STEP_MS = 45_000;
+
+async function bounded(step: string, work: Promise<unknown>, app: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      app.server.getConnections((_error, open) => reject(new Error(`${step} did not finish in ${CLOSE_STEP_MS / 1000} s (${open} connections open)`)));
+    }, CLOSE_STEP_MS);
+  });
+  try {
+    await Promise.race([work, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 type TestApiOptions = {
   listen?: boolean;
   /** The port to listen on; any free one when not given. */
@@ -95,9 +112,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     databaseUrl,
     url,
     async close() {
-      await app.close();
-      await database.close();
-      await drop();
+      await bounded('app.close()', app.close(), app);
+      await bounded('database.close()', database.close(), app);
+      await bounded('dropping the test database', drop(), app);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
