@@ -6,7 +6,12 @@ import { precompress } from './scripts/lib/precompress';
 /** The framework and what every page runs, in the root route's chunk: one request instead of four. */
 const ROOT_CHUNK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx/;
 
-/** React Router's package exports always select its development build; a built browser bundle gets the smaller production one (remix-run/react-router#12532). */
+/**
+ * React Router's package exports always select its development build (remix-run/react-router#12532): the
+ * built browser bundle and the server build get the production one, smaller and without the development
+ * checks that cost each server render. The server build carries it inside (with @react-router/node, which
+ * imports it), and the web server takes the request handler from the build, so that one copy runs the app.
+ */
 function reactRouterProductionBuild(): Plugin {
   const builds: Record<string, string> = {
     'react-router': 'node_modules/react-router/dist/production/index.mjs',
@@ -16,13 +21,13 @@ function reactRouterProductionBuild(): Plugin {
     name: 'kasuwa:react-router-production-build',
     enforce: 'pre',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: (id) => (builds[id] ? path.resolve(builds[id]) : undefined),
   };
 }
 
 export default defineConfig({
   plugins: [reactRouterProductionBuild(), reactRouter(), precompress()],
+  ssr: { noExternal: ['react-router', '@react-router/node'] },
   build: {
     rollupOptions: {
       output: {

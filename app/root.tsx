@@ -15,7 +15,8 @@ import { MSG } from './lib/rules/messages';
 import { hasSavedCookie } from './lib/saved/saved-cookie.server';
 import { csrfMiddleware } from './lib/csrf.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
-import { sessionMiddleware, SESSION_COOKIE, visitorContext } from './lib/session.server';
+import { SESSION_COOKIE } from './lib/session-cookie';
+import { sessionMiddleware, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { SESSION_COOKIE } from '#app/lib/session.server';
+import { SESSION_COOKIE } from '#app/lib/session-cookie';
 import { signedCookie } from '#app/lib/signed-cookie.server';
 import { freePort, ROOT } from '../scripts/lib/product';
 import { loadTest } from './lib/autocannon-run';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { SESSION_COOKIE } from '#app/lib/session.server';
+import { SESSION_COOKIE } from '#app/lib/session-cookie';
 import { signedCookie } from '#app/lib/signed-cookie.server';
 import { buildIfStale, freePort, ROOT } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';

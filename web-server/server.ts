@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ServerBuild, createRequestHandler } from 'react-router';
+import type { ServerBuild, createRequestHandler } from 'react-router';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
 import { afterAnswer, shareContentChanges } from './content-changes';
@@ -39,15 +39,21 @@ export async function startWebServer(
   { stopGraceMs, trustProxy, redisUrl }: { stopGraceMs: number; trustProxy: string[] | undefined; redisUrl: string | undefined },
 ) {
   const build = (await import(pathToFileURL(path.resolve(buildFile)).href)) as ServerBuild;
-  const handleWithRouter = createRequestHandler(build, 'production');
-  const servedStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
-
-  // The app's memory of provider answers lives in the build, so it is emptied through the build's entry;
-  // the entry also names the mark of answers after which the shared pages stay.
-  const { forgetPublicAnswers, KEEPS_SHARED_PAGES_HEADER } = build.entry.module as unknown as {
+  // React Router's handler comes from the build, which carries its production copy (vite.config.ts), so
+  // that the app's loaders and the handler share one copy. The app's memory of provider answers lives there
+  // too, so it is emptied through the build's entry, which also names the mark of answers after which the
+  // shared pages stay.
+  const {
+    createRequestHandler: handlerFor,
+    forgetPublicAnswers,
+    KEEPS_SHARED_PAGES_HEADER,
+  } = build.entry.module as unknown as {
+    createRequestHandler: typeof createRequestHandler;
     forgetPublicAnswers: () => void;
     KEEPS_SHARED_PAGES_HEADER: string;
   };
+  const handleWithRouter = handlerFor(build, 'production');
+  const servedStatic = staticFiles(path.resolve(path.dirname(buildFile), '..', 'client'));
   shareContentChanges(forgetPublicAnswers, redisUrl);
   const withRouter = async (request: Request) => {
     const response = await drainUnreadBody(request, () => handleWithRouter(request));

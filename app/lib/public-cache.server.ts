@@ -1,5 +1,5 @@
 import { getWebEnv } from './env.server';
-import { SESSION_COOKIE } from './session.server';
+import { SESSION_COOKIE } from './session-cookie';
 
 /**
  * A short-lived, per-process memory of provider answers every anonymous visitor sees alike (the public

@@ -2,6 +2,7 @@ import { createContext, createCookieSessionStorage, redirect, redirectDocument, 
 import { getWebEnv } from './env.server';
 import { provider } from './provider/client.server';
 import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
+import { SESSION_COOKIE } from './session-cookie';
 import { signedCookie } from './signed-cookie.server';
 import { isProviderError } from './provider/errors';
 
@@ -13,8 +14,6 @@ type SessionData = { user: SessionUser; access: string; refresh: string; lastSee
 /** The person behind a request, as loaders and actions see it: null when signed out. */
 export type Visitor = { user: SessionUser; access: string } | null;
 export const visitorContext = createContext<Visitor>(null);
-
-export const SESSION_COOKIE = '__kasuwa';
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
