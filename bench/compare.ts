@@ -70,7 +70,7 @@ async function startCheckout(name: string, root: string, shops: number): Promise
   return { name, webUrl: running.webUrl, apiUrl: running.apiUrl, webPort, apiPort, dataDir, stop: () => running.stop() };
 }
 
-/** A session cookie that does not verify: the page is rendered for an anonymous visitor but shares nothing. */
+/** A session cookie that does not verify: the page is rendered for an anonymous visitor, as for a signed-in one, and no page is shared. */
 async function uncachedCookie(): Promise<string> {
   const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
   return (await cookie.serialize({ user: { id: randomUUID() }, lastSeen: Date.now() })).split(';')[0]!;

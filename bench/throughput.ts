@@ -34,8 +34,9 @@ const token = (kind: string) =>
 /**
  * A session cookie the size of a signed-in person's, signed with a secret the web tier does not have: each
  * request pays the signature check and fails it, so the page is rendered for an anonymous visitor, but a
- * request carrying the session cookie shares nothing (neither pages nor provider answers). This measures
- * rendering with a provider call, as for a signed-in visitor.
+ * request carrying the session cookie shares no page. This measures rendering, as for a signed-in visitor:
+ * from the public lists every visitor shares for PUBLIC_CACHE_SECONDS (home, search), or with a provider
+ * call (a shop page, whose visit the provider counts).
  */
 async function bypassCache() {
   const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
@@ -210,7 +211,7 @@ async function main() {
     }, API and load generator share the machine.`,
     `Each run: autocannon, ${settings.connections} connections, ${settings.seconds} s after a ${settings.warmup} s warm-up at the same load (until V8 has optimised the hot code), \`Accept-Encoding: gzip\`. ` +
       `"static file": the same page's HTML from a bare Node \`http\` server (gzipped in advance). ` +
-      `"uncached": a session cookie of a signed-in person's size that does not verify, so the page is rendered for an anonymous visitor with a provider call and the web tier shares nothing (as for a signed-in visitor); the API remembers its public lists for a second. ` +
+      `"uncached": a session cookie of a signed-in person's size that does not verify, so the page is rendered for every request as for a signed-in visitor and no page is shared: home and search from the provider's list answer, which every visitor of a web process shares for PUBLIC_CACHE_SECONDS (5 s), the shop page with a provider call (which counts the visit); the API remembers its public lists for a second. ` +
       `Shop pages served from the shared copy report their views in bulk (POST /shops/visits/, about once a second); the load is one visitor, so the visitor-count check expects one visit.`,
     '',
     row(['Run', 'Path', 'req/s', 'Ratio to static', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx', 'Peak RSS during the run, MB']),

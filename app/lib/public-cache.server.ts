@@ -2,11 +2,10 @@ import { getWebEnv } from './env.server';
 import { SESSION_COOKIE } from './session-cookie';
 
 /**
- * A short-lived, per-process memory of provider answers every anonymous visitor sees alike (the public
- * lists). Each answer carries the content version it was read under; the web server forgets them all,
- * with its own memory of whole pages, after a write through any web process (web-server/README.md,
- * "Caching"). Writes that bypass the web tiers (a Paystack webhook to the API) show within
- * PUBLIC_CACHE_SECONDS.
+ * A short-lived, per-process memory of provider answers every visitor sees alike (the public lists). Each
+ * answer carries the content version it was read under; the web server forgets them all, with its own
+ * memory of whole pages, after a write through any web process (web-server/README.md, "Caching"). Writes
+ * that bypass the web tiers (a Paystack webhook to the API) show within PUBLIC_CACHE_SECONDS.
  */
 let version = 0;
 
@@ -25,9 +24,9 @@ export function publicCacheMs(): number {
 }
 
 /**
- * Whether a request may be answered from what anonymous visitors share: not when it carries the session
- * cookie, even an expired one. A signed-in page names the person, and an owner (or the older client
- * writing straight to the API) must see their own change at once; the session code must see the cookie.
+ * Whether a request may be answered from the whole pages anonymous visitors share: not when it carries the
+ * session cookie, even an expired one. A signed-in page names the person, and the session code must see
+ * the cookie.
  */
 export function sharesPublicCache(cookie: string | null | undefined): boolean {
   return publicCacheMs() > 0 && !(cookie ?? '').includes(`${SESSION_COOKIE}=`);
@@ -64,13 +63,14 @@ export function boundedMemory<T>(capacity: number, versionNow: () => number) {
 const answers = boundedMemory<Promise<unknown>>(500, () => version);
 
 /**
- * The provider's answer to a public read (no token, same for everyone), shared by anonymous visitors for
- * PUBLIC_CACHE_SECONDS. Visitors arriving together share one provider call; a failed call is forgotten at once.
- * `withSignedIn`: signed-in visitors share it too, for an answer where another person's change showing a
- * few seconds late is harmless (the category list: counting it reads every shop).
+ * The provider's answer to a public read (no token, the same for everyone), worked into what the page
+ * shows, shared by every visitor of this process for PUBLIC_CACHE_SECONDS: a write through the site
+ * empties it before its answer leaves, so a signed-in owner sees their own change at once, and a
+ * signed-in page is still rendered for its visitor. Visitors arriving together share one provider call;
+ * a failed call is forgotten at once.
  */
-export function cachedPublicRead<T>(request: Request, key: string, read: () => Promise<T>, options: { withSignedIn?: boolean } = {}): Promise<T> {
-  if (options.withSignedIn ? publicCacheMs() === 0 : !sharesPublicCache(request.headers.get('cookie'))) return read();
+export function cachedPublicRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  if (publicCacheMs() === 0) return read();
   const remembered = answers.get(key) as Promise<T> | undefined;
   if (remembered) return remembered;
   const readUnder = version;

@@ -27,16 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([
-      cachedPublicRead(request, `shops?page=${page}&state=${state ?? ''}`, () => provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined })),
-      cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+      cachedPublicRead(`home?page=${page}&state=${state ?? ''}`, async () => {
+        const answer = await provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined });
+        return { shops: sponsoredFirst(answer, 'Sponsored'), nextPage: answer.next_page };
+      }),
+      cachedPublicRead('categories', () => provider.categories()),
     ]),
     savedIdsOf(request, context.get(visitorContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
   if (list.status === 'rejected') return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
-  const shops = sponsoredFirst(list.value, 'Sponsored');
-  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage: list.value.next_page, failed: false, welcome }, init);
+  const { shops, nextPage } = list.value;
+  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage, failed: false, welcome }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;

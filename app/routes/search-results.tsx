@@ -35,10 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([
-      cachedPublicRead(request, `shops?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, () =>
-        provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined }),
-      ),
-      cachedPublicRead(request, 'categories', () => provider.categories(), { withSignedIn: true }),
+      cachedPublicRead(`search?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, async () => {
+        const answer = await provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined });
+        return {
+          shops: sponsoredFirst(answer, 'Ad'),
+          count: answer.count ?? answer.for_you.length + answer.sponsored_shops.length,
+          nextPage: answer.next_page,
+        };
+      }),
+      cachedPublicRead('categories', () => provider.categories()),
     ]),
     savedIdsOf(request, context.get(visitorContext)),
   ]);
@@ -49,23 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const failed = { q, category, state, page, sort, categoryNames, shops: [], saved: [], count: 0, nextPage: null, failed: !refused };
     return data(failed, { ...init, status: refused ? 400 : 503 });
   }
-  const shops = sponsoredFirst(list.value, 'Ad');
-  return data(
-    {
-      q,
-      category,
-      state,
-      page,
-      sort,
-      categoryNames,
-      shops,
-      saved: savedAmong(shops, saved),
-      count: list.value.count ?? list.value.for_you.length + list.value.sponsored_shops.length,
-      nextPage: list.value.next_page,
-      failed: false,
-    },
-    init,
-  );
+  const { shops, count, nextPage } = list.value;
+  return data({ q, category, state, page, sort, categoryNames, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;

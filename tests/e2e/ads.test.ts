@@ -340,7 +340,8 @@ describe(`when the month runs out (JavaScript ${jsMode})`, () => {
     const context = await browser.newContext({ baseURL: webUrl, javaScriptEnabled: jsMode === 'on', locale: 'en-NG' });
     try {
       const page = await context.newPage();
-      // Signed in, the pages are never the shared copy anonymous visitors get, so they show the database as it is now.
+      // Signed in, the pages are never the shared copy anonymous visitors get: they are rendered from the
+      // public lists every visitor shares for a moment, and the owner's own pages.
       const owner = await signedInOwner(page, api.url, webUrl);
       const shop = await shopAtApi(api.url, owner, `Jos Honey ${tag()}`);
       const { verified } = await buyMonth(api, owner.token, shop.id);
@@ -354,9 +355,9 @@ describe(`when the month runs out (JavaScript ${jsMode})`, () => {
         .update(ads)
         .set({ startsAt: sql`now() - interval '1 month 1 day'`, endsAt: sql`now() - interval '1 day'` })
         .where(eq(ads.id, verified.body.ad.id));
-      // The end came by the clock, not by a write through the API, so the API's public lists show it once
-      // the second they are remembered for has passed.
-      await delay(PUBLIC_ANSWER_MS);
+      // The end came by the clock, not by a write through the site or the API, so the lists show it once the
+      // API's memory of them and the web tier's have both expired.
+      await delay(PUBLIC_ANSWER_MS + product.sharedListsMs);
 
       expect(await sponsoredOnHome(page, shop.name)).toBe(false);
       expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').filter({ hasText: shop.name }).count()).toBe(1);

@@ -96,6 +96,45 @@ describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScr
     expect(html).not.toContain(`Oga ${word} Phones`);
   });
 
+  test("signed-in visitors share the provider's public lists too, yet an owner's edit through the site shows on their next page", async () => {
+    const [webUrl, apiUrl] = [inject('webUrl'), inject('apiUrl')];
+    const owner = await ownerAtApi(apiUrl);
+    const word = `lists${tag()}`;
+    const shop = await shopOf(apiUrl, owner, { name: `Iya ${word} Foods` });
+    const cookie = await webSessionCookie(webUrl, owner);
+    // One connection, so one web process answers every visit: each keeps its own memory.
+    const connection = new Agent({ connections: 1 });
+    const visit = async () => (await fetchVia(`${webUrl}/searchResults?q=${word}`, { headers: { cookie }, dispatcher: connection })).text();
+    const rename = (name: string) => {
+      const form = new FormData();
+      form.set('name', name);
+      return form;
+    };
+    try {
+      expect(await visit()).toContain(`Iya ${word} Foods`);
+      // Renamed at the API, around the site: the list this process read a moment ago still stands.
+      const aroundTheSite = await fetch(`${apiUrl}/shops/${shop.id}/update/`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${owner.access}` },
+        body: rename(`Iya ${word} Kitchen`),
+      });
+      expect(aroundTheSite.status).toBe(200);
+      expect(await visit()).toContain(`Iya ${word} Foods`);
+
+      const throughTheSite = await fetch(`${webUrl}/editShop/${shop.id}/edit-shop`, {
+        method: 'POST',
+        headers: { cookie, origin: webUrl },
+        body: rename(`Iya ${word} Canteen`),
+      });
+      expect(throughTheSite.status).toBe(200);
+      const after = await visit();
+      expect(after).toContain(`Iya ${word} Canteen`);
+      expect(after).not.toContain(`Iya ${word} Foods`);
+    } finally {
+      void connection.close();
+    }
+  });
+
   test('signing in, a heart (as a page or as data) and the Lite mode switch leave the shared pages as they are', async () => {
     const webUrl = inject('webUrl');
     const owner = await ownerAtApi(inject('apiUrl'));

@@ -7,6 +7,9 @@ import { ROOT, WEB_SERVER, freePort } from '#scripts/lib/product';
 import { startTestApi } from '#tests/api/support/harness';
 import { testProductEnv } from './global-setup';
 
+/** How long this product's web tier shares the provider's public lists. */
+const SHARED_LISTS_MS = 1000;
+
 /**
  * An API running in this process, its database at hand, and a web tier of its own in front of it: for a
  * test that must change what only the database can, such as moving an ad's end into the past. The
@@ -19,8 +22,16 @@ export async function startProductWithDatabase() {
   const apiPort = await freePort();
   const api = await startTestApi({ listen: true, port: apiPort, env: { WEB_URL: webUrl, API_PUBLIC_URL: `http://127.0.0.1:${apiPort}` } });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-own-web-'));
-  // One web process: what these tests change lives in the database, not in a process.
-  const env = testProductEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_URL: webUrl, PROVIDER_URL: api.url, WEB_WORKERS: '1' });
+  // One web process: what these tests change lives in the database, not in a process. Changes made there
+  // bypass the site, so pages show them once the lists the web tier shares have expired: kept short.
+  const env = testProductEnv({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_URL: webUrl,
+    PROVIDER_URL: api.url,
+    WEB_WORKERS: '1',
+    PUBLIC_CACHE_SECONDS: String(SHARED_LISTS_MS / 1000),
+  });
   const child = spawn(process.execPath, [WEB_SERVER, path.join(ROOT, 'build', 'server', 'index.js')], {
     cwd: ROOT,
     env,
@@ -47,5 +58,5 @@ export async function startProductWithDatabase() {
     }
     await delay(250);
   }
-  return { api, webUrl, stop };
+  return { api, webUrl, stop, sharedListsMs: SHARED_LISTS_MS };
 }
