@@ -13,31 +13,43 @@ const HEARTS_FORM = 'saved-hearts';
 let heartPosts: Promise<unknown> = Promise.resolve();
 
 /**
- * Once per page with hearts: the heart's drawing, which each heart points at (`<use href="#heart">`), and
- * the one form every heart on the page posts without JavaScript, coming back to `back`: a card carries
- * only its button, not a form of its own.
+ * Once per page with hearts: the one form every heart on the page posts without JavaScript, coming back
+ * to `back`: a card carries only its button, not a form of its own.
  */
 export function SavedHearts({ back }: { back: string }) {
   return (
-    <>
-      <svg className="sprite" aria-hidden="true">
-        <symbol id="heart" viewBox="0 0 24 24">
-          <path d="M12 20.5 4.1 12.7a4.9 4.9 0 0 1 7-7l.9.9.9-.9a4.9 4.9 0 0 1 7 7L12 20.5Z" />
-        </symbol>
-      </svg>
-      <form id={HEARTS_FORM} method="post" action="/saved" hidden>
-        <input type="hidden" name="back" value={back} />
-      </form>
-    </>
+    <form id={HEARTS_FORM} method="post" action="/saved" hidden>
+      <input type="hidden" name="back" value={back} />
+    </form>
+  );
+}
+
+type HeartProps = { shopId: string; shopName: string; saved: boolean };
+
+/**
+ * The heart itself: a button naming what it does and carrying the shop (`save=ID` or `remove=ID`), drawn
+ * by the CSS (app.css) so that a list page's dozens of hearts cost no markup of their own.
+ */
+function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (event: MouseEvent) => void }) {
+  return (
+    <button
+      type="submit"
+      form={HEARTS_FORM}
+      className="heart"
+      name={saved ? 'remove' : 'save'}
+      value={shopId}
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${shopName} from saved` : `Save ${shopName}`}
+      onClick={onClick}
+    ></button>
   );
 }
 
 /**
- * Saves or removes a shop: its button names what it does and carries the shop (`save=ID` or `remove=ID`).
- * Without JavaScript it posts the page's SavedHearts form; with it, the heart changes at once and posts
- * in the background, showing the refusal if one comes.
+ * Without JavaScript a heart posts the page's SavedHearts form; with it, the heart changes at once and
+ * posts in the background, showing the refusal if one comes.
  */
-export function HeartButton({ shopId, shopName, saved }: { shopId: string; shopName: string; saved: boolean }) {
+function LiveHeart({ shopId, shopName, saved }: HeartProps) {
   const fetcher = useFetcher<SavedAnswer>();
   // What this heart's taps waiting their turn will do; the last one counts.
   const [waiting, setWaiting] = useState<{ intent: 'save' | 'remove'; count: number } | null>(null);
@@ -57,20 +69,7 @@ export function HeartButton({ shopId, shopName, saved }: { shopId: string; shopN
   };
   return (
     <>
-      <button
-        type="submit"
-        form={HEARTS_FORM}
-        className="heart"
-        name={intent}
-        value={shopId}
-        aria-pressed={pressed}
-        aria-label={pressed ? `Remove ${shopName} from saved` : `Save ${shopName}`}
-        onClick={post}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <use href="#heart" />
-        </svg>
-      </button>
+      <Heart shopId={shopId} shopName={shopName} saved={pressed} onClick={post} />
       {answered?.error && (
         <span className="heart-error" role="alert">
           {answered.error}
@@ -79,3 +78,9 @@ export function HeartButton({ shopId, shopName, saved }: { shopId: string; shopN
     </>
   );
 }
+
+/**
+ * Saves or removes a shop. The server draws the heart alone: a list page has dozens, and a fetcher's hooks
+ * would only cost its rendering there. The browser hydrates the same markup with the live heart.
+ */
+export const HeartButton = typeof document === 'undefined' ? Heart : LiveHeart;

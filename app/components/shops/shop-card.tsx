@@ -34,10 +34,7 @@ export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge
         {badge && <span className="paid-badge">{badge}</span>}
         <span className="card-name">{shop.name}</span>
         {shop.rating && <CardRating {...shop.rating} />}
-        <span className="card-meta">
-          {shop.category}
-          {shop.place && ` · ${shop.place}`}
-        </span>
+        <span className="card-meta">{shop.place ? `${shop.category} · ${shop.place}` : shop.category}</span>
         {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
       </a>
       <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
