@@ -41,7 +41,7 @@ function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (e
       aria-pressed={saved}
       aria-label={saved ? `Remove ${shopName} from saved` : `Save ${shopName}`}
       onClick={onClick}
-    ></button>
+    />
   );
 }
 
@@ -80,7 +80,7 @@ function LiveHeart({ shopId, shopName, saved }: HeartProps) {
 }
 
 /**
- * Saves or removes a shop. The server draws the heart alone: a list page has dozens, and a fetcher's hooks
- * would only cost its rendering there. The browser hydrates the same markup with the live heart.
+ * Saves or removes a shop. On the server a heart is its markup alone: a list page has dozens, and a
+ * fetcher's hooks would only cost its rendering there. The browser hydrates the same markup with the live heart.
  */
 export const HeartButton = typeof document === 'undefined' ? Heart : LiveHeart;
