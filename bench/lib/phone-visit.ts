@@ -88,8 +88,11 @@ export async function visit(
     let lcpEpochMs: number | null = null;
     let documentSent: { id: string; at: number } | null = null;
     let ttfbMs = NaN;
+    // A data: URL (the hearts the CSS draws) is read from the page itself: no request, no bytes.
+    const inline = new Set<string>();
     cdp.on('Network.requestWillBeSent', (event) => {
       types.set(event.requestId, event.type);
+      if (event.request.url.startsWith('data:')) inline.add(event.requestId);
       if (event.type === 'Document' && !documentSent) documentSent = { id: event.requestId, at: event.timestamp };
     });
     // Navigation Timing's responseStart leaves out the emulated latency; the network events include it.
@@ -97,6 +100,7 @@ export async function visit(
       if (documentSent?.id === event.requestId) ttfbMs = (event.timestamp - documentSent.at) * 1000;
     });
     cdp.on('Network.loadingFinished', (event) => {
+      if (inline.has(event.requestId)) return;
       requests += 1;
       bytes[kindOf(types.get(event.requestId))] += event.encodedDataLength;
     });
