@@ -2,12 +2,13 @@ import { data, Form, Link } from 'react-router';
 import { SearchBox } from '#app/components/layout/search-box';
 import { Welcome } from '#app/components/layout/welcome';
 import { Pager } from '#app/components/shops/pager';
-import { ShopGrid, savedAmong, sponsoredFirst } from '#app/components/shops/shop-grid';
+import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid';
 import { StateSelect } from '#app/components/shops/state-select';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server';
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '#app/lib/paging';
+import { pageFrom, PUBLIC_LIST_CACHE } from '#app/lib/paging';
 import { provider } from '#app/lib/provider/client.server';
 import { cachedPublicRead } from '#app/lib/public-cache.server';
+import { publicShopCards } from '#app/lib/public-shop-lists.server';
 import { canonical, originFrom, socialTags } from '#app/lib/seo';
 import { MSG } from '#app/lib/rules/messages';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
@@ -26,13 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [[list, categories], saved] = await Promise.all([
-    Promise.allSettled([
-      cachedPublicRead(`home?page=${page}&state=${state ?? ''}`, async () => {
-        const answer = await provider.listShops({ page, pageSize: PAGE_SIZE, state: state ?? undefined });
-        return { shops: sponsoredFirst(answer, 'Sponsored'), nextPage: answer.next_page };
-      }),
-      cachedPublicRead('categories', () => provider.categories()),
-    ]),
+    Promise.allSettled([publicShopCards({ page, state: state ?? undefined }, 'Sponsored'), cachedPublicRead('categories', () => provider.categories())]),
     savedIdsOf(request, context.get(visitorContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.

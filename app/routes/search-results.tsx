@@ -1,12 +1,13 @@
 import { data, Form, Link } from 'react-router';
 import { Pager } from '#app/components/shops/pager';
-import { ShopGrid, savedAmong, sponsoredFirst } from '#app/components/shops/shop-grid';
-import { pageFrom, PAGE_SIZE, PUBLIC_LIST_CACHE } from '#app/lib/paging';
+import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid';
+import { pageFrom, PUBLIC_LIST_CACHE } from '#app/lib/paging';
 import { provider } from '#app/lib/provider/client.server';
 import { StateSelect } from '#app/components/shops/state-select';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server';
 import { isProviderError } from '#app/lib/provider/errors';
 import { cachedPublicRead } from '#app/lib/public-cache.server';
+import { publicShopCards } from '#app/lib/public-shop-lists.server';
 import { canonical, originFrom, searchIndexable } from '#app/lib/seo';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server';
@@ -35,14 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([
-      cachedPublicRead(`search?${new URLSearchParams({ q, category, state: state ?? '', page: String(page), sort })}`, async () => {
-        const answer = await provider.listShops({ q, category, state: state ?? undefined, page, pageSize: PAGE_SIZE, sort: sort || undefined });
-        return {
-          shops: sponsoredFirst(answer, 'Ad'),
-          count: answer.count ?? answer.for_you.length + answer.sponsored_shops.length,
-          nextPage: answer.next_page,
-        };
-      }),
+      publicShopCards({ q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'),
       cachedPublicRead('categories', () => provider.categories()),
     ]),
     savedIdsOf(request, context.get(visitorContext)),
