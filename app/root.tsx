@@ -12,10 +12,9 @@ import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { ResponseNonce } from './lib/response-nonce';
 import { MSG } from './lib/rules/messages';
-import { hasSavedCookie } from './lib/saved/saved-cookie.server';
 import { csrfMiddleware } from './lib/csrf.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
-import { SESSION_COOKIE } from './lib/session-cookie';
+import { isAnonymousRequest } from './lib/request-cookies';
 import { sessionMiddleware, visitorContext } from './lib/session.server';
 import type { Route } from './+types/root';
 
@@ -27,8 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const response = await next();
     // Pages show who is signed in and what they saved, so such a page must never be stored by a shared cache.
-    const cookie = request.headers.get('cookie') ?? '';
-    if (cookie.includes(`${SESSION_COOKIE}=`) || hasSavedCookie(cookie)) {
+    if (!isAnonymousRequest(request.headers.get('cookie'), request.headers.get('authorization'))) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
     // Lite mode follows the browser's data saver (lib/lite-mode.server.ts).

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { SESSION_COOKIE } from '#app/lib/session-cookie';
+import { COOKIE } from '#app/lib/request-cookies';
 import { signedCookie } from '#app/lib/signed-cookie.server';
 import { freePort, ROOT } from '../scripts/lib/product';
 import { loadTest } from './lib/autocannon-run';
@@ -72,7 +72,7 @@ async function startCheckout(name: string, root: string, shops: number): Promise
 
 /** A session cookie that does not verify: the page is rendered for an anonymous visitor, as for a signed-in one, and no page is shared. */
 async function uncachedCookie(): Promise<string> {
-  const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
+  const cookie = signedCookie(COOKIE.session, { secrets: ['not-the-web-tier-secret'] });
   return (await cookie.serialize({ user: { id: randomUUID() }, lastSeen: Date.now() })).split(';')[0]!;
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { SESSION_COOKIE } from '#app/lib/session-cookie';
+import { COOKIE } from '#app/lib/request-cookies';
 import { signedCookie } from '#app/lib/signed-cookie.server';
 import { buildIfStale, freePort, ROOT } from '../scripts/lib/product';
 import { loadTest, type ThroughputResult } from './lib/autocannon-run';
@@ -39,7 +39,7 @@ const token = (kind: string) =>
  * call (a shop page, whose visit the provider counts).
  */
 async function bypassCache() {
-  const cookie = signedCookie(SESSION_COOKIE, { secrets: ['not-the-web-tier-secret'] });
+  const cookie = signedCookie(COOKIE.session, { secrets: ['not-the-web-tier-secret'] });
   const session = {
     user: { id: randomUUID(), username: 'mamatiti', email: 'mama.titi@example.ng' },
     access: token('access'),

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { stateCookieOf } from '#app/lib/chosen-state.server';
 import { boundedMemory, sharesPublicCache } from '#app/lib/public-cache.server';
 import { contentVersion } from './content-changes';
 import { compressParts, gzipJoined, type GzipParts } from './gzip-parts';
-import { hasSavedCookie } from '#app/lib/saved/saved-cookie.server';
-import { isLite } from '#app/lib/lite-mode.server';
+import { COOKIE, isLite, readCookies } from '#app/lib/request-cookies';
 import { HSTS } from './security-headers';
 import { countSharedView, shopPagesShareable } from './visit-counts';
 
@@ -85,11 +83,12 @@ function isSharedPage(pathname: string): boolean {
   return shopIdOf(pathname) !== null && shopPagesShareable();
 }
 
-function cacheKey(method: string, url: URL, cookie: string | null | undefined, saveData: string | null | undefined): string | null {
-  // A visitor's saved shops show as hearts on these pages: theirs alone, like a signed-in visitor's.
-  if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie) || hasSavedCookie(cookie)) return null;
+type RequestHeaders = { cookie: string | null | undefined; authorization: string | null | undefined; saveData: string | null | undefined };
+
+function cacheKey(method: string, url: URL, { cookie, authorization, saveData }: RequestHeaders): string | null {
+  if (method !== 'GET' || !isSharedPage(url.pathname) || !sharesPublicCache(cookie, authorization)) return null;
   // A list shows the shops of the state its visitor chose (a cookie): one copy per state; Lite mode's pages have no script.
-  const page = LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${stateCookieOf(cookie)}` : url.pathname + url.search;
+  const page = LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${readCookies(cookie)[COOKIE.state] ?? ''}` : url.pathname + url.search;
   return isLite(cookie, saveData) ? `${page} lite` : page;
 }
 
@@ -119,7 +118,11 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
     return false;
   }
   const stored = storedFor(
-    cacheKey(request.method, url, request.headers.cookie, String(request.headers['save-data'] ?? '')),
+    cacheKey(request.method, url, {
+      cookie: request.headers.cookie,
+      authorization: request.headers.authorization,
+      saveData: String(request.headers['save-data'] ?? ''),
+    }),
     url.pathname,
     visitorAddress,
     request.headers['user-agent'] ?? '',
@@ -140,7 +143,11 @@ export function answerFromPublicCache(request: IncomingMessage, response: Server
  */
 export async function publicPageCache(request: Request, next: () => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
-  const key = cacheKey(request.method, url, request.headers.get('cookie'), request.headers.get('save-data'));
+  const key = cacheKey(request.method, url, {
+    cookie: request.headers.get('cookie'),
+    authorization: request.headers.get('authorization'),
+    saveData: request.headers.get('save-data'),
+  });
   if (key === null) return next();
   // The web server put the address it vouches for in X-Forwarded-For (fetch-listener.ts).
   const stored = storedFor(key, url.pathname, request.headers.get('x-forwarded-for') ?? '', request.headers.get('user-agent') ?? '');

@@ -1,26 +1,14 @@
 import { serialize } from 'cookie';
 import { getWebEnv } from './env.server';
+import { COOKIE, readCookies } from './request-cookies';
 import { isNigerianState, type NigerianState } from './rules/states';
 
-/** The state a visitor narrowed the lists to, remembered in the browser: no account needed. */
-export const STATE_COOKIE = 'kasuwa_state';
-const STATE_COOKIE_VALUE = /(?:^|;\s*)kasuwa_state=([^;]*)/;
 const A_YEAR = 365 * 24 * 60 * 60;
 
-/** The cookie's raw value, or '': what the shared page memory keys list pages by. */
-export function stateCookieOf(cookie: string | null | undefined): string {
-  return STATE_COOKIE_VALUE.exec(cookie ?? '')?.[1] ?? '';
-}
+const known = (value: string | undefined): NigerianState | null => (value !== undefined && isNigerianState(value) ? value : null);
 
-const known = (value: string): NigerianState | null => (isNigerianState(value) ? value : null);
-
-function decoded(raw: string): NigerianState | null {
-  try {
-    return known(decodeURIComponent(raw));
-  } catch {
-    return null;
-  }
-}
+/** The state a visitor narrowed the lists to, remembered in the browser (no account needed), or null. */
+export const rememberedState = (cookieHeader: string | null | undefined) => known(readCookies(cookieHeader)[COOKIE.state]);
 
 /**
  * The state a list is narrowed to: `?state=` when the link or form names one (and remembered from then
@@ -28,7 +16,7 @@ function decoded(raw: string): NigerianState | null {
  * ignored, as a hand-edited URL should be.
  */
 export function chosenState(request: Request, url: URL): { state: NigerianState | null; setCookie: string | null } {
-  const remembered = decoded(stateCookieOf(request.headers.get('cookie')));
+  const remembered = rememberedState(request.headers.get('cookie'));
   const asked = url.searchParams.get('state');
   if (asked === null) return { state: remembered, setCookie: null };
   const state = asked === '' ? null : known(asked);
@@ -36,7 +24,7 @@ export function chosenState(request: Request, url: URL): { state: NigerianState 
   if (state === remembered) return { state, setCookie: null };
   const secure = getWebEnv().webUrl.startsWith('https://');
   const options = { path: '/', sameSite: 'lax', httpOnly: true, secure } as const;
-  const setCookie = state ? serialize(STATE_COOKIE, state, { ...options, maxAge: A_YEAR }) : serialize(STATE_COOKIE, '', { ...options, maxAge: 0 });
+  const setCookie = state ? serialize(COOKIE.state, state, { ...options, maxAge: A_YEAR }) : serialize(COOKIE.state, '', { ...options, maxAge: 0 });
   return { state, setCookie };
 }
 

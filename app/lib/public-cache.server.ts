@@ -1,5 +1,5 @@
 import { getWebEnv } from './env.server';
-import { SESSION_COOKIE } from './session-cookie';
+import { isAnonymousRequest } from './request-cookies';
 
 /**
  * A short-lived, per-process memory of provider answers every visitor sees alike (the public lists). Each
@@ -23,13 +23,9 @@ export function publicCacheMs(): number {
   return getWebEnv().publicCacheSeconds * 1000;
 }
 
-/**
- * Whether a request may be answered from the whole pages anonymous visitors share: not when it carries the
- * session cookie, even an expired one. A signed-in page names the person, and the session code must see
- * the cookie.
- */
-export function sharesPublicCache(cookie: string | null | undefined): boolean {
-  return publicCacheMs() > 0 && !(cookie ?? '').includes(`${SESSION_COOKIE}=`);
+/** Whether a request may be answered from, or stored into, the whole pages anonymous visitors share. */
+export function sharesPublicCache(cookie: string | null | undefined, authorization: string | null | undefined): boolean {
+  return publicCacheMs() > 0 && isAnonymousRequest(cookie, authorization);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createContext, createCookieSessionStorage, redirect, redirectDocument, 
 import { getWebEnv } from './env.server';
 import { provider } from './provider/client.server';
 import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
-import { SESSION_COOKIE } from './session-cookie';
+import { COOKIE } from './request-cookies';
 import { signedCookie } from './signed-cookie.server';
 import { isProviderError } from './provider/errors';
 
@@ -20,7 +20,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 /** The signed, httpOnly, SameSite=Lax cookie that holds the provider's tokens; nothing goes to localStorage. */
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: signedCookie(SESSION_COOKIE, {
+    cookie: signedCookie(COOKIE.session, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
@@ -217,7 +217,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(visitorContext, visitor);
   const response = await next();
   // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
-  const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`);
+  const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${COOKIE.session}=`);
   if (changed && !setsSession) response.headers.append('Set-Cookie', await store.commitSession(session));
   return response;
 };

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parse, serialize } from 'cookie';
+import { serialize } from 'cookie';
 import type { Cookie, CookieOptions } from 'react-router';
+import { readCookies } from './request-cookies';
 
 type SignedCookieOptions = Omit<CookieOptions, 'secrets'> & {
   /** The first signs; any of them verifies, so a new secret can go first while cookies signed with the old one still count. */
@@ -39,9 +40,8 @@ export function signedCookie(name: string, { secrets, ...options }: SignedCookie
     get expires() {
       return settings.maxAge !== undefined ? new Date(Date.now() + settings.maxAge * 1000) : settings.expires;
     },
-    async parse(header, parseOptions) {
-      if (!header) return null;
-      const value = parse(header, parseOptions)[name];
+    async parse(header) {
+      const value = readCookies(header)[name];
       if (value === undefined) return null;
       if (value === '') return '';
       const data = verified(value);

@@ -69,6 +69,28 @@ describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScr
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  test('a signed-in person cannot plant their page in the memory anonymous visitors share, however they spell the cookie', async () => {
+    const webUrl = inject('webUrl');
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `poison${tag()}`;
+    await shopOf(inject('apiUrl'), owner, { name: `Iya ${word} Rice` });
+    const value = (await webSessionCookie(webUrl, owner)).split('=').slice(1).join('=');
+    const spellings = [`__kasuwa =${value}`, `__kasuwa\t=${value}`, `a=1; __kasuwa =${value}`, `__kasuwa=x; __kasuwa=${value}`];
+    for (const path of ['/', '/_.data', `/searchResults?q=${word}`, `/searchResults.data?q=${word}`]) {
+      for (const cookie of spellings) {
+        const planted = await twice(`${webUrl}${path}`, { cookie });
+        expect(planted.headers.get(CACHE), `${path} with ${cookie.slice(0, 12)}`).toBeNull();
+        expect(planted.headers.get('cache-control'), `${path} with ${cookie.slice(0, 12)}`).toBe('private, no-store');
+      }
+      // Every process the anonymous visitor might reach: none holds the owner's page.
+      for (let i = 0; i < 4; i += 1) {
+        const { html } = await onNewConnection(`${webUrl}${path}`);
+        expect(html, path).not.toContain(owner.username);
+        expect(html, path).not.toContain('Logout');
+      }
+    }
+  });
+
   test("an owner's edit through the site reaches anonymous visitors at once", async () => {
     const webUrl = inject('webUrl');
     const owner = await ownerAtApi(inject('apiUrl'));

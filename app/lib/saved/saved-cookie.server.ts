@@ -1,16 +1,16 @@
 import { getWebEnv } from '#app/lib/env.server';
 import { SAVED_SHOPS_COOKIE_MAX } from '#app/lib/rules/limits';
+import { COOKIE } from '#app/lib/request-cookies';
 import { signedCookie } from '#app/lib/signed-cookie.server';
+import { SHOP_ID } from './shop-id';
+
+const A_YEAR = 365 * 24 * 60 * 60;
 
 /** A signed-out visitor's saved shops: their ids, newest first, signed so nobody slips in a list of their own making. */
-export const SAVED_COOKIE = 'kasuwa_saved';
-const A_YEAR = 365 * 24 * 60 * 60;
-const SHOP_ID = /^[\w-]{1,64}$/;
-
 let cookie: ReturnType<typeof signedCookie> | undefined;
 
 function savedCookie() {
-  cookie ??= signedCookie(SAVED_COOKIE, {
+  cookie ??= signedCookie(COOKIE.saved, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -21,16 +21,9 @@ function savedCookie() {
   return cookie;
 }
 
-/** Whether a request carries the cookie at all, read without parsing: its pages are this visitor's own. */
-export function hasSavedCookie(cookieHeader: string | null | undefined): boolean {
-  return (cookieHeader ?? '').includes(`${SAVED_COOKIE}=`);
-}
-
 /** The ids the cookie holds; an unsigned, altered or odd cookie holds none. */
 export async function cookieSavedIds(request: Request): Promise<string[]> {
-  const header = request.headers.get('cookie');
-  if (!hasSavedCookie(header)) return [];
-  const value: unknown = await savedCookie().parse(header);
+  const value: unknown = await savedCookie().parse(request.headers.get('cookie'));
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter((id): id is string => typeof id === 'string' && SHOP_ID.test(id)))].slice(0, SAVED_SHOPS_COOKIE_MAX);
 }

@@ -264,10 +264,23 @@ describe('the shared cache of anonymous public pages', () => {
     const replays = [
       await visit(get('/searchResults?q=yam', { cookie: 'kasuwa_state=Kano' })),
       await visit(get('/searchResults?q=yam')),
-      await visit(get('/searchResults?q=yam', { cookie: 'theme=dark; kasuwa_state=Oyo' })),
+      await visit(get('/searchResults?q=yam', { cookie: ' kasuwa_state = Oyo ' })),
     ];
     expect(renders).toBe(3);
     expect(replays.map((replay) => replay.response.headers.get('X-Kasuwa-Cache'))).toEqual(['hit', 'hit', 'hit']);
+  });
+
+  it('gives a visitor carrying any cookie the site did not set for everyone, or an Authorization header, a page of their own', async () => {
+    renders = 0;
+    await visit(get('/searchResults?q=okra'));
+    const personal: Record<string, string>[] = [
+      { cookie: 'theme=dark' },
+      { cookie: '__kasuwa =forged' },
+      { cookie: 'kasuwa_state=Oyo; kasuwa_state=Kano' },
+      { authorization: 'Bearer x' },
+    ];
+    for (const headers of personal) await visit(get('/searchResults?q=okra', headers));
+    expect(renders).toBe(5);
   });
 });
 
