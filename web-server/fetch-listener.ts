@@ -5,17 +5,37 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /**
+ * The page's URL, or null when the request names no page of a site: a target that is not a path, or a
+ * Host that is not a plain host and port (`a b`, `a@b`, `:99999`, empty) and would not come back whole.
+ */
+function urlOf(req: IncomingMessage, protocol: 'http:' | 'https:'): URL | null {
+  const host = req.headers.host;
+  if (!host || !req.url?.startsWith('/')) return null;
+  try {
+    const url = new URL(`${protocol}//${host}${req.url}`);
+    const given = host.toLowerCase();
+    return given === url.host || given === `${url.host}:${protocol === 'https:' ? 443 : 80}` ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The fetch Request for Node's request. Its body is read from the socket only as fast as the action
  * consumes it: a body pushed into the stream as it arrives (as @mjackson/node-fetch-server does) piled
  * up whole in memory whenever the network outran the action.
  */
-function requestOf(req: IncomingMessage, protocol: 'http:' | 'https:', visitorAddress: string, signal: AbortSignal): Request {
+function requestOf(req: IncomingMessage, url: URL, visitorAddress: string, signal: AbortSignal): Request {
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() !== 'cookie') headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  }
+  // Node joins several Cookie headers with `; `; fetch's Headers would join them with `, `, which the
+  // cookie reader takes for part of a value. The app must read what the page memory read.
+  if (req.headers.cookie !== undefined) headers.set('cookie', req.headers.cookie);
   // Replaced, never passed on: the provider client forwards it to the API's sign-in limits, so it must
   // hold the one address this server vouches for.
   headers.set('x-forwarded-for', visitorAddress);
-  const url = new URL(req.url ?? '/', `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req);
@@ -44,6 +64,8 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.end();
 }
 
+const badRequest = () => new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
 /** A Node request listener that answers with `handler`; the request's signal aborts when the visitor goes away. */
 export function fetchListener(
   handler: FetchHandler,
@@ -52,9 +74,15 @@ export function fetchListener(
   return async (req: IncomingMessage, res: ServerResponse) => {
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+    const url = urlOf(req, options.protocol);
+    let request: Request | undefined;
+    try {
+      // fetch refuses some of what Node lets through (TRACE, say): the visitor's mistake, not ours.
+      if (url) request = requestOf(req, url, options.visitorAddress(req), controller.signal);
+    } catch {}
     let response: Response;
     try {
-      response = await handler(requestOf(req, options.protocol, options.visitorAddress(req), controller.signal));
+      response = request ? await handler(request) : badRequest();
     } catch (error) {
       response = options.onError(error);
     }

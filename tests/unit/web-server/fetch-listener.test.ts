@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,5 +86,45 @@ describe('the web server’s fetch adapter', () => {
 
     expect(await visit).toBe('gone');
     await expect.poll(() => aborted).toBe(true);
+  });
+
+  it('answers a Host that names no site, or a method fetch cannot carry, with a plain 400 and never reaches the app', async () => {
+    let reached = 0;
+    const base = await serve(async () => {
+      reached += 1;
+      return new Response('page');
+    });
+    const { port } = new URL(base);
+    const statusOf = (lines: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(`${lines.join('\r\n')}\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+        socket.on('error', reject);
+      });
+    for (const host of ['a b', '[', '%', 'a@b', ':99999', '', 'evil.test/x', 'a?b']) {
+      expect(await statusOf(['GET /login HTTP/1.1', `Host: ${host}`, 'Connection: close']), `Host: ${host}`).toBe('HTTP/1.1 400 Bad Request');
+    }
+    expect(await statusOf(['TRACE /login HTTP/1.1', 'Host: localhost', 'Connection: close'])).toBe('HTTP/1.1 400 Bad Request');
+    expect(await statusOf(['GET http://evil.test/login HTTP/1.1', 'Host: localhost', 'Connection: close'])).toBe('HTTP/1.1 400 Bad Request');
+    expect(reached).toBe(0);
+    for (const host of ['localhost', '127.0.0.1:80', `127.0.0.1:${port}`, '[::1]:3000', 'Kasuwa.NG']) {
+      expect(await statusOf(['GET /login HTTP/1.1', `Host: ${host}`, 'Connection: close']), `Host: ${host}`).toBe('HTTP/1.1 200 OK');
+    }
+  });
+
+  it('hands the app several Cookie headers joined as Node joins them, so every reader sees the same cookies', async () => {
+    const base = await serve(async (request) => new Response(request.headers.get('cookie')));
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end('GET / HTTP/1.1\r\nHost: localhost\r\nCookie: a=1\r\nCookie: __kasuwa=v\r\nConnection: close\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+    });
+    expect(answer).toContain('\r\na=1; __kasuwa=v\r\n');
   });
 });
