@@ -1,28 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
-import { ROOT } from '#scripts/lib/product';
+import { describe } from 'vitest';
 import { logOut, signIn } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
-import { testProductEnv } from './support/global-setup';
 import { whenInteractive } from './support/hydration';
+import { grantModerator } from './support/moderators';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf } from './support/web-requests';
-
-const run = promisify(execFile);
-
-/** `npm run moderator -- grant EMAIL` while the product runs on its embedded database. */
-async function grantModerator(email: string) {
-  const cli = path.join(ROOT, 'server/moderation/moderator-cli.ts');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, 'grant', email], {
-    env: testProductEnv({ DATA_DIR: inject('dataDir') }),
-    cwd: ROOT,
-    timeout: 60_000,
-  });
-  expect(stdout.trim()).toBe(`${email} is now a moderator.`);
-}
 
 async function rateAtApi(apiUrl: string, access: string, shopId: string, stars: number, review: string) {
   const response = await fetch(`${apiUrl}/shops/${shopId}/rating`, {

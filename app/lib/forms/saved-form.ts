@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-const shopId = z.string().trim().min(1).max(64);
+import { SHOP_ID } from '#app/lib/saved/shop-id';
+
+const shopId = z.string().trim().regex(SHOP_ID);
 
 /**
  * A heart's post: `save` or `remove`, naming one shop (the button's name and value). `back` is where a

@@ -26,7 +26,8 @@ function refusal(error: ProviderError): { error: string; status: number } {
   if (error.status === 404) return { error: MSG.savedShopGone, status: 404 };
   if (error.status === 409) return { error: error.formMessage() ?? MSG.savedFullAccount, status: 409 };
   if (error.status === 429) return { error: MSG.tooManyAttempts(error.retryAfterSeconds), status: 429 };
-  return { error: MSG.savedFailed, status: 502 };
+  // Any other refusal is the request's fault, not the provider's: said as such, never as a 5xx.
+  return { error: MSG.savedFailed, status: error.status && error.status < 500 ? error.status : 502 };
 }
 
 /** Saves or removes one shop: in the account, or in the cookie (only shops that exist, and at most SAVED_SHOPS_COOKIE_MAX). */
