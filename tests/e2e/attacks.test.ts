@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import { connect } from 'node:net';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { MIN_BYTES } from '#scripts/lib/precompress';
+import { ROOT } from '#scripts/lib/product';
 import { beforeAll, describe, inject } from 'vitest';
 import { signIn } from './support/accounts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
@@ -339,6 +343,30 @@ describe.runIf(plainHttp)(`a NUL byte or a lone surrogate in an address (JavaScr
     }
     const suggestions = await fetch(`${webUrl}/search-suggestions?q=%ED%A0%80`);
     expect(await suggestions.json()).toEqual({ results: [] });
+  });
+});
+
+describe.runIf(plainHttp)(`odd Host headers (JavaScript ${jsMode})`, () => {
+  test('a Host that names no site is a plain 400 on every kind of page, and the log holds no stack trace for it', async ({ webUrl }) => {
+    const { port } = new URL(webUrl);
+    const log = path.join(ROOT, 'test-results', `e2e-js-${jsMode}.log`);
+    const logBefore = (await readFile(log, 'utf8')).length;
+    const statusOf = (host: string, target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+        socket.on('error', reject);
+      });
+    for (const host of ['a b', '[', '%', 'a@b', ':99999', '']) {
+      for (const target of ['/login', `/searchResults?q=odd${host.length}`, '/shop/none', '/healthz']) {
+        expect(await statusOf(host, target), `Host: ${host} on ${target}`).toBe('HTTP/1.1 400 Bad Request');
+      }
+    }
+    expect(await statusOf(`localhost:${port}`, '/healthz')).toBe('HTTP/1.1 200 OK');
+    await delay(200);
+    expect((await readFile(log, 'utf8')).slice(logBefore)).not.toMatch(/^\s+at /m);
   });
 });
 
