@@ -22,7 +22,7 @@ const PUBLIC_COOKIE_PAIR = new RegExp(`^[ \\t]*(${COOKIE.state}|${COOKIE.lite})[
 
 /**
  * Whether a request is anonymous enough to be answered from, or stored into, memory shared between
- * visitors (docs/decisions/shared-pages-anonymous-only.md): no Authorization, and no cookie but the
+ * visitors (docs/decisions/045-shared-pages-anonymous-only.md): no Authorization, and no cookie but the
  * public ones, each at most once. Anything else might carry a session, however it is spelled.
  */
 export function isAnonymousRequest(cookieHeader: string | null | undefined, authorization: string | null | undefined): boolean {
