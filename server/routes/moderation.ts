@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '#app/lib/rules/messages';
 import { moderationActionSchema } from '#app/lib/rules/report-schemas';
-import { detailError, notFound } from '#server/errors';
+import { ApiError, detailError, notFound } from '#server/errors';
 import { isId } from '#server/ids';
 import { applyAction, itemDetail, itemDetailSchema, type ItemKey, openItems, openItemSchema } from '#server/moderation/items';
 import { signedIn } from '#server/plugins/auth';
@@ -13,14 +13,23 @@ const fieldErrors = z.record(z.string(), z.unknown());
 /** The moderation list shows at most this many items; the rest come as these are handled. */
 const OPEN_ITEMS_MAX = 200;
 
-/** Moderators only: to anybody else these routes do not exist. */
-async function moderatorOnly(request: FastifyRequest) {
-  if (!signedIn(request).isModerator) throw notFound();
-}
-
 export const moderationRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const guarded = { onRequest: app.authenticate, preHandler: moderatorOnly };
+
+  /**
+   * Moderators only: to anybody else these routes do not exist, so no token, a bad or expired one and a
+   * person who is not a moderator all get the same 404 as an unknown path, before the body is even read.
+   */
+  async function moderatorOnly(request: FastifyRequest) {
+    try {
+      await app.authenticate(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 401) throw notFound();
+      throw error;
+    }
+    if (!signedIn(request).isModerator) throw notFound();
+  }
+  const guarded = { onRequest: moderatorOnly };
   const security = [{ bearer: [] }];
 
   app.get(
@@ -29,9 +38,9 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
       ...guarded,
       schema: {
         tags: ['moderation'],
-        summary: `Items with open reports, most reported first, at most ${OPEN_ITEMS_MAX} (ext); moderators only, 404 to others`,
+        summary: `Items with open reports, most reported first, at most ${OPEN_ITEMS_MAX} (ext); moderators only, 404 to anyone else, signed in or not`,
         security,
-        response: { 200: z.object({ results: z.array(openItemSchema) }), 401: detail, 404: detail },
+        response: { 200: z.object({ results: z.array(openItemSchema) }), 404: detail },
       },
     },
     async () => ({ results: await openItems(app.db, OPEN_ITEMS_MAX) }),
@@ -69,7 +78,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
           summary: `${route.what} as moderators see it: open reports and the audit log (ext); moderators only`,
           security,
           params: route.params,
-          response: { 200: itemDetailSchema, 401: detail, 404: detail },
+          response: { 200: itemDetailSchema, 404: detail },
         },
       },
       async (request) => (await detailOf(request.params)).found,
@@ -85,7 +94,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
           security,
           params: route.params,
           body: moderationActionSchema,
-          response: { 200: itemDetailSchema, 400: fieldErrors, 401: detail, 404: detail, 409: detail },
+          response: { 200: itemDetailSchema, 400: fieldErrors, 404: detail, 409: detail },
         },
       },
       async (request) => {
