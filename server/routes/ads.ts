@@ -6,7 +6,7 @@ import { AD_PLAN, AD_PLAN_KOBO } from '#app/lib/rules/limits';
 import { MSG } from '#app/lib/rules/messages';
 import { requiredText } from '#app/lib/rules/text';
 import { ads, shops } from '#server/db/schema';
-import { ApiError, detailError, forbidden, notFound } from '#server/errors';
+import { ApiError, detailError, notFound } from '#server/errors';
 import { isId } from '#server/ids';
 import { activateAd, paysForAdPlan, type AdRow } from '#server/payments/activate-ad';
 import { adJson, adJsonSchema } from '#server/payments/ad-json';
@@ -191,18 +191,18 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['ads'],
-        summary: 'One of your ads',
+        summary: 'One of your ads; 404 for anyone else’s, as for an unknown id',
         security: [{ bearer: [] }],
         params: z.object({ id: z.string() }),
-        response: { 200: adJsonSchema, 401: detail, 403: detail, 404: detail },
+        response: { 200: adJsonSchema, 401: detail, 404: detail },
       },
     },
     async (request) => {
       const user = signedIn(request);
       if (!isId(request.params.id)) throw notFound();
       const [ad] = await app.db.select().from(ads).where(eq(ads.id, request.params.id)).limit(1);
-      if (!ad) throw notFound();
-      if (ad.userId !== user.id) throw forbidden();
+      // Someone else's ad is answered like an unknown one, so ad ids cannot be probed.
+      if (!ad || ad.userId !== user.id) throw notFound();
       return adJson(ad);
     },
   );
@@ -213,11 +213,11 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['ads'],
-        summary: "A shop's ad history (ext), newest first; owner only",
+        summary: "A shop's ad history (ext), newest first; owner only, 404 to anyone else",
         description: "A deleted shop's history stays readable by the owner who paid for it.",
         security: [{ bearer: [] }],
         querystring: z.object({ shop_id: z.string({ error: MSG.fieldRequired }) }),
-        response: { 200: z.array(adJsonSchema), 400: fieldErrors, 401: detail, 403: detail, 404: detail },
+        response: { 200: z.array(adJsonSchema), 400: fieldErrors, 401: detail, 404: detail },
       },
     },
     async (request) => {
@@ -225,7 +225,8 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
       const shopId = request.query.shop_id;
       if (!isId(shopId)) throw notFound();
       const [shop] = await app.db.select({ ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shopId)).limit(1);
-      if (shop && shop.ownerId !== user.id) throw forbidden();
+      // Another owner's history is answered like a shop that never had ads.
+      if (shop && shop.ownerId !== user.id) throw notFound();
       const history = await app.db
         .select()
         .from(ads)

@@ -63,10 +63,13 @@ describe("another owner against Ada's ads", () => {
     expect(unknown).toEqual(response);
   });
 
-  it('cannot read her ads (403)', async () => {
+  it('cannot read her ads, nor tell them from ads that do not exist (404, the same body)', async () => {
     const [ad] = (await callApi(api, 'GET', `/ads/?shop_id=${adaShop.id}`, ada.access)).body;
-    expect(await callApi(api, 'GET', `/ads/${ad.id}/`, bola.access)).toEqual({ status: 403, body: { detail: MSG.forbidden } });
-    expect(await callApi(api, 'GET', `/ads/?shop_id=${adaShop.id}`, bola.access)).toEqual({ status: 403, body: { detail: MSG.forbidden } });
+    const unknown = await callApi(api, 'GET', '/ads/00000000-0000-4000-8000-000000000000/', bola.access);
+    expect(unknown).toEqual({ status: 404, body: { detail: MSG.notFound } });
+    expect(await callApi(api, 'GET', `/ads/${ad.id}/`, bola.access)).toEqual(unknown);
+    expect(await callApi(api, 'GET', `/ads/?shop_id=${adaShop.id}`, bola.access)).toEqual(unknown);
+    expect(await callApi(api, 'GET', '/ads/?shop_id=00000000-0000-4000-8000-000000000000', bola.access)).toEqual(unknown);
   });
 
   it('gets 404 for ads and shops that do not exist', async () => {
