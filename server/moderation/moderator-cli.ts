@@ -1,3 +1,5 @@
+import { TEXT_MAX } from '#app/lib/rules/limits';
+import { EMAIL_PATTERN } from '#app/lib/rules/text';
 import { checkEnv, ConfigError } from '#server/config';
 import { openDatabase } from '#server/db/client';
 import { adminSecret, runningAdminEndpoint } from './admin-endpoint';
@@ -6,6 +8,14 @@ import { setModerator } from './items';
 const USAGE = 'Usage: npm run moderator -- grant EMAIL   (or: revoke EMAIL)';
 
 class Refused extends Error {}
+
+/** What makes `email` one no account can have, said before the API or the database is asked. */
+function emailProblem(email: string): string | undefined {
+  const trimmed = email.trim();
+  if (trimmed.length > TEXT_MAX.email) return `That email is longer than ${TEXT_MAX.email} characters (${trimmed.length}); no account can have it.`;
+  if (!EMAIL_PATTERN.test(trimmed)) return `"${trimmed}" is not an email address (like ada@example.ng).`;
+  return undefined;
+}
 
 /** Through the running API, which holds the embedded database: PGlite opens in one process only. */
 async function throughApi(port: number, dataDir: string, email: string, grant: boolean): Promise<'changed' | 'unchanged' | 'unknown'> {
@@ -29,6 +39,8 @@ async function throughApi(port: number, dataDir: string, email: string, grant: b
 async function main(args: string[]) {
   const [verb, email, ...rest] = args;
   if ((verb !== 'grant' && verb !== 'revoke') || !email || rest.length) throw new Refused(USAGE);
+  const problem = emailProblem(email);
+  if (problem) throw new Refused(problem);
   const grant = verb === 'grant';
   const { databaseUrl, dataDir } = checkEnv(process.env);
   const running = databaseUrl ? undefined : await runningAdminEndpoint(dataDir);

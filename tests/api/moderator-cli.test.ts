@@ -72,6 +72,12 @@ describe('npm run moderator', () => {
     }
   });
 
+  it('names an email too long or not an email at all as the cause, before asking the API', { timeout: 60_000 }, async () => {
+    const long = `${'a'.repeat(290)}@example.ng`;
+    expect(await moderator(['grant', long])).toEqual({ code: 1, out: `That email is longer than 254 characters (${long.length}); no account can have it.` });
+    expect(await moderator(['revoke', 'ada.example.ng'])).toEqual({ code: 1, out: '"ada.example.ng" is not an email address (like ada@example.ng).' });
+  });
+
   it('is refused by the admin endpoint without the secret', async () => {
     const answer = await fetch(`${api.url}/admin/moderators`, {
       method: 'POST',
