@@ -66,7 +66,9 @@ export async function startWebServer(
   const handle: FetchHandler = async (request) => compressed(request, await publicPageCache(request, () => withRouter(request)));
   const onError = (error: unknown) => {
     console.error(error);
-    return new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' });
+    applySecurityHeaders(headers, 'http:');
+    return new Response('An unexpected error occurred.', { status: 500, headers });
   };
   const { fromTrustedProxy, visitorAddress } = proxyTrust(trustProxy);
   const plain = fetchListener(handle, { onError, protocol: 'http:', visitorAddress });

@@ -419,6 +419,38 @@ describe.runIf(plainHttp)(`security headers (JavaScript ${jsMode})`, () => {
     expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  test('every answer that is not a page lets nothing run, load or frame it; the poster file may show only its own photo', async ({ webUrl, apiUrl }) => {
+    const shop = (await (await fetch(`${apiUrl}/shops/${shopId}`)).json()) as { image_url: string };
+    const cookie = await webSessionCookie(webUrl, owner);
+    const poster = await fetch(`${webUrl}/myShop/${shopId}/poster.svg`, { headers: { cookie } });
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toContain('image/svg+xml');
+    expect(poster.headers.get('content-security-policy')).toBe("default-src 'none'; img-src data:; frame-ancestors 'none'");
+    expect(poster.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await poster.text()).not.toMatch(/<script|\sstyle=|<style/);
+
+    const paths = [
+      '/robots.txt',
+      '/sitemap.xml',
+      '/search-suggestions?q=rice',
+      '/healthz',
+      '/favicon.svg',
+      new URL(shop.image_url).pathname,
+      '/media/shops/no-such-photo.jpg',
+      `/shop/${shopId}.data`,
+      '/no-such-page.data',
+      ...(await assetsOf(webUrl)),
+    ];
+    for (const path of paths) {
+      const response = await fetch(`${webUrl}${path}`, { redirect: 'manual' });
+      const where = `${path} (${response.status} ${response.headers.get('content-type')})`;
+      expect(response.headers.get('content-type') ?? '', where).not.toContain('text/html');
+      expect(response.headers.get('content-security-policy'), where).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
+      await response.arrayBuffer();
+    }
+  });
+
   test('every kind of API answer says nosniff, refuses framing and sends no referrer; images stay showable anywhere', async ({ apiUrl }) => {
     const shop = (await (await fetch(`${apiUrl}/shops/${shopId}`)).json()) as { image_url: string };
     const answers = [

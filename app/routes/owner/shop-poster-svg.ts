@@ -14,6 +14,12 @@ async function photoBytes(imageUrl: string | null): Promise<{ type: string; byte
   return { type: response.headers.get('content-type') ?? 'image/jpeg', bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
+/**
+ * An SVG opened on its own is a document: it may show its own photo (a data: image) and nothing else.
+ * Its text is styled by attributes, which no style-src governs.
+ */
+const POSTER_POLICY = "default-src 'none'; img-src data:; frame-ancestors 'none'";
+
 /** The poster as an SVG download; the owner's only, like the poster page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
@@ -25,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'content-type': 'image/svg+xml; charset=utf-8',
       'content-disposition': `attachment; filename="kasuwa-poster-${shop.short_code}.svg"`,
       'cache-control': 'private, no-store',
+      'content-security-policy': POSTER_POLICY,
     },
   });
 }

@@ -110,6 +110,15 @@ describe('the static files', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('serves files that are not pages with a policy that lets nothing run, load or frame them: an SVG opened on its own runs no script', async () => {
+    for (const file of ['/favicon.svg', '/assets/app-abc123.js']) {
+      const response = await get(file);
+      expect(response.status, file).toBe(200);
+      expect(response.headers['content-security-policy'], file).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], file).toBe('nosniff');
+    }
+  });
+
   it('answers 304 to a browser that has this version, and HEAD without a body', async () => {
     const first = await get('/favicon.svg');
     expect(first.headers['cache-control']).toBe('public, max-age=3600');
