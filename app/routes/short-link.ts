@@ -1,24 +1,26 @@
 import { data, redirect } from 'react-router';
 import { provider } from '#app/lib/provider/client.server';
 import { isProviderError } from '#app/lib/provider/errors';
+import { MSG } from '#app/lib/rules/messages';
 import { shortCodeOf } from '#app/lib/rules/short-code';
 import type { Route } from './+types/short-link';
-
-const NOT_FOUND = 'We could not find that page. It may have moved, or the link may be mistyped.';
 
 /**
  * `/s/{code}`, the short link on posters and in messages, opens its shop. A 302, not a 301: browsers keep
  * a 301 for good, and where a code leads may change (a shop removed, or shop addresses changing).
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const code = shortCodeOf(params.code);
-  if (!code) throw data(NOT_FOUND, { status: 404 });
+  if (!code) throw data(MSG.pageNotFound, { status: 404 });
   try {
-    const { id } = await provider.shopByShortCode(code);
+    const { id } = await provider.shopByShortCode(code, request);
     return redirect(`/shop/${encodeURIComponent(id)}`, 302);
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(NOT_FOUND, { status: 404 });
-    throw error;
+    if (!isProviderError(error)) throw error;
+    if (error.status === 404) throw data(MSG.pageNotFound, { status: 404 });
+    // The API counts lookups per visitor; past its limit the page says when to try again.
+    if (error.status === 429) throw data(MSG.tooManyAttempts(error.retryAfterSeconds), { status: 429 });
+    throw data(MSG.shopLoadFailed, { status: 503 });
   }
 }
 

@@ -16,6 +16,8 @@ declare module 'fastify' {
     authLimit(scope: string, account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
     /** preHandler after `authenticate`: `max` requests per signed-in person in `windowMs`, counted under `scope`. */
     personLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: `max` requests per client address (an IPv6 /64) in `windowMs`, counted under `scope`. */
+    addressLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -86,6 +88,14 @@ export const rateLimits = fp(
         keyGenerator: (request) => `${scope}:user:${request.user?.id ?? ''}`,
       });
       return (request: FastifyRequest) => countOrRefuse(byPerson, request);
+    });
+    app.decorate('addressLimit', (scope: string, max: number, windowMs: number) => {
+      const byAddress = app.createRateLimit({
+        max,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${scope}:address:${normalizeIP(request.ip, IPV6_SUBNET)}`,
+      });
+      return (request: FastifyRequest) => countOrRefuse(byAddress, request);
     });
   },
   { name: 'rate-limits', dependencies: ['core'] },

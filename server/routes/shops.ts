@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_MAX,
   REVIEWS_ON_SHOP_PAGE,
   SEARCH_SUGGESTIONS,
+  SHORT_LINK_LOOKUPS_PER_MINUTE,
   VIEWS_PER_REPORT_MAX,
   VISITOR_ADDRESS_MAX,
   VISITOR_AGENT_MAX,
@@ -53,6 +54,8 @@ const listQuery = z.object({
  * to 1,000 read up to 15,000 rows for a common word at 100,000 shops (15 ms), and no page shows the count.
  */
 const COUNT_CAP = 100;
+
+const MINUTE = 60_000;
 
 const listAnswer = z.object({
   sponsored_shops: z.array(shopJsonSchema),
@@ -194,11 +197,14 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/shops/short/:code',
     {
+      // Per visitor: the web tier names them in X-Forwarded-For.
+      onRequest: app.addressLimit('short-link', SHORT_LINK_LOOKUPS_PER_MINUTE, MINUTE),
       schema: {
         tags: ['shops'],
         summary: 'The shop a short link code names (ext), for the site’s `/s/{code}`; capitals are forgiven',
+        description: `At most ${SHORT_LINK_LOOKUPS_PER_MINUTE} lookups a minute from one address; more get 429.`,
         params: z.object({ code: z.string() }),
-        response: { 200: z.object({ id: z.string(), short_code: z.string() }), 404: detail },
+        response: { 200: z.object({ id: z.string(), short_code: z.string() }), 404: detail, 429: detail },
       },
     },
     async (request) => {

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHORT_LINK_LOOKUPS_PER_MINUTE } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '#app/lib/rules/short-code';
 import { shops } from '#server/db/schema';
 import { startTestApi, type TestApi } from './support/harness';
@@ -67,5 +69,22 @@ describe('a shop’s short link', () => {
       const response = await api.app.inject({ method: 'GET', url: `/shops/short/${code}` });
       expect(response.statusCode, code).toBe(404);
     }
+  });
+
+  it('is looked up at most so many times a minute from one address, then a 429 says when to try again; other addresses go on', async () => {
+    const shop = await createShop(api.app, owner.access, { name: 'Emeka Poster Stall' });
+    const code = await shortCodeOfShop(shop.id);
+    const lookUp = (address: string, typed = code) => api.app.inject({ method: 'GET', url: `/shops/short/${typed}`, headers: { 'x-forwarded-for': address } });
+    // Unknown codes count too: they are what a script trying codes asks for.
+    for (let i = 0; i < SHORT_LINK_LOOKUPS_PER_MINUTE; i++) {
+      const response = await lookUp('203.0.113.40', i % 2 ? code : 'zzzzzz');
+      expect(response.statusCode, `lookup ${i + 1}`).toBe(i % 2 ? 200 : 404);
+    }
+    const refused = await lookUp('203.0.113.40');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ detail: MSG.throttled(Number(refused.headers['retry-after'])) });
+    expect((await lookUp('2001:db8:5::1')).statusCode).toBe(200);
+    expect((await lookUp('203.0.113.41')).json()).toEqual({ id: shop.id, short_code: code });
   });
 });

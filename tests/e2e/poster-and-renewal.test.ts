@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { SHORT_LINK_LOOKUPS_PER_MINUTE } from '#app/lib/rules/limits';
+import { MSG } from '#app/lib/rules/messages';
 import { shops } from '#server/db/schema';
 import { sendRenewalReminders } from '#server/payments/renewal-reminders';
 import { isOneMonthAfter, sponsoredUntil } from '../api/support/payments';
@@ -74,6 +76,33 @@ describe(`a shop's poster and short link (JavaScript ${jsMode})`, () => {
       expect(await response.text()).toContain('Page not found');
     }
   });
+
+  test.runIf(plainHttp)(
+    '/s/{code} opened too often from one address is a 429 page that says when to try again; other visitors go on',
+    async ({ apiUrl, webUrl }) => {
+      const owner = await newOwner(apiUrl);
+      const shop = await shopAtApi(apiUrl, owner);
+      const code = ((await (await fetch(`${apiUrl}/shops/${shop.id}/`)).json()) as { short_code: string }).short_code;
+      // The web server believes a proxy on this machine about the visitor, and tells the API who it is.
+      const open = (address: string, typed = code) => fetch(`${webUrl}/s/${typed}`, { redirect: 'manual', headers: { 'x-forwarded-for': address } });
+      const address = '198.51.100.60';
+      for (let i = 0; i < SHORT_LINK_LOOKUPS_PER_MINUTE; i++) {
+        const response = await open(address, i % 2 ? code : 'zzzzzz');
+        await response.body?.cancel();
+        expect(response.status, `lookup ${i + 1}`).toBe(i % 2 ? 302 : 404);
+      }
+      const refused = await open(address);
+      expect(refused.status).toBe(429);
+      const page = await refused.text();
+      expect(page).toContain('That could not be done');
+      const seconds = Number(/try again in (\d+) seconds?/.exec(page)?.[1]);
+      expect(seconds).toBeGreaterThan(0);
+      expect(page).toContain(MSG.tooManyAttempts(seconds));
+      const other = await open('203.0.113.77');
+      expect(other.status).toBe(302);
+      expect(other.headers.get('location')).toBe(`/shop/${shop.id}`);
+    },
+  );
 });
 
 describe(`renewing from the reminder email (JavaScript ${jsMode})`, () => {

@@ -195,8 +195,8 @@ export const provider = {
     callParsed(shopListSchema, 'GET', 'shops', {
       query: { q: params.q, category: params.category, state: params.state, page: params.page, page_size: params.pageSize, sort: params.sort },
     }),
-  /** Our provider's short links (ext): the shop a code names. */
-  shopByShortCode: (code: string) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`),
+  /** Our provider's short links (ext): the shop a code names; the API limits lookups per visitor. */
+  shopByShortCode: (code: string, visitor: Request) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`, { visitor }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),

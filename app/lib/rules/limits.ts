@@ -77,3 +77,8 @@ export const SAVED_SHOPS_COOKIE_MAX = 50;
 export const SAVED_SHOPS_ACCOUNT_MAX = 500;
 /** Saves and removals by one person in an hour; more get 429. */
 export const SAVED_WRITES_PER_HOUR = 120;
+/**
+ * Short links (`/s/{code}`) opened from one address in a minute; more get 429. A market's phones share
+ * one address behind their operator, and each scan is one lookup; a script trying codes is slowed to a crawl.
+ */
+export const SHORT_LINK_LOOKUPS_PER_MINUTE = 120;

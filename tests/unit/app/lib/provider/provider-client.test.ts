@@ -70,7 +70,7 @@ describe('the provider client', () => {
     expect(seen?.url).toBe('/shops?q=rice+%26+beans&page=2');
   });
 
-  it("gives the API the visitor's address on sign-in, sign-up, password reset and a shop's page, and on no other call", async () => {
+  it("gives the API the visitor's address on sign-in, sign-up, password reset, a shop's page and a short link, and on no other call", async () => {
     const seen: (string | undefined)[] = [];
     handler = (request, response) => {
       seen.push(request.headers['x-forwarded-for'] as string | undefined);
@@ -83,10 +83,11 @@ describe('the provider client', () => {
       () => provider.requestPasswordReset('ada@example.ng', visit('2001:db8::3')),
       () => provider.confirmPasswordReset({ uid: 'MQ', token: 't', new_password: 'stall-keeper-42' }, visit('203.0.113.4')),
       () => provider.getShop('1', visit('203.0.113.5')),
+      () => provider.shopByShortCode('k7m2qx', visit('203.0.113.6')),
       () => provider.listShops(),
     ];
     for (const call of calls) await call().catch(() => undefined);
-    expect(seen).toEqual(['203.0.113.1', '203.0.113.2', '2001:db8::3', '203.0.113.4', '203.0.113.5', undefined]);
+    expect(seen).toEqual(['203.0.113.1', '203.0.113.2', '2001:db8::3', '203.0.113.4', '203.0.113.5', '203.0.113.6', undefined]);
   });
 
   it("gives the API the visitor's browser with a shop page, so each visitor counts once", async () => {
