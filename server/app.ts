@@ -54,7 +54,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Pauses between tries of a mail that failed (tests make them short). */
   mailRetryDelaysMs?: readonly number[];
-  logger?: boolean;
+  /** False: no log at all; a stream: the log's JSON lines go there instead of stdout (tests read them). */
+  logger?: boolean | { write(line: string): void };
   clock?: () => Date;
 };
 
@@ -65,7 +66,7 @@ const REQUEST_TIMEOUT_MS = 60 * 60_000;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}) },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

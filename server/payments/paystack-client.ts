@@ -3,21 +3,25 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { ownOrigin } from './own-origin';
 
-/** Paystack answers within seconds; longer means it is down, and the shopper should hear so. */
+/** Paystack answers within seconds; longer means it is down, and the shopper should hear so (the site waits longer for this API). */
 const TIMEOUT_MS = 15_000;
 
 /**
- * Paystack could not be asked (`reachable: false`: network, timeout, 5xx) or refused the call
- * (`reachable: true`: 4xx or `status: false`). Routes turn it into a 502 instead of a 500.
+ * Paystack could not be asked (`reachable: false`: no answer in time, or a 5xx page from something in
+ * front of it) or answered and refused (`reachable: true`), with its own words in `paystackMessage` when
+ * it gave them (a wrong key's 401 says "Invalid key"). Routes turn it into a 502 instead of a 500.
  */
 export class PaystackError extends Error {
+  readonly paystackMessage: string | undefined;
+
   constructor(
     message: string,
     readonly reachable: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; paystackMessage?: string },
   ) {
     super(message, options);
     this.name = 'PaystackError';
+    this.paystackMessage = options?.paystackMessage;
   }
 }
 
@@ -29,7 +33,6 @@ export const paystackTransactionSchema = z.looseObject({
   currency: z.string(),
   paid_at: z.string().nullish(),
   gateway_response: z.string().nullish(),
-  metadata: z.unknown(),
 });
 export type PaystackTransaction = z.infer<typeof paystackTransactionSchema>;
 
@@ -50,7 +53,21 @@ export type PaystackClient = {
   close(): Promise<void>;
 };
 
-const envelopeSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
+/** Every Paystack answer; `data` is left out of errors (a wrong key's 401 is `{status: false, message}`). */
+const envelopeSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown().optional() });
+
+/** Paystack's message as a person may read it: one line, and short. */
+const PAYSTACK_MESSAGE_MAX = 200;
+const oneLine = (message: string | undefined) => message?.replace(/\s+/g, ' ').trim().slice(0, PAYSTACK_MESSAGE_MAX) || undefined;
+
+function envelopeOf(text: string): z.infer<typeof envelopeSchema> | undefined {
+  try {
+    const envelope = envelopeSchema.safeParse(JSON.parse(text));
+    return envelope.success ? envelope.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** One client for real Paystack and the simulator: only `baseUrl` and `secretKey` differ. */
 export function createPaystackClient(options: { secretKey: string; baseUrl: () => string; timeoutMs?: number }): PaystackClient {
@@ -77,15 +94,12 @@ export function createPaystackClient(options: { secretKey: string; baseUrl: () =
     } catch (error) {
       throw new PaystackError(`Paystack ${method} ${path} failed: ${(error as Error).message}`, false, { cause: error });
     }
-    if (statusCode >= 500) throw new PaystackError(`Paystack ${method} ${path} answered ${statusCode}`, false);
-    let envelope: z.infer<typeof envelopeSchema>;
-    try {
-      envelope = envelopeSchema.parse(JSON.parse(text));
-    } catch (error) {
-      throw new PaystackError(`Paystack ${method} ${path} answered ${statusCode} with an unreadable body`, false, { cause: error });
-    }
-    if (statusCode >= 400 || !envelope.status) {
-      throw new PaystackError(`Paystack ${method} ${path} refused (${statusCode}): ${envelope.message ?? 'no message'}`, true);
+    const envelope = envelopeOf(text);
+    const paystackMessage = oneLine(envelope?.message);
+    if (statusCode >= 400 || !envelope?.status) {
+      // A 5xx page without Paystack's words came from something in front of it: Paystack itself did not answer.
+      if (statusCode >= 500 && !paystackMessage) throw new PaystackError(`Paystack ${method} ${path} answered ${statusCode}`, false);
+      throw new PaystackError(`Paystack ${method} ${path} refused (${statusCode}): ${paystackMessage ?? 'no message'}`, true, { paystackMessage });
     }
     const data = dataSchema.safeParse(envelope.data);
     if (!data.success) throw new PaystackError(`Paystack ${method} ${path} answered an unexpected shape`, true, { cause: data.error });

@@ -9,6 +9,12 @@ import { hasPaystackSignature } from './signature';
 
 const chargeSuccessSchema = z.object({ event: z.literal('charge.success'), data: paystackTransactionSchema });
 
+/** The reference of an event we could not read, for the log: only when it is a short plain string. */
+function referenceIn(event: unknown): string | undefined {
+  const reference = (event as { data?: { reference?: unknown } } | null)?.data?.reference;
+  return typeof reference === 'string' && reference.length <= 200 ? reference : undefined;
+}
+
 /**
  * Paystack's events. The signature covers the exact bytes Paystack sent, so this plugin keeps the
  * body raw and checks it before parsing anything; a forged call never reaches the database.
@@ -40,15 +46,26 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
       } catch {
         throw detailError(400, 'JSON parse error - the request body is not valid JSON.');
       }
+      if ((event as { event?: unknown } | null)?.event !== 'charge.success') return { received: true };
+      // A charge we cannot use is still answered 200, or Paystack would send it again for days; the log
+      // names it by its reference alone (the event also carries the payer's email, phone and card).
       const charge = chargeSuccessSchema.safeParse(event);
-      if (!charge.success) return { received: true };
+      if (!charge.success) {
+        const unread = charge.error.issues.map((issue) => issue.path.join('.'));
+        request.log.warn({ reference: referenceIn(event), unread }, 'Paystack charge.success we cannot read');
+        return { received: true };
+      }
       const payment = charge.data.data;
-      if (payment.status !== 'success' || !paysForAdPlan(payment)) {
+      if (payment.status !== 'success') {
+        request.log.warn({ reference: payment.reference, status: payment.status }, 'Paystack charge.success for a transaction that did not succeed');
+        return { received: true };
+      }
+      if (!paysForAdPlan(payment)) {
         request.log.warn({ reference: payment.reference, amount: payment.amount, currency: payment.currency }, 'charge does not pay for the ad plan');
         return { received: true };
       }
       const ad = await activateAd(app.db, payment, app.clock());
-      if (!ad) request.log.info({ reference: payment.reference }, 'charge for a reference that is not ours');
+      if (!ad) request.log.warn({ reference: payment.reference }, 'charge for a reference that is not ours');
       return { received: true };
     },
   );

@@ -73,11 +73,12 @@ function verifyPageOf(webUrl: string, reference: string): string {
   return `${webUrl}/verify-transaction?reference=${encodeURIComponent(reference)}`;
 }
 
-/** Paystack's trouble becomes a 502 the shopper can read; the cause stays in the log. */
+/** Paystack's trouble becomes a 502 the shopper can read, in Paystack's own words when it gave some; the cause stays in the log. */
 function providerFailure(error: unknown, log: FastifyBaseLogger): Error {
   if (!(error instanceof PaystackError)) return error as Error;
   log.warn({ err: error }, 'payment provider call failed');
-  return detailError(502, error.reachable ? MSG.paymentProviderRefused : MSG.paymentProviderDown);
+  if (!error.reachable) return detailError(502, MSG.paymentProviderDown);
+  return detailError(502, error.paystackMessage ? MSG.paymentProviderSaid(error.paystackMessage) : MSG.paymentProviderRefused);
 }
 
 export const adsRoutes: FastifyPluginAsync = async (base) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { MSG } from '#app/lib/rules/messages';
 import { ads, shops } from '#server/db/schema';
 import { PUBLIC_ANSWER_MS } from '#server/plugins/public-answers';
+import { startFakePaystack } from '../api/support/fake-paystack';
 import { buyMonth } from '../api/support/payments';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
@@ -363,6 +364,40 @@ describe(`when the month runs out (JavaScript ${jsMode})`, () => {
       expect(await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').filter({ hasText: shop.name }).count()).toBe(1);
       expect(await hasAdBadgeInSearch(page, shop.name)).toBe(false);
       expect(await sponsoredOnMyShops(page, shop.name)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe(`when Paystack refuses the site's key (JavaScript ${jsMode})`, () => {
+  let paystack: Awaited<ReturnType<typeof startFakePaystack>>;
+  let product: Awaited<ReturnType<typeof startProductWithDatabase>>;
+  beforeAll(async () => {
+    paystack = await startFakePaystack('sk_test_kasuwa_e2e');
+    product = await startProductWithDatabase({ apiEnv: { PAYSTACK_SECRET_KEY: 'sk_test_kasuwa_e2e', PAYSTACK_BASE_URL: paystack.url } });
+    // The key was rolled on Paystack's dashboard and the site not told.
+    paystack.secretKey = 'sk_test_kasuwa_rolled';
+  });
+  afterAll(async () => {
+    await product?.stop();
+    await paystack?.close();
+  });
+
+  test('Pay shows Paystack’s own words on the payment page, not "could not be reached"', async ({ browser }) => {
+    const { api, webUrl } = product;
+    const context = await browser.newContext({ baseURL: webUrl, javaScriptEnabled: jsMode === 'on', locale: 'en-NG' });
+    try {
+      const page = await context.newPage();
+      const owner = await signedInOwner(page, api.url, webUrl);
+      const shop = await shopAtApi(api.url, owner, `Rolled Key Rugs ${tag()}`);
+      await page.goto(`/shop/${shop.id}/paymentInitiation`);
+      await whenInteractive(page, '.ads-page form');
+      await page.getByRole('button', { name: 'Pay ₦5,000' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(MSG.paymentProviderSaid('Invalid key'));
+      expect(new URL(page.url()).pathname).toBe(`/shop/${shop.id}/paymentInitiation`);
     } finally {
       await context.close();
     }

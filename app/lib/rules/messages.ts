@@ -110,6 +110,7 @@ export const MSG = {
   paymentMismatch: 'The payment amount or currency does not match the ad plan.',
   paymentProviderDown: 'The payment provider could not be reached. Please try again later.',
   paymentProviderRefused: 'The payment provider refused the request. Please try again later.',
+  paymentProviderSaid: (message: string) => `The payment provider refused the request: ${message}`,
   paymentNotCompleted: 'The payment was not completed.',
   paymentReferenceMissing: 'No payment reference was given.',
   paymentVerifyUnreachable: 'We could not check your payment just now. If you paid, your shop will be sponsored as soon as the payment is confirmed.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#app/lib/rules/messages';
 import { paystackSignature } from '#server/payments/signature';
+import { PAYER_DETAILS, paystackTransaction } from '../support/fake-paystack';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, chargeSuccess, chargeWithoutTelling, postWebhook, sponsoredUntil, startCheckout, verify } from '../support/payments';
 import { signUp, type SignedUp } from '../support/requests';
@@ -9,7 +10,7 @@ import { createShop } from '../support/shops';
 let api: TestApi;
 let ada: SignedUp;
 beforeAll(async () => {
-  api = await startTestApi({ listen: true });
+  api = await startTestApi({ listen: true, keepLogs: true });
   ada = await signUp(api.app);
 });
 afterAll(() => api.close());
@@ -80,6 +81,38 @@ describe('Paystack webhook', () => {
     const { shop, checkout } = await pendingCheckout('Short Change');
     expect((await postWebhook(api, chargeSuccess(checkout.reference, { amount: 400000 }))).status).toBe(200);
     expect((await postWebhook(api, chargeSuccess(checkout.reference, { currency: 'USD' }))).status).toBe(200);
+    expect(await adStatus(shop.id)).toBe('pending');
+    expect(await sponsoredUntil(api, shop.id)).toBeNull();
+  });
+
+  it('a signed charge.success shaped as Paystack documents it, without metadata, grants the month', async () => {
+    const { shop, checkout } = await pendingCheckout('Documented Drums');
+    const response = await postWebhook(api, JSON.stringify({ event: 'charge.success', data: paystackTransaction(checkout.reference) }));
+    expect(response.status).toBe(200);
+    expect(await adStatus(shop.id)).toBe('success');
+  });
+
+  it('a signed charge.success we cannot use is answered 200, so Paystack stops sending it, and logged by its reference alone', async () => {
+    const { shop, checkout } = await pendingCheckout('Unusable Urns');
+    const unusable: [string, Record<string, unknown>][] = [
+      ['kasuwa-not-ours-1', paystackTransaction('kasuwa-not-ours-1')],
+      [checkout.reference, paystackTransaction(checkout.reference, { amount: 400000 })],
+      [checkout.reference, paystackTransaction(checkout.reference, { status: 'failed' })],
+      [checkout.reference, paystackTransaction(checkout.reference, { amount: '500000' })],
+      [checkout.reference, paystackTransaction(checkout.reference, { currency: undefined })],
+    ];
+    for (const [reference, data] of unusable) {
+      const logged = api.logs.length;
+      const response = await postWebhook(api, JSON.stringify({ event: 'charge.success', data }));
+      expect(response.status, JSON.stringify(data)).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+      const lines = api.logs.slice(logged).filter((line) => line.level === 40);
+      expect(
+        lines.map((line) => line.reference),
+        JSON.stringify(data),
+      ).toEqual([reference]);
+      for (const detail of PAYER_DETAILS) expect(JSON.stringify(lines)).not.toContain(detail);
+    }
     expect(await adStatus(shop.id)).toBe('pending');
     expect(await sponsoredUntil(api, shop.id)).toBeNull();
   });

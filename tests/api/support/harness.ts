@@ -19,6 +19,8 @@ export type TestApi = {
   databaseUrl: string | undefined;
   /** Base URL when started with `listen: true`. */
   url: string;
+  /** The log's lines, parsed, when started with `keepLogs: true`. */
+  logs: Record<string, unknown>[];
   close(): Promise<void>;
 };
 
@@ -79,11 +81,16 @@ type TestApiOptions = {
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
   clock?: () => Date;
+  /** Keeps what the API logs at `info` and above in `logs`, for tests of what it writes there. */
+  keepLogs?: boolean;
 };
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
+  const logLevel = options.keepLogs ? 'info' : 'silent';
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: logLevel, AUTH_RATE_LIMIT: '10000', SEED_DEMO: '0', ...options.env });
+  const logs: Record<string, unknown>[] = [];
+  const kept = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const { database, url: databaseUrl, drop } = await freshDatabase();
   await database.migrate();
   const storage = options.storage?.(path.join(dataDir, 'media'));
@@ -94,7 +101,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     mailer: options.mailer,
     mailRetryDelaysMs: options.mailRetryDelaysMs,
     clock: options.clock,
-    logger: process.env.DEBUG_API === '1',
+    logger: options.keepLogs ? kept : process.env.DEBUG_API === '1',
   });
   let url = '';
   if (options.listen) {
@@ -111,6 +118,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     dataDir,
     databaseUrl,
     url,
+    logs,
     async close() {
       const closing = app.close();
       // The tests are over: a connection still open (a request left half sent) must not hold the close for the hour a request may take.

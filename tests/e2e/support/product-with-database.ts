@@ -13,14 +13,14 @@ const SHARED_LISTS_MS = 1000;
 /**
  * An API running in this process, its database at hand, and a web tier of its own in front of it: for a
  * test that must change what only the database can, such as moving an ad's end into the past. The
- * suite's shared product keeps its embedded database to itself.
+ * suite's shared product keeps its embedded database to itself. `apiEnv` adds to the API's settings.
  */
-export async function startProductWithDatabase() {
+export async function startProductWithDatabase({ apiEnv = {} }: { apiEnv?: Record<string, string> } = {}) {
   const port = await freePort();
   const webUrl = `http://localhost:${port}`;
   // The API's public address is where the browser is sent to pay (the simulator's checkout).
   const apiPort = await freePort();
-  const api = await startTestApi({ listen: true, port: apiPort, env: { WEB_URL: webUrl, API_PUBLIC_URL: `http://127.0.0.1:${apiPort}` } });
+  const api = await startTestApi({ listen: true, port: apiPort, env: { WEB_URL: webUrl, API_PUBLIC_URL: `http://127.0.0.1:${apiPort}`, ...apiEnv } });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-own-web-'));
   // One web process: what these tests change lives in the database, not in a process. Changes made there
   // bypass the site, so pages show them once the lists the web tier shares have expired: kept short.
