@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } from 'undici';
 import { z } from 'zod';
-import { ADD_PRODUCTS_TIMEOUT_MS, AD_PLAN } from '#app/lib/rules/limits';
+import { AD_PLAN } from '#app/lib/rules/limits';
 import { getWebEnv } from '#app/lib/env.server';
 import {
   adSchema,
@@ -27,13 +27,12 @@ import {
   type SharedView,
 } from './contract';
 import { ProviderError } from './errors';
+import { ADD_PRODUCTS_BUDGET, PAYMENT_BUDGET, READ_BUDGET, type TimeBudget, UPLOAD_BUDGET, WRITE_BUDGET } from './time-budgets';
 
-/** Reads are quick or useless to a person waiting on a phone; uploads get longer (SPEC §9: 30 s for add products). */
-const READ_TIMEOUT_MS = 10_000;
-const WRITE_TIMEOUT_MS = 20_000;
-const UPLOAD_TIMEOUT_MS = 60_000;
 /** Signing out waits for the provider's logout no longer than this; the cookie goes either way. */
-const LOGOUT_TIMEOUT_MS = 5_000;
+const LOGOUT_BUDGET: TimeBudget = { answerMs: 5_000, totalMs: 5_000 };
+/** Suggestions while typing: a late list is replaced by the next one anyway. */
+const SUGGEST_BUDGET: TimeBudget = { answerMs: 3_000, totalMs: 3_000 };
 
 // One keep-alive pool for every call: the web and API tiers usually share a machine or a rack.
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
@@ -43,7 +42,8 @@ type CallOptions = {
   json?: unknown;
   form?: FormData;
   query?: Record<string, string | number | undefined>;
-  timeoutMs?: number;
+  /** READ_BUDGET when not given. */
+  budget?: TimeBudget;
   signal?: AbortSignal;
   /** The visitor's request, for calls the API limits or counts per visitor (sign-in, sign-up, password reset, a shop's visits). */
   visitor?: Request;
@@ -68,7 +68,7 @@ function urlFor(path: string, query: CallOptions['query']): string {
 }
 
 async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
-  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
+  const { answerMs, totalMs } = options.budget ?? READ_BUDGET;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // Otherwise the API would count every visitor's attempts as this server's. The web server sets the
@@ -89,7 +89,7 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
     body = new UndiciFormData();
     for (const [name, value] of options.form) body.append(name, value);
   }
-  const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
+  const signals = [AbortSignal.timeout(totalMs), ...(options.signal ? [options.signal] : [])];
   let response;
   try {
     response = await request(urlFor(path, options.query), {
@@ -97,8 +97,9 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
       headers,
       body,
       dispatcher: agent,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      // undici counts the wait for the headers from the moment the body is sent, or while a write is stuck.
+      headersTimeout: answerMs,
+      bodyTimeout: answerMs,
       signal: AbortSignal.any(signals),
     });
   } catch (error) {
@@ -152,8 +153,8 @@ async function media(path: string): Promise<Response> {
     response = await request(urlFor(`media/${path.split('/').map(encodeURIComponent).join('/')}`, undefined), {
       method: 'GET',
       dispatcher: agent,
-      headersTimeout: READ_TIMEOUT_MS,
-      bodyTimeout: READ_TIMEOUT_MS,
+      headersTimeout: READ_BUDGET.answerMs,
+      bodyTimeout: READ_BUDGET.answerMs,
     });
   } catch (error) {
     throw failureOf(error);
@@ -198,42 +199,42 @@ export const provider = {
   /** Our provider's short links (ext): the shop a code names; the API limits lookups per visitor. */
   shopByShortCode: (code: string, visitor: Request) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`, { visitor }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
-  suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, timeoutMs: 3_000 }),
+  suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, budget: SUGGEST_BUDGET }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
   /** Our provider's bulk visit count (ext): views served from the shared page memory, each with its visitor. */
-  reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, timeoutMs: WRITE_TIMEOUT_MS }),
+  reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, budget: WRITE_BUDGET }),
   /** `token`: the owner's, who still sees a shop a moderator hid. */
   shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),
   getProduct: (productId: string, token?: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`, { token }),
 
   login: (body: { username_or_email: string; password: string }, visitor: Request) =>
-    callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, budget: WRITE_BUDGET }),
   signup: (body: { email: string; username: string; phone_number: string; password: string }, visitor: Request) =>
-    callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, budget: WRITE_BUDGET }),
   /** A new access token and, from a provider that rotates them (ours), a new refresh token that replaces the one sent. */
   refresh: (refresh: string) => callParsed(sessionSchema.shape.token, 'POST', 'auth/token/refresh/', { json: { refresh } }),
   /** Our provider's logout (ext): ends the login of `refresh`, every token of it. */
-  logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, timeoutMs: LOGOUT_TIMEOUT_MS }),
+  logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, budget: LOGOUT_BUDGET }),
   profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
-    callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, budget: WRITE_BUDGET }),
   verifyPasswordReset: (uid: string, token: string) => call('POST', 'auth/password-reset/verify/', { json: { uid, token } }),
   confirmPasswordReset: (body: { uid: string; token: string; new_password: string }, visitor: Request) =>
-    callParsed(messageSchema, 'POST', 'auth/password-reset/confirm/', { json: body, visitor, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(messageSchema, 'POST', 'auth/password-reset/confirm/', { json: body, visitor, budget: WRITE_BUDGET }),
 
-  createShop: (token: string, form: FormData) => callParsed(shopSchema, 'POST', 'shops/', { token, form, timeoutMs: UPLOAD_TIMEOUT_MS }),
+  createShop: (token: string, form: FormData) => callParsed(shopSchema, 'POST', 'shops/', { token, form, budget: UPLOAD_BUDGET }),
   updateShop: (token: string, shopId: string, form: FormData) =>
-    callParsed(shopSchema, 'PUT', `shops/${id(shopId)}/update/`, { token, form, timeoutMs: UPLOAD_TIMEOUT_MS }),
-  deleteShop: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(shopSchema, 'PUT', `shops/${id(shopId)}/update/`, { token, form, budget: UPLOAD_BUDGET }),
+  deleteShop: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/delete/`, { token, budget: WRITE_BUDGET }),
   addProducts: (token: string, shopId: string, form: FormData) =>
-    callParsed(productSchema.array(), 'POST', `shops/${id(shopId)}/products/batch-create/`, { token, form, timeoutMs: ADD_PRODUCTS_TIMEOUT_MS }),
+    callParsed(productSchema.array(), 'POST', `shops/${id(shopId)}/products/batch-create/`, { token, form, budget: ADD_PRODUCTS_BUDGET }),
   updateProduct: (token: string, productId: string, form: FormData) =>
     callParsed(z.object({ product: productSchema }), 'PUT', `shops/products/${id(productId)}/update/`, {
       token,
       form,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
+      budget: UPLOAD_BUDGET,
     }),
-  deleteProduct: (token: string, productId: string) => call('DELETE', `shops/products/${id(productId)}/delete/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  deleteProduct: (token: string, productId: string) => call('DELETE', `shops/products/${id(productId)}/delete/`, { token, budget: WRITE_BUDGET }),
 
   /** Our provider's ratings (ext). */
   shopRatings: (shopId: string, page: number, pageSize: number) =>
@@ -242,8 +243,8 @@ export const provider = {
     callParsed(ratingSchema.extend({ shop_name: z.string() }), 'GET', `shops/${id(shopId)}/ratings/${id(ratingId)}`),
   myRating: (token: string, shopId: string) => callParsed(ratingSchema, 'GET', `shops/${id(shopId)}/rating`, { token }),
   rate: (token: string, shopId: string, body: { stars: number; review: string }) =>
-    callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/rating`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
-  removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/rating`, { token, json: body, budget: WRITE_BUDGET }),
+  removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, budget: WRITE_BUDGET }),
   myRatings: (token: string, page: number) => callParsed(myRatingListSchema, 'GET', 'ratings/mine', { token, query: { page } }),
 
   /** Our provider's reports and moderation (ext); a review is named by its shop and rating. */
@@ -251,29 +252,29 @@ export const provider = {
     callParsed(reportSchema, 'POST', `shops/${id(item.shopId)}/${item.ratingId ? `ratings/${id(item.ratingId)}/` : ''}reports`, {
       token,
       json: body,
-      timeoutMs: WRITE_TIMEOUT_MS,
+      budget: WRITE_BUDGET,
     }),
   openReports: (token: string) => callParsed(openItemsSchema, 'GET', 'moderation/reports', { token }),
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
-    callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, budget: WRITE_BUDGET }),
   /** Our provider's saved shops (ext). */
   savedIds: (token: string) => callParsed(savedIdsSchema, 'GET', 'saved/ids', { token }),
   savedShops: (token: string, page: number) => callParsed(savedShopsSchema, 'GET', 'saved/', { token, query: { page } }),
   shopsByIds: (ids: string[]) => callParsed(savedShopsSchema, 'GET', 'saved/shops', { query: { ids: ids.join(',') } }),
-  saveShop: (token: string, shopId: string) => call('PUT', `saved/${id(shopId)}/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
-  unsaveShop: (token: string, shopId: string) => call('DELETE', `saved/${id(shopId)}/`, { token, timeoutMs: WRITE_TIMEOUT_MS }),
+  saveShop: (token: string, shopId: string) => call('PUT', `saved/${id(shopId)}/`, { token, budget: WRITE_BUDGET }),
+  unsaveShop: (token: string, shopId: string) => call('DELETE', `saved/${id(shopId)}/`, { token, budget: WRITE_BUDGET }),
   mergeSaved: (token: string, shopIds: string[]) =>
-    callParsed(savedIdsSchema, 'POST', 'saved/merge/', { token, json: { shop_ids: shopIds }, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(savedIdsSchema, 'POST', 'saved/merge/', { token, json: { shop_ids: shopIds }, budget: WRITE_BUDGET }),
 
   initiatePayment: (token: string, shopId: string) =>
     callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {
       token,
       json: { shop_id: shopId, amount: AD_PLAN.priceNaira },
-      timeoutMs: WRITE_TIMEOUT_MS,
+      budget: PAYMENT_BUDGET,
     }),
   verifyPayment: (token: string, reference: string) =>
-    callParsed(paymentVerifySchema, 'POST', 'ads/payment/verify/', { token, json: { reference }, timeoutMs: WRITE_TIMEOUT_MS }),
+    callParsed(paymentVerifySchema, 'POST', 'ads/payment/verify/', { token, json: { reference }, budget: PAYMENT_BUDGET }),
   getAd: (token: string, adId: string) => callParsed(adSchema, 'GET', `ads/${id(adId)}/`, { token }),
   shopAds: (token: string, shopId: string) => callParsed(adSchema.array(), 'GET', 'ads/', { token, query: { shop_id: shopId } }),
 };
