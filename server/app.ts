@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { holdableRemovals } from './backup/removal-hold';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
@@ -90,7 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         core.decorate('database', database);
         core.decorate('db', database.db);
         core.decorate('clock', deps.clock ?? (() => new Date()));
-        core.decorate('storage', deps.storage ?? (await openStorage(config.storage)));
+        const removals = holdableRemovals(deps.storage ?? (await openStorage(config.storage)), (error, keys) =>
+          core.log.error({ err: error, keys }, 'could not remove photos a backup held back'),
+        );
+        core.decorate('removals', removals);
+        core.decorate('storage', removals.storage);
         const redis = config.redisUrl ? await connectRedis(config.redisUrl, core.log) : null;
         core.decorate('redis', redis);
         if (redis) core.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -136,8 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratingRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
-  // Only the embedded database needs the command line to come through the API.
-  if (database.kind === 'pglite') await app.register(adminRoutes);
+  // The command line comes through the API for what only it may touch: the embedded database, the photos on its disk.
+  if (database.kind === 'pglite' || config.storage.kind === 'disk') await app.register(adminRoutes);
   await app.register(savedRoutes);
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { removeBackupLeftovers } from './backup/work-folder';
 import { purgeEndedLogins } from './auth/sessions';
 import { secretInDataDir } from '#app/lib/data-dir-secrets.server';
 import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
@@ -26,7 +27,8 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.seedDemo) await database.exclusively('kasuwa:seed', () => seedDemoIfEmpty(database.db, app.storage, app.log));
   await app.listen({ port: config.apiPort, host: config.host });
-  const forgetAdminEndpoint = database.kind === 'pglite' ? announceAdminEndpoint(dataDir, config.apiPort) : () => {};
+  const throughApi = database.kind === 'pglite' || config.storage.kind === 'disk';
+  const forgetAdminEndpoint = throughApi ? announceAdminEndpoint(dataDir, config.apiPort) : () => {};
   if (config.paystack.simulated) {
     // Only PAYSTACK_SIMULATOR=1 lets a public site start this way: say so where whoever runs it looks.
     const level = isLoopbackOrigin(config.webUrl) ? 'info' : 'warn';
@@ -48,6 +50,7 @@ async function main() {
     (removed) => app.log.info({ removed }, 'left-over uploads removed'),
     (error: unknown) => app.log.error({ err: error }, 'removing left-over uploads failed'),
   );
+  removeBackupLeftovers(dataDir).catch((error: unknown) => app.log.error({ err: error }, 'removing what a stopped backup left failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { dumpPglite, dumpPostgres, type SnapshotQuery } from './dumps';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,11 @@ export type Database = {
   exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Runs `work` holding the advisory lock `name` unless another instance holds it now; then answers undefined. */
   ifFree<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * Writes the whole database to `file` as it was at one moment (PGlite: its files as a gzip'd tar;
+   * PostgreSQL: pg_dump's custom format) and answers what `read` found at that same moment.
+   */
+  snapshot<T>(file: string, read: (query: SnapshotQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -104,6 +110,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     migrate: async () => void (await locked(MIGRATE_LOCK, true, () => migratePglite(db, { migrationsFolder }))),
     exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
     ifFree: (name, work) => locked(name, false, work),
+    snapshot: (file, read) => dumpPglite(client, file, read),
     close: () => client.close(),
   };
 }
@@ -133,6 +140,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     migrate: async () => void (await locked(MIGRATE_LOCK, true, () => migratePg(db, { migrationsFolder }))),
     exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
     ifFree: (name, work) => locked(name, false, work),
+    snapshot: (file, read) => dumpPostgres(pool, url, file, read),
     close: () => pool.end(),
   };
 }

@@ -13,8 +13,8 @@ const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * The command line's way in while the API holds the embedded database (PGlite only): from this machine,
- * with the secret in DATA_DIR/secrets/admin. Anyone else is told the route does not exist.
+ * The command line's way in while the API holds the embedded database or the photos on its disk: from this
+ * machine, with the secret in DATA_DIR/secrets/admin. Anyone else is told the route does not exist.
  */
 export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -26,6 +26,31 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const given = digest(request.headers.authorization ?? '');
     if (!local || !timingSafeEqual(given, expected)) throw notFound();
   }
+
+  app.post(
+    '/admin/backup',
+    {
+      onRequest: localAdminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A backup file (ext): `npm run backup` while this API holds the embedded database or the photos on disk; loopback only, with the secret in DATA_DIR/secrets/admin',
+      },
+    },
+    async (request, reply) => {
+      // Loaded on the first backup, not with every start.
+      const { takeBackup } = await import('#server/backup/take-backup');
+      const { storage } = app.config;
+      const backup = await takeBackup({
+        database: app.database,
+        dataDir: app.config.dataDir,
+        mediaRoot: storage.kind === 'disk' ? storage.root : undefined,
+        holdRemovals: app.removals.hold,
+      });
+      request.log.info({ photoFiles: backup.manifest.photoFiles, missingPhotoFiles: backup.missingPhotoFiles }, 'backup taken');
+      return reply.type('application/x-tar').header('x-missing-photo-files', String(backup.missingPhotoFiles)).send(backup.stream);
+    },
+  );
 
   app.post(
     '/admin/moderators',

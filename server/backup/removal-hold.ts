@@ -1,0 +1,53 @@
+import type { MediaStorage } from '#server/media/storage';
+
+/** Ends a hold: the removals it kept waiting run then, once no other hold remains. Never throws. */
+export type ReleaseRemovals = () => Promise<void>;
+
+export type RemovalHold = {
+  /** The storage to use everywhere: its removals wait while a hold lasts. */
+  storage: MediaStorage;
+  hold(): ReleaseRemovals;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    removals: RemovalHold;
+  }
+}
+
+/**
+ * A backup copies the photos its database snapshot names, and a photo removed after that snapshot (its shop
+ * deleted a moment later, say) must still be there to copy. So while a backup holds them, removals are
+ * noted and answered at once, and run when the last hold ends; a crash meanwhile leaves them to the orphan sweep.
+ */
+export function holdableRemovals(storage: MediaStorage, failed: (error: unknown, keys: string[]) => void): RemovalHold {
+  let holds = 0;
+  let waiting: string[] = [];
+  return {
+    storage: {
+      shared: storage.shared,
+      put: (key, data, contentType) => storage.put(key, data, contentType),
+      async remove(keys) {
+        if (holds > 0) waiting.push(...keys);
+        else await storage.remove(keys);
+      },
+      open: (key) => storage.open(key),
+      list: () => storage.list(),
+      check: () => storage.check(),
+    },
+    hold() {
+      holds++;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (holds > 0 || !waiting.length) return;
+        const keys = waiting;
+        waiting = [];
+        // Their rows are long gone and the backup is taken: a failure is worth a log line, not an error.
+        await storage.remove(keys).catch((error: unknown) => failed(error, keys));
+      };
+    },
+  };
+}
