@@ -30,7 +30,11 @@ async function fromApi(port: number, dataDir: string): Promise<{ body: Readable;
   const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
   let answer: Awaited<ReturnType<typeof request>>;
   try {
-    answer = await request(`http://127.0.0.1:${port}/admin/backup`, { method: 'POST', headers: { authorization: `Bearer ${adminSecret(dataDir)}` }, dispatcher });
+    answer = await request(`http://127.0.0.1:${port}/admin/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminSecret(dataDir)}` },
+      dispatcher,
+    });
   } catch (error) {
     throw new BackupRefused(`The API that holds ${dataDir} runs but did not answer on 127.0.0.1:${port} (${(error as Error).message}).`);
   }

@@ -35,7 +35,13 @@ function isBackupEntry(entryPath: string, type: string): boolean {
 
 async function unpack(file: string, folder: string): Promise<void> {
   try {
-    await extract({ file, cwd: folder, strict: true, preserveOwner: false, filter: (entryPath, entry) => 'type' in entry && isBackupEntry(entryPath, entry.type) });
+    await extract({
+      file,
+      cwd: folder,
+      strict: true,
+      preserveOwner: false,
+      filter: (entryPath, entry) => 'type' in entry && isBackupEntry(entryPath, entry.type),
+    });
   } catch (error) {
     throw new BackupRefused(`${file} is damaged or is not a Kasuwa backup (${(error as Error).message}).`);
   }
