@@ -39,8 +39,12 @@ async function fromApi(port: number, dataDir: string): Promise<{ body: Readable;
     throw new BackupRefused(`The API that holds ${dataDir} runs but did not answer on 127.0.0.1:${port} (${(error as Error).message}).`);
   }
   if (answer.statusCode !== 200) {
-    const text = await answer.body.text().catch(() => '');
-    throw new BackupRefused(`The API on 127.0.0.1:${port} could not take the backup (HTTP ${answer.statusCode}${text ? `: ${text.slice(0, 300)}` : ''}).`);
+    const detail = await answer.body.json().then(
+      (body) => (body as { detail?: unknown }).detail,
+      () => undefined,
+    );
+    const reason = typeof detail === 'string' ? `: ${detail.slice(0, 500)}` : '.';
+    throw new BackupRefused(`The API on 127.0.0.1:${port} could not take the backup (HTTP ${answer.statusCode})${reason}`);
   }
   return { body: answer.body, missing: Number(answer.headers['x-missing-photo-files'] ?? 0) };
 }

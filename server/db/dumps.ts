@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, existsSync, openAsBlob, readdirSyn
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
@@ -25,7 +26,7 @@ export async function dumpPglite<T>(client: PGlite, file: string, read: (query: 
     const found = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
     return { found, dump: await client.dumpDataDir('none') };
   });
-  await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), createGzip(), createWriteStream(file, { flags: 'wx' }));
+  await pipeline(Readable.fromWeb(dump.stream() as ReadableStream), createGzip(), createWriteStream(file, { flags: 'wx' }));
   return found;
 }
 

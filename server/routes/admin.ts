@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TEXT_MAX } from '#app/lib/rules/limits';
+import { DumpError } from '#server/db/dumps';
 import { detailError, notFound } from '#server/errors';
 import { adminSecret } from '#server/moderation/admin-endpoint';
 import { setModerator } from '#server/moderation/items';
@@ -46,6 +47,9 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
         dataDir: app.config.dataDir,
         mediaRoot: storage.kind === 'disk' ? storage.root : undefined,
         holdRemovals: app.removals.hold,
+      }).catch((error: unknown) => {
+        // pg_dump missing or failing: its words are for the person at this machine's terminal.
+        throw error instanceof DumpError ? detailError(503, error.message) : error;
       });
       request.log.info({ photoFiles: backup.manifest.photoFiles, missingPhotoFiles: backup.missingPhotoFiles }, 'backup taken');
       return reply.type('application/x-tar').header('x-missing-photo-files', String(backup.missingPhotoFiles)).send(backup.stream);
