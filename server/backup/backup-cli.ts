@@ -78,6 +78,7 @@ async function main(args: string[]) {
   const { databaseUrl, dataDir } = env;
   const photosOnDisk = !env.S3_BUCKET;
   if (existsSync(out)) throw new BackupRefused(`${out} already exists; name another file with --out.`);
+  if (!existsSync(path.dirname(out))) throw new BackupRefused(`There is no folder ${path.dirname(out)} to write the backup in.`);
   // Written beside its final name and renamed when whole, so a file with that name is always a finished backup.
   const partial = `${out}.partial`;
   const write = (body: Readable) => pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));

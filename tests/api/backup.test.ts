@@ -168,7 +168,7 @@ describe('npm run restore', () => {
     }
   });
 
-  it('refuses a damaged file, leaving the target empty for the whole one', { timeout: 120_000 }, async () => {
+  it('refuses a damaged file, leaving the target empty for the whole one, which backs up again with no API running', { timeout: 120_000 }, async () => {
     const target = await emptyTarget();
     try {
       const whole = await readFile(good);
@@ -183,6 +183,16 @@ describe('npm run restore', () => {
       const restored = await backupCommand('restore', [good], target.env);
       expect(restored.code).toBe(0);
       expect(restored.out).toMatch(/^Restored the backup taken .+: \d+ shops, 0 products, \d+ photo files\./);
+
+      // With no API on it, npm run backup opens the restored database itself, and takes the same photos.
+      const again = path.join(scratch, 'again.tar');
+      expect(await backupCommand('backup', ['--out', again], target.env)).toEqual({
+        code: 0,
+        out: expect.stringMatching(/^Backup written to .+again\.tar \(\d+\.\d MB\): the database and its photos\.$/),
+      });
+      const photos = async (file: string) => (await filesInBackup(file)).filter((name) => name.startsWith('media/'));
+      expect(await photos(again)).toEqual(await photos(good));
+      expect(await backupCommand('backup', ['--out', again], target.env)).toEqual({ code: 1, out: `${again} already exists; name another file with --out.` });
     } finally {
       await target.drop();
     }
