@@ -26,6 +26,8 @@ async function main() {
   const config = loadConfig(process.env, shared);
   const app = await buildApp({ config, database });
   if (config.seedDemo) await database.exclusively('kasuwa:seed', () => seedDemoIfEmpty(database.db, app.storage, app.log));
+  // Before listening: a backup asked for at once must find its work folder left alone.
+  await removeBackupLeftovers(dataDir).catch((error: unknown) => app.log.error({ err: error }, 'removing what a stopped backup left failed'));
   await app.listen({ port: config.apiPort, host: config.host });
   const throughApi = database.kind === 'pglite' || config.storage.kind === 'disk';
   const forgetAdminEndpoint = throughApi ? announceAdminEndpoint(dataDir, config.apiPort) : () => {};
@@ -50,7 +52,6 @@ async function main() {
     (removed) => app.log.info({ removed }, 'left-over uploads removed'),
     (error: unknown) => app.log.error({ err: error }, 'removing left-over uploads failed'),
   );
-  removeBackupLeftovers(dataDir).catch((error: unknown) => app.log.error({ err: error }, 'removing what a stopped backup left failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -130,6 +130,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const dump = path.join(folder, DATABASE_FILE[manifest.database]);
     if (!existsSync(dump)) throw new BackupRefused(`${file} is damaged: its database is missing.`);
 
+    let photosMoved = false;
     try {
       if (target.databaseUrl) await loadPostgres(target.databaseUrl, dump);
       else await loadPglite(databaseDir, dump);
@@ -137,12 +138,13 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         // Checked empty above; rmdir refuses to remove anything that arrived since.
         await rmdir(mediaDir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
         await rename(path.join(folder, MEDIA_FOLDER), mediaDir);
+        photosMoved = true;
       }
       return { manifest, ...(await countRows(target)) };
     } catch (error) {
       // The target was empty; leave it so, ready for another try (pg_restore rolls back on its own).
       if (!target.databaseUrl) await rm(databaseDir, { recursive: true, force: true });
-      if (manifest.photos === 'included' && !existsSync(path.join(folder, MEDIA_FOLDER))) await rm(mediaDir, { recursive: true, force: true });
+      if (photosMoved) await rm(mediaDir, { recursive: true, force: true });
       if (error instanceof BackupRefused) throw error;
       throw new BackupRefused(`The database in ${file} could not be restored: ${(error as Error).message}`);
     }
