@@ -32,6 +32,11 @@ export class UploadBatch {
     }
   }
 
+  /** The rows naming these images are committed: from now on they are the rows' own, never discarded. */
+  committed(): void {
+    this.stored = [];
+  }
+
   async discard(): Promise<void> {
     const stored = this.stored;
     this.stored = [];

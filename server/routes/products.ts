@@ -108,6 +108,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
           stopIfClientGone(request);
           return rows;
         });
+        uploads.committed();
         return reply.code(201).send(created.map((row) => productJson(row, mediaBase())));
       } catch (error) {
         await uploads.discard();
@@ -181,6 +182,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
           .where(and(eq(products.id, current.id), sql`${products.image} = ${JSON.stringify(current.image)}::jsonb`))
           .returning();
         if (!updated) throw formError('The product was changed by another request. Please try again.');
+        uploads.committed();
         if (image) await removeAfterCommit(app.storage, [current.image], request.log);
         return { product: productJson(updated, mediaBase()) };
       } catch (error) {

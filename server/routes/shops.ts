@@ -271,6 +271,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
           .insert(shops)
           .values({ ...values, tags: tags ?? [], ownerId: user.id, image: image.image })
           .returning({ id: shops.id });
+        uploads.committed();
         const shop = await findShop(app.db, created!.id);
         return reply.code(201).send(shopJson(shop!, mediaBase(), []));
       } catch (error) {
@@ -318,6 +319,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
           .where(and(eq(shops.id, current.id), sql`${shops.image} = ${JSON.stringify(current.image)}::jsonb`))
           .returning({ id: shops.id });
         if (!updated.length) throw formError('The shop was changed by another request. Please try again.');
+        uploads.committed();
         if (image) await removeAfterCommit(app.storage, [current.image], request.log);
         const shop = await findShop(app.db, current.id);
         const shopProducts = await productsByShop(app.db, [current.id]);
