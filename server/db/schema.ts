@@ -229,6 +229,21 @@ export const shopVisits = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.visitor] }), index('shop_visits_seen_idx').on(t.seenAt)],
 );
 
+/**
+ * How many new visitors one address brought a shop since `window_start`, so that an address adds at most
+ * a few visits per window whatever browsers it claims. `address` is a keyed hash, as `visitor` above.
+ */
+export const shopVisitAddresses = pgTable(
+  'shop_visit_addresses',
+  {
+    shopId: uuid('shop_id').notNull(),
+    address: text('address').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.address] }), index('shop_visit_addresses_window_idx').on(t.windowStart)],
+);
+
 export const products = pgTable(
   'products',
   {

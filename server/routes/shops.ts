@@ -27,7 +27,7 @@ import { ownedShop, shownTo } from '#server/shops/ownership';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries';
 import { forYouPage, searchFilter, suggestShops } from '#server/shops/search';
 import { shopJson, shopJsonSchema } from '#server/shops/shop-json';
-import { isTrustedHop, VisitCounter } from '#server/shops/visits';
+import { isTrustedHop, VisitCounter, VISITS_PER_ADDRESS } from '#server/shops/visits';
 import { fieldIssues } from '#server/validation';
 
 const detail = z.object({ detail: z.string() });
@@ -171,8 +171,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['shops'],
-        summary:
-          'One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) every 30 minutes. A shop hidden by a moderator is a 404 to all but its owner (ext)',
+        summary: `One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) and at most ${VISITS_PER_ADDRESS} per address every 30 minutes. A shop hidden by a moderator is a 404 to all but its owner (ext)`,
         params: idParams,
         response: {
           200: shopJsonSchema.extend({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOldVisits } from '#server/shops/visits';
+import { purgeOldVisits, VISITS_PER_ADDRESS } from '#server/shops/visits';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 import { createShop } from './support/shops';
@@ -89,6 +89,40 @@ describe('a shop’s visits, counted once per visitor every 30 minutes', () => {
     expect(await visitorCount(id)).toBe(2);
   });
 
+  it('one address adds at most a few visits every 30 minutes, however many browsers it names', async () => {
+    const id = await newShop();
+    for (let i = 0; i < 20; i++) await open(id, '102.89.10.1', `${PHONE} ${i}`);
+    expect(await visitorCount(id)).toBe(VISITS_PER_ADDRESS);
+    // Another address is not held back by it, and the same address counts again in the next window.
+    await open(id, '102.89.10.2');
+    later(30);
+    for (let i = 20; i < 40; i++) await open(id, '102.89.10.1', `${PHONE} ${i}`);
+    expect(await visitorCount(id)).toBe(2 * VISITS_PER_ADDRESS + 1);
+  });
+
+  it('twenty browsers from one address arriving at once still add only the few', async () => {
+    const id = await newShop();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => open(id, '102.89.11.1', `${PHONE} ${i}`)));
+    expect(await visitorCount(id)).toBe(VISITS_PER_ADDRESS);
+  });
+
+  it('the addresses of one IPv6 block (a /64, one home or phone) share the few', async () => {
+    const id = await newShop();
+    for (let i = 1; i <= 20; i++) await open(id, `2c0f:f5c0:b00:1::${i.toString(16)}`, `${PHONE} ${i}`);
+    await open(id, '2c0f:f5c0:b00:2::1');
+    expect(await visitorCount(id)).toBe(VISITS_PER_ADDRESS + 1);
+  });
+
+  it('a forged X-Forwarded-For from a hop TRUST_PROXY does not name changes nothing: the connection is the visitor', async () => {
+    const id = await newShop();
+    const forged = (visitor: string, agent: string) =>
+      api.app.inject({ method: 'GET', url: `/shops/${id}`, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': visitor, 'user-agent': agent } });
+    for (let i = 1; i <= 20; i++) expect((await forged(`102.89.12.${i}`, PHONE)).statusCode).toBe(200);
+    expect(await visitorCount(id)).toBe(1);
+    for (let i = 1; i <= 20; i++) await forged(`102.89.13.${i}, 127.0.0.1`, `${PHONE} ${i}`);
+    expect(await visitorCount(id)).toBe(VISITS_PER_ADDRESS);
+  });
+
   it('keeps no address or browser: only a hash that is different for every shop and every day', async () => {
     const [first, second] = [await newShop(), await newShop()];
     const visitorsOn = async (shopId: string) =>
@@ -157,6 +191,14 @@ describe('views reported in bulk by the web tier', () => {
     expect([await visitorCount(first), await visitorCount(second)]).toEqual([2, 2]);
     later(30);
     expect((await report({ views: [view(first, '102.89.8.1'), view(first, '102.89.8.1')] })).json()).toEqual({ counted: 1 });
+  });
+
+  it('holds each address to the few, in one report or across several', async () => {
+    const id = await newShop();
+    const browsers = (from: number) => Array.from({ length: 20 }, (_, i) => view(id, '102.89.14.1', `${PHONE} ${from + i}`));
+    expect((await report({ views: browsers(0) })).json()).toEqual({ counted: VISITS_PER_ADDRESS });
+    expect((await report({ views: [...browsers(20), view(id, '102.89.14.2')] })).json()).toEqual({ counted: 1 });
+    expect(await visitorCount(id)).toBe(VISITS_PER_ADDRESS + 1);
   });
 
   it('is refused to a caller TRUST_PROXY does not name, and counts nothing', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { Agent, fetch as fetchVia } from 'undici';
 import { describe, inject } from 'vitest';
+import { VISITS_PER_ADDRESS } from '#server/shops/visits';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
@@ -240,13 +241,30 @@ describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScr
     expect(await counted()).toBe(1);
   });
 
+  test('twenty requests from one address, each with another browser, add at most the few visits an address may add', async () => {
+    const [webUrl, apiUrl] = [inject('webUrl'), inject('apiUrl')];
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Crowded ${tag()}` });
+    const counted = visitsOf(apiUrl, owner, shop.id);
+
+    for (let index = 0; index < 20; index += 1) {
+      const view = await fetch(`${webUrl}/shop/${shop.id}`, { headers: { 'user-agent': `Script ${index} ${tag()}` } });
+      expect(view.status).toBe(200);
+    }
+    await expect.poll(counted, { timeout: 5000, interval: 250 }).toBe(VISITS_PER_ADDRESS);
+    // Views served from memory reach the provider within about a second: none may come late.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await counted()).toBe(VISITS_PER_ADDRESS);
+  });
+
   test('each visitor of a shared shop page counts once, whether the page came from memory or was rendered for them', async () => {
     const [webUrl, apiUrl] = [inject('webUrl'), inject('apiUrl')];
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner, { name: `Visits ${tag()}` });
     const counted = visitsOf(apiUrl, owner, shop.id);
 
-    const browsers = Array.from({ length: 6 }, (_, index) => ({ 'user-agent': `Phone ${index} ${tag()}` }));
+    // Each from an address of its own, as a proxy on this machine names them: one address adds only a few visits.
+    const browsers = Array.from({ length: 6 }, (_, index) => ({ 'user-agent': `Phone ${index} ${tag()}`, 'x-forwarded-for': `102.89.20.${index + 1}` }));
     const views = [];
     for (const browser of [...browsers, ...browsers]) views.push(await fetch(`${webUrl}/shop/${shop.id}`, { headers: browser }));
     expect(views.at(-1)!.headers.get(CACHE)).toBe('hit');
