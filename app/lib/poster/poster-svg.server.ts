@@ -1,6 +1,8 @@
+import { printableText } from '#app/lib/rules/text';
 import type { Poster } from './poster.server';
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Control characters XML cannot hold would leave a file no viewer opens: a name saved before they were refused, say.
+const escapeXml = (text: string) => printableText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Whole words in lines of at most `perLine` characters (a word longer than a line keeps its own line). */
 function wrap(words: string[], perLine: number): string[] {

@@ -100,6 +100,7 @@ export const MSG = {
   referenceRequired: 'This field is required.',
   fieldRequired: 'This field is required.',
   notAString: 'Not a valid string.',
+  controlCharacters: 'This text contains invisible control characters. Please type it again.',
   notAnObject: 'Invalid data. Expected a JSON object.',
   resetRequestSent: 'If an account exists for that email, we have sent a password reset link.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_MAX } from './limits';
 import { MSG } from './messages';
-import { oneCharLineBreaks } from './text';
+import { typedText } from './text';
 
 const starsError = { error: MSG.ratingStarsRequired };
 
@@ -18,10 +18,7 @@ export const ratingSchema = z.object({
     ],
     starsError,
   ),
-  review: z
-    .string({ error: MSG.notAString })
-    .overwrite(oneCharLineBreaks)
-    .trim()
+  review: typedText()
     .max(REVIEW_MAX, { error: MSG.tooLong(REVIEW_MAX) })
     .optional()
     .transform((value) => value ?? ''),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAGS_MAX, TEXT_MAX } from './limits';
 import { MSG } from './messages';
 import { isNigerianState } from './states';
-import { optionalText, requiredText } from './text';
+import { isPrintableText, optionalText, requiredText } from './text';
 
 /** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
 export const tagsField = z
@@ -10,6 +10,10 @@ export const tagsField = z
   .optional()
   .transform((raw, ctx) => {
     if (raw === undefined) return undefined;
+    if (!isPrintableText(raw)) {
+      ctx.addIssue({ code: 'custom', message: MSG.controlCharacters });
+      return z.NEVER;
+    }
     const tags = [
       ...new Set(
         raw

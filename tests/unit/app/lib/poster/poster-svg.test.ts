@@ -1,5 +1,8 @@
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { nameLines } from '#app/lib/poster/poster-svg.server';
+import { nameLines, posterSvg } from '#app/lib/poster/poster-svg.server';
+import type { Poster } from '#app/lib/poster/poster.server';
+import { isPrintableText } from '#app/lib/rules/text';
 
 describe('the poster’s shop name', () => {
   it('keeps a short name on one line and wraps a longer one at whole words', () => {
@@ -13,5 +16,32 @@ describe('the poster’s shop name', () => {
     expect(lines).toHaveLength(3);
     expect(lines.join(' ')).toBe(name);
     expect(Math.max(...lines.map((line) => line.length)) - Math.min(...lines.map((line) => line.length))).toBeLessThan(12);
+  });
+});
+
+describe('the poster file', () => {
+  const poster = (name: string, category: string): Poster => ({
+    shop: { id: 'a1', name, category, image: null, image_url: '' } as unknown as Poster['shop'],
+    shortUrl: 'https://kasuwa.ng/s/abc123',
+    shortText: 'kasuwa.ng/s/abc123',
+    qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1H0z"/></svg>',
+  });
+  /** Parses the file as a strict XML parser does, returning its text and any error. */
+  function parse(svg: string): { text: string; errors: string[] } {
+    const parser = new SaxesParser({ xmlns: true });
+    const result = { text: '', errors: [] as string[] };
+    parser.on('text', (text) => (result.text += text));
+    parser.on('error', (error) => result.errors.push(error.message));
+    parser.write(svg).close();
+    return result;
+  }
+
+  it('is well-formed XML whatever the stored name holds: control characters, NUL, a lone surrogate, markup', () => {
+    const name = 'Iya\x01\x0b\x1b Ade\0 & <Sons>\x7f\x85\x9b\ud800 "Foods"\udc00';
+    const { text, errors } = parse(posterSvg(poster(name, 'Food\b'), null));
+    expect(errors).toEqual([]);
+    expect(text.replace(/\s+/g, '')).toContain('IyaAde&<Sons>"Foods"');
+    expect(text).toContain('Food');
+    expect(isPrintableText(text)).toBe(true);
   });
 });
