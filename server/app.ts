@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { composeMail } from './mail/compose';
+import { HiddenMedia, type MediaLinks } from './media/hidden-media';
 import { openStorage, type MediaStorage } from './media/storage';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
@@ -45,6 +46,10 @@ declare module 'fastify' {
     redis: Redis | null;
     /** The time, as the rules that depend on it see it (tests move it). */
     clock: () => Date;
+    /** The photos of hidden shops, which the media route shows only through a signed link. */
+    hiddenMedia: HiddenMedia;
+    /** How photo URLs are written: signed where hidden for whoever may see a hidden shop (its owner, moderators). */
+    mediaLinks(canSeeHidden: boolean): MediaLinks;
   }
 }
 
@@ -96,6 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
         core.decorate('removals', removals);
         core.decorate('storage', removals.storage);
+        const visitorLinks: MediaLinks = { url: (key) => `${config.mediaBaseUrl}/${key}` };
+        const hiddenMedia = new HiddenMedia(database.db, config.jwtSecret, `${config.apiPublicUrl}/media`, core.clock);
+        const ownerLinks = hiddenMedia.linksFor(visitorLinks);
+        core.decorate('hiddenMedia', hiddenMedia);
+        core.decorate('mediaLinks', (canSeeHidden: boolean) => (canSeeHidden ? ownerLinks : visitorLinks));
+        core.addHook('onReady', async () => {
+          await hiddenMedia.refresh();
+          hiddenMedia.start(core.log);
+        });
+        core.addHook('onClose', async () => hiddenMedia.stop());
         const redis = config.redisUrl ? await connectRedis(config.redisUrl, core.log) : null;
         core.decorate('redis', redis);
         if (redis) core.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

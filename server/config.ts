@@ -95,7 +95,7 @@ export type Config = {
   webUrl: string;
   /** Origin the browser uses to reach this API, for absolute image URLs. */
   apiPublicUrl: string;
-  /** Where image URLs point: MEDIA_PUBLIC_URL (a public bucket or CDN), or this API's own `/media`. */
+  /** Where image URLs point: MEDIA_PUBLIC_URL (a CDN in front of this API's `/media`), or this API's own `/media`. */
   mediaBaseUrl: string;
   storage: StorageSettings;
   databaseUrl: string | undefined;

@@ -47,7 +47,7 @@ export type WebEnv = {
   publicCacheSeconds: number;
   /** How many processes serve the web tier (web-server/workers.ts). */
   webWorkers: number;
-  /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a public bucket or CDN), for the CSP. */
+  /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a CDN), for the CSP. */
   mediaOrigin: string | undefined;
   /** Where every web process of every instance hears of the others' writes (app/lib/other-instances.server.ts). */
   redisUrl: string | undefined;

@@ -3,6 +3,7 @@ import { checkImageClaims } from '#app/lib/rules/images';
 import { MSG } from '#app/lib/rules/messages';
 import type { StoredImage } from '#server/db/schema';
 import type { FilePart } from './file-part';
+import type { MediaLinks } from './hidden-media';
 import { WorkerCrashed } from './child-worker';
 import { inImageWorker } from './image-worker-client';
 import type { MediaStorage } from './storage';
@@ -83,13 +84,13 @@ export async function removeImages(storage: MediaStorage, images: StoredImage[])
   await storage.remove(images.flatMap((image) => [image.key, ...image.variants.map((variant) => variant.key)]));
 }
 
-/** The contract's image shape, with absolute URLs (`mediaBaseUrl` is e.g. `http://localhost:8000/media`). */
-export function imageJson(image: StoredImage, mediaBaseUrl: string) {
+/** The contract's image shape, with absolute URLs (`links` gives e.g. `http://localhost:8000/media/<key>`). */
+export function imageJson(image: StoredImage, links: MediaLinks) {
   return {
-    url: `${mediaBaseUrl}/${image.key}`,
+    url: links.url(image.key),
     width: image.width,
     height: image.height,
-    variants: image.variants.map((variant) => ({ width: variant.width, url: `${mediaBaseUrl}/${variant.key}`, type: variant.type })),
+    variants: image.variants.map((variant) => ({ width: variant.width, url: links.url(variant.key), type: variant.type })),
     dominant_color: image.dominantColor ?? null,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#app/lib/rules/moderation';
 import type { Db, Tx } from '#server/db/client';
 import { moderationActions, ratings, reports, shops, users } from '#server/db/schema';
+import type { MediaLinks } from '#server/media/hidden-media';
 import { imageJson } from '#server/media/images';
 
 /** A reported thing: a shop, or one review on it (`rating_id`). */
@@ -154,7 +155,7 @@ export async function openItems(db: Db, limit: number): Promise<z.infer<typeof o
 }
 
 /** An item with its shop, its open reports and its audit log. */
-export async function itemDetail(db: Db | Tx, key: ItemKey, mediaBaseUrl: string): Promise<z.infer<typeof itemDetailSchema> | undefined> {
+export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): Promise<z.infer<typeof itemDetailSchema> | undefined> {
   const row = await findItem(db, key);
   if (!row) return undefined;
   const [[shop], open, actions] = await Promise.all([
@@ -181,7 +182,7 @@ export async function itemDetail(db: Db | Tx, key: ItemKey, mediaBaseUrl: string
   return {
     ...itemOf(row),
     hidden_reason: row.shopHiddenReason,
-    shop: { ...text, image_url: imageJson(image, mediaBaseUrl).url },
+    shop: { ...text, image_url: imageJson(image, links).url },
     open_reports: open.map((r) => ({ reason: r.reason, details: r.details, reporter: r.reporter, created_at: r.createdAt.toISOString() })),
     actions: actions.map((a) => ({ action: a.action, note: a.note, moderator: a.moderator, created_at: a.createdAt.toISOString() })),
   };

@@ -201,12 +201,13 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         app.db,
         shops.map((shop) => shop.id),
       );
-      const mediaBase = app.config.mediaBaseUrl;
+      // The owner's own shops: a hidden one's photos come with links only they can open.
+      const links = app.mediaLinks(true);
       const now = app.clock();
       return {
         ...userJson(user),
         shops: shops.map((shop) => ({
-          ...shopJson(shop, mediaBase, products.get(shop.id), now),
+          ...shopJson(shop, links, products.get(shop.id), now),
           hidden: hiddenJson(shop),
           ad_ended_at: adEndedAt(shop, now),
         })),

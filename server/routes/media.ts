@@ -3,25 +3,39 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors';
 
-/** Stored images. Keys are new for every upload and never rewritten, so browsers may keep them for a year. */
+/**
+ * Keys are new for every upload and never rewritten, so browsers may keep them for a year. A shared cache
+ * (a CDN in front, MEDIA_PUBLIC_URL) asks again after a few minutes: a photo a moderator hides leaves it then.
+ */
+const SHOWN = 'public, max-age=31536000, s-maxage=300, immutable';
+/** A hidden shop's photo, through its owner's or a moderator's signed link: theirs alone, as long as the link holds. */
+const HIDDEN = 'private, max-age=3600';
+
+const signed = z.object({ until: z.string().max(20).optional().catch(undefined), sig: z.string().max(64).optional().catch(undefined) });
+
+/** Stored images. A hidden shop's are a 404 but through a signed link (see HiddenMedia). */
 export const mediaRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/media/*',
     {
       schema: {
-        summary: 'A stored image or one of its smaller copies',
+        summary: 'A stored image or one of its smaller copies; a hidden shop’s only with the `until` and `sig` of the link its owner or a moderator was given',
         params: z.object({ '*': z.string() }),
+        querystring: signed.catch({}),
       },
     },
     async (request, reply) => {
-      const file = await app.storage.open(request.params['*']);
+      const key = request.params['*'];
+      const hidden = app.hiddenMedia.isHidden(key);
+      if (hidden && !app.hiddenMedia.allows(key, request.query)) throw notFound();
+      const file = await app.storage.open(key);
       if (!file) throw notFound();
       return (
         reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', hidden ? HIDDEN : SHOWN)
           // The older client shows these from its own origin, by absolute URL (`image_url`).
           .header('cross-origin-resource-policy', 'cross-origin')
           .send(file.stream)

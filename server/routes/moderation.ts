@@ -64,7 +64,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
   for (const route of routes) {
     const detailOf = async (params: Record<string, string>) => {
       const key = route.key(params);
-      const found = key && (await itemDetail(app.db, key, app.config.mediaBaseUrl));
+      const found = key && (await itemDetail(app.db, key, app.mediaLinks(true)));
       if (!key || !found) throw notFound();
       return { key, found };
     };
@@ -102,7 +102,9 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
         const { key } = await detailOf(request.params);
         const { action, note } = request.body;
         if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
-        return (await itemDetail(app.db, key, app.config.mediaBaseUrl))!;
+        // Hidden or shown again here at once; other instances within HIDDEN_REFRESH_MS.
+        if (!key.ratingId && action !== 'dismiss') await app.hiddenMedia.refresh();
+        return (await itemDetail(app.db, key, app.mediaLinks(true)))!;
       },
     );
   }

@@ -30,7 +30,6 @@ const productChangesForm = productChangesSchema.extend({
 
 export const productRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const mediaBase = () => app.config.mediaBaseUrl;
 
   app.get(
     '/shops/:shop_id/products',
@@ -48,7 +47,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
       const [shop] = await app.db.select({ hiddenAt: shops.hiddenAt, ownerId: shops.ownerId }).from(shops).where(eq(shops.id, shop_id)).limit(1);
       if (!shop || !(await shownTo(app, request, shop))) throw notFound();
       const rows = await app.db.select().from(products).where(eq(products.shopId, shop_id)).orderBy(asc(products.createdAt), asc(products.id));
-      return rows.map((row) => productJson(row, mediaBase()));
+      return rows.map((row) => productJson(row, app.mediaLinks(shop.hiddenAt !== null)));
     },
   );
 
@@ -109,7 +108,9 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
           return rows;
         });
         uploads.committed();
-        return reply.code(201).send(created.map((row) => productJson(row, mediaBase())));
+        // A hidden shop's new photos are hidden from now on, and this answer links them for its owner.
+        if (shop.hiddenAt) await app.hiddenMedia.refresh();
+        return reply.code(201).send(created.map((row) => productJson(row, app.mediaLinks(true))));
       } catch (error) {
         await uploads.discard();
         throw error;
@@ -137,7 +138,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         .where(eq(products.id, id))
         .limit(1);
       if (!row || !(await shownTo(app, request, row))) throw notFound();
-      return productJson(row.product, mediaBase());
+      return productJson(row.product, app.mediaLinks(row.hiddenAt !== null));
     },
   );
 
@@ -184,7 +185,9 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         if (!updated) throw formError('The product was changed by another request. Please try again.');
         uploads.committed();
         if (image) await removeAfterCommit(app.storage, [current.image], request.log);
-        return { product: productJson(updated, mediaBase()) };
+        // A hidden shop's new photo is hidden from now on, and this answer links it for its owner.
+        if (image) await app.hiddenMedia.refresh();
+        return { product: productJson(updated, app.mediaLinks(true)) };
       } catch (error) {
         await uploads.discard();
         throw error;

@@ -47,7 +47,7 @@ async function savedCount(db: Db | Tx, userId: string): Promise<number> {
 export const savedRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const writeLimit = app.personLimit('saved', SAVED_WRITES_PER_HOUR, HOUR);
-  const mediaBase = () => app.config.mediaBaseUrl;
+  const visitorLinks = () => app.mediaLinks(false);
 
   app.get(
     '/saved',
@@ -75,7 +75,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
         .offset((page - 1) * page_size);
       const now = new Date();
       return {
-        results: rows.slice(0, page_size).map((shop) => shopJson(shop, mediaBase(), undefined, now)),
+        results: rows.slice(0, page_size).map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
         page,
         page_size,
         next_page: rows.length > page_size ? page + 1 : null,
@@ -118,7 +118,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
       const rows = await selectShops(app.db).where(and(inArray(shops.id, ids), listed));
       const byId = new Map(rows.map((row) => [row.id, row]));
       const now = new Date();
-      return { results: ids.flatMap((id) => (byId.has(id) ? [shopJson(byId.get(id)!, mediaBase(), undefined, now)] : [])) };
+      return { results: ids.flatMap((id) => (byId.has(id) ? [shopJson(byId.get(id)!, visitorLinks(), undefined, now)] : [])) };
     },
   );
 

@@ -85,7 +85,7 @@ const reportedView = z.object({
 
 export const shopRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const mediaBase = () => app.config.mediaBaseUrl;
+  const visitorLinks = () => app.mediaLinks(false);
   const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
 
   /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
@@ -121,8 +121,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
       ]);
       return {
-        sponsored_shops: sponsored.map((shop) => shopJson(shop, mediaBase(), undefined, now)),
-        for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, mediaBase(), undefined, now)),
+        sponsored_shops: sponsored.map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
+        for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
         count: Math.min(forYou.matches, COUNT_CAP),
         count_capped: forYou.matches > COUNT_CAP,
         page,
@@ -189,7 +189,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const shop = await findShop(app.db, id);
       if (!shop || !(await shownTo(app, request, shop))) throw notFound();
       const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
-      return { ...shopJson(shop, mediaBase(), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
+      // Shown while hidden only to its owner: then with links only they can open.
+      return { ...shopJson(shop, app.mediaLinks(shop.hiddenAt !== null), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
     },
   );
 
@@ -272,7 +273,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
           .returning({ id: shops.id });
         uploads.committed();
         const shop = await findShop(app.db, created!.id);
-        return reply.code(201).send(shopJson(shop!, mediaBase(), []));
+        return reply.code(201).send(shopJson(shop!, visitorLinks(), []));
       } catch (error) {
         await uploads.discard();
         throw error;
@@ -320,9 +321,11 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         if (!updated.length) throw formError('The shop was changed by another request. Please try again.');
         uploads.committed();
         if (image) await removeAfterCommit(app.storage, [current.image], request.log);
+        // A hidden shop's new photo is hidden from now on, and this answer links it for its owner.
+        if (image && current.hiddenAt) await app.hiddenMedia.refresh();
         const shop = await findShop(app.db, current.id);
         const shopProducts = await productsByShop(app.db, [current.id]);
-        return shopJson(shop!, mediaBase(), shopProducts.get(current.id));
+        return shopJson(shop!, app.mediaLinks(true), shopProducts.get(current.id));
       } catch (error) {
         await uploads.discard();
         throw error;

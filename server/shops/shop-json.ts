@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { products, StoredImage } from '#server/db/schema';
+import type { MediaLinks } from '#server/media/hidden-media';
 import { imageJson } from '#server/media/images';
 import type { ShopRow } from './queries';
 
@@ -59,22 +60,22 @@ export function ownerStatus(joined: Date): string {
   return `Active seller since ${MONTH_YEAR.format(joined)}`;
 }
 
-function imageFields(image: StoredImage, mediaBaseUrl: string) {
-  const json = imageJson(image, mediaBaseUrl);
+function imageFields(image: StoredImage, links: MediaLinks) {
+  const json = imageJson(image, links);
   return { image_url: json.url, image: json };
 }
 
-export function productJson(product: typeof products.$inferSelect, mediaBaseUrl: string): ProductJson {
+export function productJson(product: typeof products.$inferSelect, links: MediaLinks): ProductJson {
   return {
     id: product.id,
     name: product.name,
     price: product.price,
-    ...imageFields(product.image, mediaBaseUrl),
+    ...imageFields(product.image, links),
     shop_id: product.shopId,
   };
 }
 
-export function shopJson(shop: ShopRow, mediaBaseUrl: string, shopProducts?: (typeof products.$inferSelect)[], now = new Date()): ShopJson {
+export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeof products.$inferSelect)[], now = new Date()): ShopJson {
   const sponsored = shop.sponsoredUntil !== null && shop.sponsoredUntil > now;
   return {
     id: shop.id,
@@ -85,7 +86,7 @@ export function shopJson(shop: ShopRow, mediaBaseUrl: string, shopProducts?: (ty
     state: shop.state,
     area: shop.area,
     lowest_price: shop.lowestPrice,
-    ...imageFields(shop.image, mediaBaseUrl),
+    ...imageFields(shop.image, links),
     owner_phone: shop.ownerPhone,
     owner_status: ownerStatus(shop.ownerJoined),
     visitor_count: shop.visitorCount,
@@ -97,6 +98,6 @@ export function shopJson(shop: ShopRow, mediaBaseUrl: string, shopProducts?: (ty
     rating_average: shop.ratingAverage,
     rating_count: shop.ratingCount,
     rating_stars: shop.ratingStars,
-    ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, mediaBaseUrl)) } : {}),
+    ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, links)) } : {}),
   };
 }

@@ -177,8 +177,8 @@ describe('hiding a shop', () => {
     expect(advert.json()).toEqual({ detail: MSG.hiddenShopKept });
     const detail = (await get(`/moderation/shops/${shopId}`, moderator)).json();
     expect(detail.actions.map((a: { action: string }) => a.action)).toEqual(['hide']);
-    // Its page is a 404 to everyone, so the moderators read the shop here before restoring it.
-    expect(detail.shop).toMatchObject({ description: 'Only Kept here', image_url: expect.stringMatching(/^http.*\/media\/.+\.jpg$/) });
+    // Its page is a 404 to everyone, so the moderators read the shop here before restoring it, its photo by a signed link.
+    expect(detail.shop).toMatchObject({ description: 'Only Kept here', image_url: expect.stringMatching(/^http.*\/media\/.+\.jpg\?until=\d+&sig=[\w-]+$/) });
     // Restored, it is the owner's to delete again.
     await act(`shops/${shopId}`, 'restore', 'Refunds made');
     expect((await api.app.inject({ method: 'DELETE', url: `/shops/${shopId}/delete/`, headers: bearer(owner.access) })).statusCode).toBe(204);

@@ -37,7 +37,7 @@ it('stores a shop’s photo in the bucket and relays it at /media with the same 
   expect(await bucketKeys()).toEqual(expect.arrayContaining(keysOf(shop)));
   const photo = await api.app.inject({ method: 'GET', url: new URL(shop.image_url).pathname });
   expect(photo.statusCode).toBe(200);
-  expect(photo.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, immutable' });
+  expect(photo.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=31536000, s-maxage=300, immutable' });
   expect(Number(photo.headers['content-length'])).toBe(photo.rawPayload.length);
   expect((await api.app.inject({ method: 'GET', url: '/media/shops/00000000-0000-4000-8000-000000000000/main.jpg' })).statusCode).toBe(404);
 });

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { logOut, signIn } from './support/accounts';
-import { expect, jsMode, test } from './support/browser';
+import { expect, jsMode, plainHttp, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 import { grantModerator } from './support/moderators';
 import { tag } from './support/owners';
-import { ownerAtApi, shopOf } from './support/web-requests';
+import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
 
 async function rateAtApi(apiUrl: string, access: string, shopId: string, stars: number, review: string) {
   const response = await fetch(`${apiUrl}/shops/${shopId}/rating`, {
@@ -141,4 +141,51 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     await page.goto(`/shop/${shop.id}`);
     expect(await ratings.locator('.rating-average').textContent()).toBe('3.0 out of 5 · 2 ratings');
   });
+
+  test.runIf(plainHttp)(
+    "a hidden shop's photos are a 404 through the site to visitors, shown to its owner and the moderators, and back once restored",
+    async ({ apiUrl, webUrl }) => {
+      const owner = await ownerAtApi(apiUrl);
+      const shop = await shopOf(apiUrl, owner, { name: `Hidden Photos ${tag()}` });
+      await productsOf(apiUrl, owner, shop.id, ['Tecno Spark 20']);
+      const moderator = await ownerAtApi(apiUrl);
+      await grantModerator(moderator.email);
+      const act = async (action: 'hide' | 'restore') => {
+        const answer = await fetch(`${apiUrl}/moderation/shops/${shop.id}/actions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${moderator.access}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ action, note: 'Sells stolen phones' }),
+        });
+        expect(answer.status).toBe(200);
+      };
+      /** The site's photo URLs on one of its pages, as `<img>` and `<source>` name them (not the hydration data's copies). */
+      const photosOn = async (path: string, cookie = '') => {
+        const html = await (await fetch(`${webUrl}${path}`, { headers: { cookie } })).text();
+        const urls = html.matchAll(/\/media\/(?:shops|products)\/[\w-]+\/[\w.]+(?:\?until=\d+&amp;sig=[\w-]+)?(?=[\s",])/g);
+        return [...new Set([...urls].map((match) => match[0].replaceAll('&amp;', '&')))];
+      };
+      const statuses = async (urls: string[]) => Promise.all(urls.map(async (url) => (await fetch(`${webUrl}${url}`)).status));
+
+      const shown = await photosOn(`/shop/${shop.id}`);
+      expect(shown.filter((url) => url.startsWith('/media/products/')).length).toBeGreaterThan(0);
+      expect(await statuses(shown)).toEqual(shown.map(() => 200));
+
+      await act('hide');
+      expect(await statuses(shown)).toEqual(shown.map(() => 404));
+      const [ownerCookie, moderatorCookie] = [await webSessionCookie(webUrl, owner), await webSessionCookie(webUrl, moderator)];
+      for (const [who, path, cookie] of [
+        ['the owner on My Shops', '/myShop', ownerCookie],
+        ['the owner on the shop’s products', `/shop/${shop.id}/products`, ownerCookie],
+        ['a moderator', `/moderation/shops/${shop.id}`, moderatorCookie],
+      ] as const) {
+        const theirs = await photosOn(path, cookie);
+        expect(theirs.length, who).toBeGreaterThan(0);
+        for (const url of theirs) expect(url, who).toMatch(/\?until=\d+&sig=[\w-]+$/);
+        expect(await statuses(theirs), who).toEqual(theirs.map(() => 200));
+      }
+
+      await act('restore');
+      expect(await statuses(shown)).toEqual(shown.map(() => 200));
+    },
+  );
 });

@@ -125,7 +125,7 @@ describe.skipIf(Boolean(servicesMissing))(
         const [there, here] = await Promise.all([fetch(`${second.url}${pathname}`), fetch(`${first.url}${pathname}`)]);
         expect(there.status, pathname).toBe(200);
         expect(there.headers.get('content-type')).toBe(here.headers.get('content-type'));
-        expect(there.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(there.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=300, immutable');
         expect(Buffer.from(await there.arrayBuffer()).equals(Buffer.from(await here.arrayBuffer()))).toBe(true);
       }
       expect((await fetch(`${second.url}/media/shops/00000000-0000-4000-8000-000000000000/main.jpg`)).status).toBe(404);

@@ -146,11 +146,11 @@ const id = (value: string) => encodeURIComponent(value);
 
 const MEDIA_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'] as const;
 
-/** Streams one stored image from the provider, for the site's own `/media/*` (see `siteImageUrl`). */
-async function media(path: string): Promise<Response> {
+/** Streams one stored image from the provider, for the site's own `/media/*` (see `siteImageUrl`); `search` is a signed link's query. */
+async function media(path: string, search = ''): Promise<Response> {
   let response;
   try {
-    response = await request(urlFor(`media/${path.split('/').map(encodeURIComponent).join('/')}`, undefined), {
+    response = await request(urlFor(`media/${path.split('/').map(encodeURIComponent).join('/')}`, undefined) + search, {
       method: 'GET',
       dispatcher: agent,
       headersTimeout: READ_BUDGET.answerMs,

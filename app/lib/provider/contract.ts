@@ -14,12 +14,15 @@ export function siteImageUrl(url: string): string {
   const plain = PLAIN_MEDIA_URL.exec(url);
   if (plain) return plain[1]!;
   try {
-    const { pathname } = new URL(url);
-    return pathname.startsWith('/media/') ? pathname : url;
+    const { pathname, search } = new URL(url);
+    return pathname.startsWith('/media/') ? pathname + (SIGNED_MEDIA_QUERY.test(search) ? search : '') : url;
   } catch {
     return url;
   }
 }
+
+/** A hidden shop's photo, signed for its owner or a moderator: the only query a photo's URL keeps. */
+export const SIGNED_MEDIA_QUERY = /^\?until=\d{1,12}&sig=[\w-]{1,64}$/;
 
 const PLAIN_MEDIA_URL = /^https?:\/\/[^/?#@\\]+(\/media(?:\/[\w-][\w.-]*)+)$/;
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 it('answers a photo asked for while the provider is down with a 503 not to be cached, not a server error', async () => {
-  const response = await loader({ params: { '*': 'shops/abc/main.jpg' } } as never);
+  const request = new Request('http://localhost:3000/media/shops/abc/main.jpg');
+  const response = await loader({ params: { '*': 'shops/abc/main.jpg' }, request } as never);
   expect(response.status).toBe(503);
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(await response.text()).toBe('This photo cannot be loaded right now.');

@@ -16,6 +16,13 @@ describe("the provider's photo URLs as the site serves them", () => {
     expect(siteImageUrl('http://api.example/media/a/b.jpg?size=2')).toBe('/media/a/b.jpg');
   });
 
+  it('keeps the signature of a hidden shop’s photo, which opens it for its owner or a moderator, and no other query', () => {
+    expect(siteImageUrl('http://api.example/media/shops/abc/main.jpg?until=1795708800&sig=q1w2e3r4t5y6u7i8o9p0aa')).toBe(
+      '/media/shops/abc/main.jpg?until=1795708800&sig=q1w2e3r4t5y6u7i8o9p0aa',
+    );
+    expect(siteImageUrl('http://api.example/media/shops/abc/main.jpg?until=1795708800&sig=q1w2&x=1')).toBe('/media/shops/abc/main.jpg');
+  });
+
   it('keeps photos hosted anywhere else, and text that is no URL, as they are', () => {
     expect(siteImageUrl('https://cdn.example/photos/1.jpg')).toBe('https://cdn.example/photos/1.jpg');
     expect(siteImageUrl('not a url')).toBe('not a url');

@@ -1,0 +1,95 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+
+/** How often each process reads the hidden shops' photo folders again: how long another instance's hiding takes to reach it. */
+export const HIDDEN_REFRESH_MS = 5_000;
+const HOUR_MS = 60 * 60_000;
+
+/** A photo's folder (`shops/<uuid>`), which holds it and all its smaller copies. */
+const folderOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+
+/** Builds a photo's URL from its key. */
+export type MediaLinks = { url(key: string): string };
+
+/**
+ * The photos of shops a moderator hid, and of their products: the media route answers 404 for them unless
+ * the URL carries a signature, which only the answers to the shop's owner and to moderators hold. Kept in
+ * memory so the photo path asks the database nothing; read again on hide and restore and every few seconds.
+ */
+export class HiddenMedia {
+  private folders = new Set<string>();
+  private reading: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    secret: Uint8Array,
+    /** The API's own `/media`: a signed photo never goes through a CDN (MEDIA_PUBLIC_URL). */
+    private readonly ownMediaUrl: string,
+    private readonly clock: () => Date,
+  ) {
+    this.key = createHmac('sha256', secret).update('hidden media links').digest();
+  }
+
+  isHidden(key: string): boolean {
+    return this.folders.has(folderOf(key));
+  }
+
+  /** Reads the hidden folders again; one read at a time, a caller arriving meanwhile waits for the next. */
+  async refresh(): Promise<void> {
+    const running = this.reading;
+    if (running) await running;
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    await this.reading;
+  }
+
+  private async read(): Promise<void> {
+    const { rows } = (await this.db.execute(sql`
+      select image->>'key' as key from shops where hidden_at is not null
+      union all
+      select products.image->>'key' from products join shops on shops.id = products.shop_id where shops.hidden_at is not null`)) as {
+      rows: { key: string }[];
+    };
+    this.folders = new Set(rows.map((row) => folderOf(row.key)));
+  }
+
+  /** Reads again every HIDDEN_REFRESH_MS; a failed read keeps the folders it had. */
+  start(log: FastifyBaseLogger): void {
+    this.timer = setInterval(() => this.refresh().catch((error: unknown) => log.error({ err: error }, 'hidden photos not read again')), HIDDEN_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private signature(key: string, until: string): string {
+    return createHmac('sha256', this.key).update(`${key}\n${until}`).digest().subarray(0, 16).toString('base64url');
+  }
+
+  /**
+   * Links for whoever may see a hidden shop (its owner, moderators): a hidden photo's URL is signed and
+   * valid for one to two hours, the same for a whole hour so that browsers keep it.
+   */
+  linksFor(publicLinks: MediaLinks): MediaLinks {
+    return {
+      url: (key) => {
+        if (!this.isHidden(key)) return publicLinks.url(key);
+        const until = String((Math.floor(this.clock().getTime() / HOUR_MS) + 2) * (HOUR_MS / 1000));
+        return `${this.ownMediaUrl}/${key}?until=${until}&sig=${this.signature(key, until)}`;
+      },
+    };
+  }
+
+  /** Whether a request's `until` and `sig` let it read the hidden photo `key`. */
+  allows(key: string, query: { until?: string; sig?: string }): boolean {
+    const { until, sig } = query;
+    if (!until || !sig || !/^\d{1,12}$/.test(until) || Number(until) * 1000 <= this.clock().getTime()) return false;
+    const expected = Buffer.from(this.signature(key, until));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
