@@ -111,6 +111,8 @@ export const shops = pgTable(
     // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     uniqueIndex('shops_short_code_key').on(t.shortCode),
+    // The few hidden shops, whose photo folders every API process reads every few seconds (server/media/hidden-media.ts).
+    index('shops_hidden_idx').on(t.id).where(sql`${t.hiddenAt} is not null`),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
   ],
 );

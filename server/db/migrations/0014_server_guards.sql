@@ -1,3 +1,14 @@
+-- Unlogged, as shop_visits: a crash empties it, which lets each address start a new window early.
+CREATE UNLOGGED TABLE "shop_visit_addresses" (
+	"shop_id" uuid NOT NULL,
+	"address" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"visitors" integer NOT NULL,
+	CONSTRAINT "shop_visit_addresses_shop_id_address_pk" PRIMARY KEY("shop_id","address")
+);
+--> statement-breakpoint
+CREATE INDEX "shop_visit_addresses_window_idx" ON "shop_visit_addresses" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "shops_hidden_idx" ON "shops" USING btree ("id") WHERE "shops"."hidden_at" is not null;--> statement-breakpoint
 -- Control characters stored before the API refused them (app/lib/rules/text.ts) are removed; a required
 -- text left blank by that reads "-". Emails stay as they are: they name accounts, and must stay unique.
 UPDATE "shops" SET
