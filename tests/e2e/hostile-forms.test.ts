@@ -110,6 +110,16 @@ describe.runIf(plainHttp)(`forms no browser sends (JavaScript ${jsMode})`, () =>
     expect(webProcesses(webUrl)).toEqual(before);
   });
 
+  test('a shop name with control characters is refused by the site’s form with the rules’ message, and nothing changes', async ({ webUrl, apiUrl }) => {
+    const before = await (await fetch(`${apiUrl}/shops/${shopId}`)).json();
+    const form = new FormData();
+    form.set('name', 'Iya\x01\x0b\x1b Foods');
+    const response = await fetch(`${webUrl}/editShop/${shopId}/edit-shop`, { method: 'POST', body: form, headers: { cookie, origin: webUrl } });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(MSG.controlCharacters);
+    expect(((await (await fetch(`${apiUrl}/shops/${shopId}`)).json()) as { name: string }).name).toBe(before.name);
+  });
+
   test('an add-products row index beyond the batch limit is refused at once', async ({ webUrl }) => {
     const before = webProcesses(webUrl);
     for (const row of [20, 99999, 1000000000]) {
