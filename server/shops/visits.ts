@@ -21,7 +21,7 @@ export const VISIT_WINDOW_MS = 30 * 60 * 1000;
 /**
  * The most visits one address adds to a shop per window, whatever browsers it claims: a few people
  * behind one mobile network's or office's address (NAT) still count, a script changing its User-Agent
- * does not (docs/decisions/visits-per-address.md).
+ * does not (docs/decisions/051-visits-per-address.md).
  */
 export const VISITS_PER_ADDRESS = 5;
 /** As the rate limits count IPv6 clients: one per /64, the block a home or phone is given. */
