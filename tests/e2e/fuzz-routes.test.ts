@@ -51,7 +51,24 @@ const FIELDS = [
   'on',
   'redirectTo',
 ];
-const QUERY = ['q', 'page', 'state', 'category', 'sort', 'redirectTo', 'uid', 'token', 'reference', 'trxref', 'created', 'updated', 'added', 'expired', 'shop_id', 'ids'];
+const QUERY = [
+  'q',
+  'page',
+  'state',
+  'category',
+  'sort',
+  'redirectTo',
+  'uid',
+  'token',
+  'reference',
+  'trxref',
+  'created',
+  'updated',
+  'added',
+  'expired',
+  'shop_id',
+  'ids',
+];
 
 type Visitor = 'signed out' | 'owner' | 'moderator';
 
