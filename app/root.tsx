@@ -11,7 +11,7 @@ import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { ResponseNonce } from './lib/response-nonce';
-import { MSG } from './lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { csrfMiddleware } from './lib/csrf.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
 import { isAnonymousRequest } from './lib/request-cookies';

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { COOKIE } from '#app/lib/request-cookies';
-import { signedCookie } from '#app/lib/signed-cookie.server';
-import { freePort, ROOT } from '../scripts/lib/product';
+import { COOKIE } from '#app/lib/request-cookies.ts';
+import { signedCookie } from '#app/lib/signed-cookie.server.ts';
+import { freePort, ROOT } from '#scripts/lib/product.ts';
 import { loadTest } from './lib/autocannon-run';
 import { cpuMs, pinApart, processesOf } from './lib/cpu-time';
 import { machine } from './lib/report';
@@ -53,7 +53,7 @@ type Product = { name: string; webUrl: string; apiUrl: string; webPort: number; 
 
 /** Seeds and starts the product of the checkout at `root` with that checkout's own code. */
 async function startCheckout(name: string, root: string, shops: number): Promise<Product> {
-  const product = (await import(path.join(root, 'scripts', 'lib', 'product.ts'))) as typeof import('../scripts/lib/product');
+  const product = (await import(path.join(root, 'scripts', 'lib', 'product.ts'))) as typeof import('#scripts/lib/product.ts');
   await product.buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `kasuwa-bench-compare-${name}-`));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };

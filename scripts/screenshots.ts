@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Page, chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { DEMO_OWNER } from '#server/db/demo-owner';
+import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
 import { ROOT, buildIfStale, freePort, startProduct } from './lib/product';
 

@@ -1,4 +1,4 @@
-import { DEMO_OWNER } from '#server/db/demo-owner';
+import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { parsePort } from './lib/parse-port';
 import { buildIfStale, ensurePortFree, startProduct } from './lib/product';
 

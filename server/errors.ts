@@ -1,4 +1,4 @@
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 /** Field errors in Django REST framework's shape, which the older client parses: `{field: [message]}`. */
 export type FieldErrors = Record<string, unknown>;

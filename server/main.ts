@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { removeBackupLeftovers } from './backup/work-folder';
 import { purgeEndedLogins } from './auth/sessions';
-import { secretInDataDir } from '#app/lib/data-dir-secrets.server';
+import { secretInDataDir } from '#settings/data-dir-secrets.server.ts';
 import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';

@@ -3,7 +3,7 @@
  * (SOAK_KILLS times, default 20) on PGlite and on a throwaway PostgreSQL cluster, then the provider
  * stopped, hanging and slow behind the web tier. Writes soak/results/faults-*.
  */
-import { machine } from '../bench/lib/report';
+import { machine } from '#bench/lib/report.ts';
 import { type CrashReport, killRounds } from './lib/kill-rounds';
 import { makePhotos } from './lib/photos';
 import { startCluster } from './lib/postgres';

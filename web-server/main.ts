@@ -12,8 +12,8 @@ async function main() {
   process.env.NODE_ENV = 'production';
   const buildFile = process.argv[2];
   if (!buildFile) throw new Error('Usage: node build/web-tier/web-server.js build/server/index.js');
-  const { WebConfigError, readWebEnv } = await import('#app/lib/env.server');
-  const { parsePort } = await import('../scripts/lib/parse-port');
+  const { WebConfigError, readWebEnv } = await import('#app/lib/env.server.ts');
+  const { parsePort } = await import('#scripts/lib/parse-port.ts');
   const port = parsePort(process.env.PORT, 3000, 'PORT');
   const host = process.env.HOST || undefined;
 

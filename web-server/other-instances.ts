@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { CONTENT_CHANGED_CHANNEL } from '#settings/content-changed-channel.ts';
 
-/** Also heard by the API, whose own second-long memory of the public lists must not outlive the news. */
-export const CONTENT_CHANGED_CHANNEL = 'kasuwa:content-changed';
 /** Past this, a write stops waiting for Redis; the other instances' shared pages expire within PUBLIC_CACHE_SECONDS anyway. */
 const PUBLISH_TIMEOUT_MS = 1000;
 

@@ -1,4 +1,4 @@
-import { DRAIN_MAX_BYTES } from '#app/lib/forms/form-limits';
+import { DRAIN_MAX_BYTES } from '#app/lib/forms/form-limits.ts';
 
 async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits';
-import { MSG } from '#app/lib/rules/messages';
+import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits.ts';
+import { MSG } from '#rules/messages.ts';
 import { applySecurityHeaders } from './security-headers';
 
 /**

@@ -1,7 +1,7 @@
-import { provider } from '#app/lib/provider/client.server';
-import type { SharedView } from '#app/lib/provider/contract';
-import { isProviderError } from '#app/lib/provider/errors';
-import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '#app/lib/rules/limits';
+import { provider } from '#app/lib/provider/client.server.ts';
+import type { SharedView } from '#app/lib/provider/contract.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
+import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '#rules/limits.ts';
 
 /**
  * Views of shop pages answered from the shared page memory (public-page-cache.ts), which never

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
-import { inSeconds, restartBackoff } from '../scripts/lib/restart-backoff';
+import { inSeconds, restartBackoff } from '#scripts/lib/restart-backoff.ts';
 import { balanceConnections } from './connection-balance';
 import { tellWorker } from './tell-worker';
 

@@ -1,4 +1,4 @@
-import type { CurrentRating } from '#app/components/shop/rating-fields';
+import type { CurrentRating } from '#app/components/shop/rating-fields.tsx';
 import { provider } from './provider/client.server';
 import { isProviderError } from './provider/errors';
 import { asVisitor, type Visitor } from './session.server';

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from 'react-router';
-import { SKELETONS } from './rules/limits';
+import { SKELETONS } from '#rules/limits.ts';
 
 /** What a list page shows while it loads (SPEC §2, §9): its title over skeleton cards. */
 export type PendingSkeleton = { title: string; cards: number; label: string };

@@ -1,4 +1,4 @@
-import { sponsoredFirst } from '#app/components/shops/shop-grid';
+import { sponsoredFirst } from '#app/components/shops/shop-grid.tsx';
 import { PAGE_SIZE } from './paging';
 import { provider } from './provider/client.server';
 import { cachedPublicRead } from './public-cache.server';

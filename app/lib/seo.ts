@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import { SEARCH_WORDS_MAX } from './rules/limits';
-import { searchWords } from './rules/search-words';
+import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
+import { searchWords } from '#rules/search-words.ts';
 
 const SITE_NAME = 'Kasuwa';
 

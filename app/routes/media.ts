@@ -1,6 +1,6 @@
-import { provider } from '#app/lib/provider/client.server';
-import { SIGNED_MEDIA_QUERY } from '#app/lib/provider/contract';
-import { ProviderError } from '#app/lib/provider/errors';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { SIGNED_MEDIA_QUERY } from '#app/lib/provider/contract.ts';
+import { ProviderError } from '#app/lib/provider/errors.ts';
 import type { Route } from './+types/media';
 
 const text = (message: string, status: number, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 function notFound(): never {
   throw data(MSG.pageNotFound, { status: 404 });

@@ -1,4 +1,4 @@
-import { provider } from '#app/lib/provider/client.server';
+import { provider } from '#app/lib/provider/client.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router';
-import { provider } from '#app/lib/provider/client.server';
-import { isProviderError } from '#app/lib/provider/errors';
-import { MSG } from '#app/lib/rules/messages';
-import { shortCodeOf } from '#app/lib/rules/short-code';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
+import { MSG } from '#rules/messages.ts';
+import { shortCodeOf } from '#rules/short-code.ts';
 import type { Route } from './+types/short-link';
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import { hashPassword } from '#server/auth/passwords';
-import type { Db, Tx } from '#server/db/client';
-import { ads, users, type StoredImage } from '#server/db/schema';
-import { storeImage } from '#server/media/images';
-import { filePartOf } from '#server/media/file-part';
-import type { MediaStorage } from '#server/media/storage';
+import { AD_PLAN } from '#rules/limits.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { ads, users, type StoredImage } from '#server/db/schema.ts';
+import { storeImage } from '#server/media/images.ts';
+import { filePartOf } from '#server/media/file-part.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
 import { bulkRatings, bulkShop, seededRandom, type BulkRating, type BulkShop } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 

@@ -1,4 +1,4 @@
-import type { NigerianState } from '#app/lib/rules/states';
+import type { NigerianState } from '#rules/states.ts';
 import { CATEGORIES, CITIES, GENERAL_PHRASES, NAME_ENDINGS, OWNER_NAMES, REVIEWS, SPECIALTIES, type Weighted } from './bulk-words';
 
 export type BulkShop = {

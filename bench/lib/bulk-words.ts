@@ -1,4 +1,4 @@
-import type { NigerianState } from '#app/lib/rules/states';
+import type { NigerianState } from '#rules/states.ts';
 
 /**
  * Word lists for bulk shops. Cities and categories are weighted roughly like a real marketplace

@@ -2,9 +2,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
-import { freePort, ROOT, startProduct } from '../../scripts/lib/product';
-import { startRedisServer } from '../../tests/support/redis-server';
-import { startS3Server } from '../../tests/support/s3-server';
+import { freePort, ROOT, startProduct } from '#scripts/lib/product.ts';
+import { startRedisServer } from '#tests/support/redis-server.ts';
+import { startS3Server } from '#tests/support/s3-server.ts';
 import { API_MARKER, childrenRunning, productProcesses, WEB_MARKER } from './memory-sampler';
 
 /** What a benchmark reaches and measures: one product as `npm start` runs it, or several instances behind proxies. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_ENTRY, IMAGE_WORKER_ENTRY, ROOT, WEB_SERVER } from '../../scripts/lib/product';
+import { API_ENTRY, IMAGE_WORKER_ENTRY, ROOT, WEB_SERVER } from '#scripts/lib/product.ts';
 
 const MB = 1024 * 1024;
 

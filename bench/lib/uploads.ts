@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES } from '#app/lib/rules/limits';
+import { IMAGE_MAX_BYTES } from '#rules/limits.ts';
 
 const PHOTO_SIZE = { width: 4000, height: 3000 };
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { freePort } from '../../scripts/lib/product';
+import { freePort } from '#scripts/lib/product.ts';
 import { loadTest } from '../lib/autocannon-run';
 import { median, startedServer } from './support';
 

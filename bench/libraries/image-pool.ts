@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Tinypool from 'tinypool';
-import { childWorker } from '#server/media/child-worker';
-import type { ImageTasks } from '#server/media/image-tasks';
+import { childWorker } from '#server/media/child-worker.ts';
+import type { ImageTasks } from '#server/media/image-tasks.ts';
 import { phonePhoto } from '../lib/phone-photos';
 import { median, rssMb } from './support';
 

@@ -1,6 +1,6 @@
 /** tinypool's side of bench/libraries/image-pool.ts: the same tasks and sharp settings as server/media/image-worker.ts. */
 import sharp from 'sharp';
-import { imageTasks } from '#server/media/image-tasks';
+import { imageTasks } from '#server/media/image-tasks.ts';
 
 sharp.cache(false);
 sharp.concurrency(1);

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '#app/lib/rules/limits';
+import { PASSWORD_MIN } from '#rules/limits.ts';
 
 let list: Promise<Set<string>> | undefined;
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
-import { sessions } from '#server/db/schema';
+import type { Db } from '#server/db/client.ts';
+import { sessions } from '#server/db/schema.ts';
 import { REFRESH_TTL_SECONDS, type RefreshClaims } from './tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { isId } from '#server/ids';
+import { isId } from '#server/ids.ts';
 
 const ACCESS_TTL_SECONDS = 30 * 60;
 export const REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -1,5 +1,5 @@
-import { ConfigError } from '#server/config';
-import { DumpError } from '#server/db/dumps';
+import { ConfigError } from '#server/config.ts';
+import { DumpError } from '#server/db/dumps.ts';
 import { BackupRefused } from './backup-file';
 
 /** `npm run` starts scripts in the project's folder; the person typed the command in INIT_CWD. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkEnv } from '#server/config';
+import { checkEnv } from '#server/config.ts';
 import { BackupRefused } from './backup-file';
 import { runCommand, typedIn } from './command-line';
 import { restoreBackup } from './restore';

@@ -3,10 +3,10 @@ import { readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { extract } from 'tar';
-import { openDatabase } from '#server/db/client';
-import { loadPglite, loadPostgres, postgresIsEmpty } from '#server/db/dumps';
-import { products, shops } from '#server/db/schema';
-import { isMediaKey, localDiskStorage } from '#server/media/storage';
+import { openDatabase } from '#server/db/client.ts';
+import { loadPglite, loadPostgres, postgresIsEmpty } from '#server/db/dumps.ts';
+import { products, shops } from '#server/db/schema.ts';
+import { isMediaKey, localDiskStorage } from '#server/media/storage.ts';
 import { BackupRefused, DATABASE_FILE, MANIFEST_FILE, MEDIA_FOLDER, type Manifest, manifestSchema } from './backup-file';
 import { newWorkFolder } from './work-folder';
 

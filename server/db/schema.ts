@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AdReminderKind } from '#app/lib/rules/ad-plan';
-import type { ModerationAction, ReportReason } from '#app/lib/rules/moderation';
+import type { AdReminderKind } from '#rules/ad-plan.ts';
+import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**

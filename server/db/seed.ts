@@ -1,9 +1,9 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import { hashPassword } from '#server/auth/passwords';
-import { removeImages } from '#server/media/images';
-import type { MediaStorage } from '#server/media/storage';
+import { AD_PLAN } from '#rules/limits.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import { removeImages } from '#server/media/images.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
 import type { Db, Tx } from './client';
 import { storeDemoImages, type DemoImage } from './demo-images';
 import { DEMO_OWNER } from './demo-owner';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { SecretName, SecretSource } from '#server/config';
+import type { SecretName, SecretSource } from '#server/config.ts';
 import type { Db } from './client';
 import { generatedSecrets } from './schema';
 

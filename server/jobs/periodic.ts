@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '#server/db/client';
+import type { Database } from '#server/db/client.ts';
 
 export type PeriodicJob = {
   /** Also names the job in the logs (`<name> done`) and its advisory lock. */

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { adReminderDue } from '#app/lib/rules/ad-plan';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import { priceInNaira } from '#app/lib/rules/price';
-import { dayInLagos, momentInLagos } from '#app/lib/dates';
-import type { Db } from '#server/db/client';
-import { shops, users } from '#server/db/schema';
-import { listed } from '#server/shops/queries';
+import { adReminderDue } from '#rules/ad-plan.ts';
+import { AD_PLAN } from '#rules/limits.ts';
+import { priceInNaira } from '#rules/price.ts';
+import { dayInLagos, momentInLagos } from '#rules/dates.ts';
+import type { Db } from '#server/db/client.ts';
+import { shops, users } from '#server/db/schema.ts';
+import { listed } from '#server/shops/queries.ts';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 

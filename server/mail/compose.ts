@@ -1,5 +1,5 @@
-import type { Config } from '#server/config';
-import type { Db } from '#server/db/client';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
 import { adRenewalMailOf } from './ad-renewal-mail';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';

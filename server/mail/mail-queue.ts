@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '#server/db/client';
-import { mailOutbox } from '#server/db/schema';
+import type { Db } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema.ts';
 import type { Mail, Mailer } from './mailer';
 
 /** Pauses before each new try: a mail server down for a quarter of an hour still delivers a link valid for an hour. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { makeResetLink } from '#server/auth/reset-tokens';
-import type { Db } from '#server/db/client';
-import { users } from '#server/db/schema';
+import { makeResetLink } from '#server/auth/reset-tokens.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '#server/config';
-import { openDatabase } from '#server/db/client';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { backfillImages } from './backfill';
 import { openStorage } from './storage';
 

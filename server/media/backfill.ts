@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
-import type { StoredImage } from '#server/db/schema';
+import type { Db } from '#server/db/client.ts';
+import type { StoredImage } from '#server/db/schema.ts';
 import { imageTasks } from './image-tasks';
 import type { MediaStorage } from './storage';
 import { EXTENSION } from './variants';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
+import type { Db } from '#server/db/client.ts';
 
 /** How often each process reads the hidden shops' photo folders again: how long another instance's hiding takes to reach it. */
 export const HIDDEN_REFRESH_MS = 5_000;

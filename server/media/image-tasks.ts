@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { VARIANT_TYPES, type VariantType, variantQuality, variantWidths } from './variants';
 
 /** 40 megapixels: more than any phone camera, and refused from the header, before a pixel is decoded. */

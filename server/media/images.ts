@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { checkImageClaims } from '#app/lib/rules/images';
-import { MSG } from '#app/lib/rules/messages';
-import type { StoredImage } from '#server/db/schema';
+import { checkImageClaims } from '#rules/images.ts';
+import { MSG } from '#rules/messages.ts';
+import type { StoredImage } from '#server/db/schema.ts';
 import type { FilePart } from './file-part';
 import type { MediaLinks } from './hidden-media';
 import { WorkerCrashed } from './child-worker';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
+import type { Db } from '#server/db/client.ts';
 import type { MediaStorage, StoredEntry } from './storage';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageSettings } from '#server/config';
+import type { StorageSettings } from '#server/config.ts';
 
 /** One stored object as the orphan sweep sees it. */
 export type StoredEntry = { key: string; modifiedMs: number };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoredImage } from '#server/db/schema';
+import type { StoredImage } from '#server/db/schema.ts';
 import type { FilePart } from './file-part';
 import { ImageRejected, removeImages, storeImage } from './images';
 import type { MediaStorage } from './storage';

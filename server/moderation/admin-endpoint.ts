@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { persistentSecret } from '#app/lib/data-dir-secrets.server';
+import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 
 /**
  * Embedded PGlite can be opened by one process only, so while the API runs, `npm run moderator` asks it

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#app/lib/rules/moderation';
-import type { Db, Tx } from '#server/db/client';
-import { moderationActions, ratings, reports, shops, users } from '#server/db/schema';
-import type { MediaLinks } from '#server/media/hidden-media';
-import { imageJson } from '#server/media/images';
+import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#rules/moderation.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { moderationActions, ratings, reports, shops, users } from '#server/db/schema.ts';
+import type { MediaLinks } from '#server/media/hidden-media.ts';
+import { imageJson } from '#server/media/images.ts';
 
 /** A reported thing: a shop, or one review on it (`rating_id`). */
 export type ItemKey = { shopId: string; ratingId: string | null };

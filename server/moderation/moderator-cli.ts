@@ -1,7 +1,7 @@
-import { TEXT_MAX } from '#app/lib/rules/limits';
-import { EMAIL_PATTERN } from '#app/lib/rules/text';
-import { checkEnv, ConfigError } from '#server/config';
-import { openDatabase } from '#server/db/client';
+import { TEXT_MAX } from '#rules/limits.ts';
+import { EMAIL_PATTERN } from '#rules/text.ts';
+import { checkEnv, ConfigError } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { adminSecret, runningAdminEndpoint } from './admin-endpoint';
 import { setModerator } from './items';
 

@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { paidAdPeriod } from '#app/lib/rules/ad-plan';
-import { AD_PLAN, AD_PLAN_KOBO } from '#app/lib/rules/limits';
-import type { Db } from '#server/db/client';
-import { ads, shops } from '#server/db/schema';
+import { paidAdPeriod } from '#rules/ad-plan.ts';
+import { AD_PLAN, AD_PLAN_KOBO } from '#rules/limits.ts';
+import type { Db } from '#server/db/client.ts';
+import { ads, shops } from '#server/db/schema.ts';
 import type { PaystackTransaction } from './paystack-client';
 
 export type AdRow = typeof ads.$inferSelect;

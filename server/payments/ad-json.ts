@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AD_STATUSES } from '#server/db/schema';
+import { AD_STATUSES } from '#server/db/schema.ts';
 import type { AdRow } from './activate-ad';
 
 export const adJsonSchema = z.object({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import type { Db } from '#server/db/client';
-import { ads, shops } from '#server/db/schema';
+import { AD_PLAN } from '#rules/limits.ts';
+import type { Db } from '#server/db/client.ts';
+import { ads, shops } from '#server/db/schema.ts';
 import type { AdRow } from './activate-ad';
 
 /**

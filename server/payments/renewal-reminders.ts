@@ -1,9 +1,9 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '#app/lib/rules/ad-plan';
-import type { Db } from '#server/db/client';
-import { shops, users } from '#server/db/schema';
-import { listed } from '#server/shops/queries';
+import { AD_REMINDER_DAYS_BEFORE, adReminderDue } from '#rules/ad-plan.ts';
+import type { Db } from '#server/db/client.ts';
+import { shops, users } from '#server/db/schema.ts';
+import { listed } from '#server/shops/queries.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

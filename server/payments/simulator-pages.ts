@@ -1,4 +1,4 @@
-import { priceInNaira } from '#app/lib/rules/price';
+import { priceInNaira } from '#rules/price.ts';
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
-import { simulatorTransactions } from '#server/db/schema';
-import { ApiError } from '#server/errors';
+import { simulatorTransactions } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
 import { ownOrigin } from './own-origin';
 import { sameSecret, paystackSignature } from './signature';
 import { checkoutPage, messagePage, transferPendingPage } from './simulator-pages';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '#app/lib/rules/messages';
-import { detailError } from '#server/errors';
+import { MSG } from '#rules/messages.ts';
+import { detailError } from '#server/errors.ts';
 import { activateAd, paysForAdPlan } from './activate-ad';
 import { paystackTransactionSchema } from './paystack-client';
 import { hasPaystackSignature } from './signature';

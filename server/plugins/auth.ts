@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { passwordFingerprint, readAccessToken } from '#server/auth/tokens';
-import { sessions, users } from '#server/db/schema';
-import { notAuthenticated, tokenNotValid } from '#server/errors';
+import { passwordFingerprint, readAccessToken } from '#server/auth/tokens.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { notAuthenticated, tokenNotValid } from '#server/errors.ts';
 
 export type AuthUser = typeof users.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '#server/errors';
+import { ApiError } from '#server/errors.ts';
 
 /**
  * nginx's code for "the client closed the request": nobody reads the answer, and it is not a server

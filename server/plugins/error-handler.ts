@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '#app/lib/rules/messages';
-import { ApiError } from '#server/errors';
+import { MSG } from '#rules/messages.ts';
+import { ApiError } from '#server/errors.ts';
 import { withSecurityHeaders } from './security-headers';
 
 type Issue = { instancePath?: string; message?: string };

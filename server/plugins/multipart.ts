@@ -8,9 +8,9 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#app/lib/rules/limits';
-import { ApiError, detailError, fileTooLarge } from '#server/errors';
-import type { FilePart } from '#server/media/file-part';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { ApiError, detailError, fileTooLarge } from '#server/errors.ts';
+import type { FilePart } from '#server/media/file-part.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { detailError } from '#server/errors';
+import { detailError } from '#server/errors.ts';
 
 /**
  * PostgreSQL text cannot hold NUL, so no query value with one can match anything: it is refused before

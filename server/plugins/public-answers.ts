@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTENT_CHANGED_CHANNEL } from '../../web-server/other-instances';
+import { CONTENT_CHANGED_CHANNEL } from '#settings/content-changed-channel.ts';
 
 /** Lists that read many rows and look the same to everyone; a shop's own page counts a visit, so it is never remembered. */
 const REMEMBERED_ROUTES = new Set(['/shops', '/categories']);

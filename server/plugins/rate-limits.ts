@@ -1,8 +1,8 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '#app/lib/rules/messages';
-import { ApiError } from '#server/errors';
+import { MSG } from '#rules/messages.ts';
+import { ApiError } from '#server/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
-import { MSG } from '#app/lib/rules/messages';
-import { PRODUCTS_PER_BATCH_MAX } from '#app/lib/rules/limits';
-import { newProductSchema, type NewProduct } from '#app/lib/rules/product-schemas';
-import type { StoredImage } from '#server/db/schema';
-import type { StoredOrRejected } from '#server/media/upload-batch';
-import { fieldIssues } from '#server/validation';
+import { MSG } from '#rules/messages.ts';
+import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { newProductSchema, type NewProduct } from '#rules/product-schemas.ts';
+import type { StoredImage } from '#server/db/schema.ts';
+import type { StoredOrRejected } from '#server/media/upload-batch.ts';
+import { fieldIssues } from '#server/validation.ts';
 
 /** `products[0][image]`, the contract's alternative form. */
 const ROW_FIELD = /^products\[(\d+)\]\[(\w+)\]$/;

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '#server/db/client';
-import { ratings, users } from '#server/db/schema';
+import type { Db } from '#server/db/client.ts';
+import { ratings, users } from '#server/db/schema.ts';
 
 export const ratingJsonSchema = z.object({
   id: z.string(),

@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TEXT_MAX } from '#app/lib/rules/limits';
-import { DumpError } from '#server/db/dumps';
-import { detailError, notFound } from '#server/errors';
-import { adminSecret } from '#server/moderation/admin-endpoint';
-import { setModerator } from '#server/moderation/items';
+import { TEXT_MAX } from '#rules/limits.ts';
+import { DumpError } from '#server/db/dumps.ts';
+import { detailError, notFound } from '#server/errors.ts';
+import { adminSecret } from '#server/moderation/admin-endpoint.ts';
+import { setModerator } from '#server/moderation/items.ts';
 
 const detail = z.object({ detail: z.string() });
 const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
@@ -40,7 +40,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       // Loaded on the first backup, not with every start.
-      const { takeBackup } = await import('#server/backup/take-backup');
+      const { takeBackup } = await import('#server/backup/take-backup.ts');
       const { storage } = app.config;
       const backup = await takeBackup({
         database: app.database,

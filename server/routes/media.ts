@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/errors';
+import { notFound } from '#server/errors.ts';
 
 /**
  * Keys are new for every upload and never rewritten, so browsers may keep them for a year. A shared cache

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '#app/lib/rules/messages';
-import { moderationActionSchema } from '#app/lib/rules/report-schemas';
-import { ApiError, detailError, notFound } from '#server/errors';
-import { isId } from '#server/ids';
-import { applyAction, itemDetail, itemDetailSchema, type ItemKey, openItems, openItemSchema } from '#server/moderation/items';
-import { signedIn } from '#server/plugins/auth';
+import { MSG } from '#rules/messages.ts';
+import { moderationActionSchema } from '#rules/report-schemas.ts';
+import { ApiError, detailError, notFound } from '#server/errors.ts';
+import { isId } from '#server/ids.ts';
+import { applyAction, itemDetail, itemDetailSchema, type ItemKey, openItems, openItemSchema } from '#server/moderation/items.ts';
+import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { simulatorRoutes } from '#server/payments/simulator-routes';
-import { webhookRoutes } from '#server/payments/webhook-routes';
+import { simulatorRoutes } from '#server/payments/simulator-routes.ts';
+import { webhookRoutes } from '#server/payments/webhook-routes.ts';
 
 /** Paystack's side of payments: its webhook, and its offline stand-in when no secret key is configured. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {

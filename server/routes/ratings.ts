@@ -2,15 +2,15 @@ import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-o
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE_MAX, RATING_WRITES_PER_HOUR, REVIEWS_PAGE_SIZE } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { ratingSchema } from '#app/lib/rules/rating-schemas';
-import { ratings, shops, users } from '#server/db/schema';
-import { detailError, notFound } from '#server/errors';
-import { isId } from '#server/ids';
-import { signedIn } from '#server/plugins/auth';
-import { listed } from '#server/shops/queries';
-import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '#server/ratings/rating-json';
+import { PAGE_SIZE_MAX, RATING_WRITES_PER_HOUR, REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { ratingSchema } from '#rules/rating-schemas.ts';
+import { ratings, shops, users } from '#server/db/schema.ts';
+import { detailError, notFound } from '#server/errors.ts';
+import { isId } from '#server/ids.ts';
+import { signedIn } from '#server/plugins/auth.ts';
+import { listed } from '#server/shops/queries.ts';
+import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '#server/ratings/rating-json.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());

@@ -11,24 +11,24 @@ import {
   VIEWS_PER_REPORT_MAX,
   VISITOR_ADDRESS_MAX,
   VISITOR_AGENT_MAX,
-} from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { shopChangesSchema, shopFieldsSchema, stateField } from '#app/lib/rules/shop-schemas';
-import { shortCodeOf } from '#app/lib/rules/short-code';
-import { products, shops } from '#server/db/schema';
-import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors';
-import { isId } from '#server/ids';
-import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '#server/media/upload-batch';
-import { signedIn } from '#server/plugins/auth';
-import { stopIfClientGone } from '#server/plugins/client-gone';
-import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart';
-import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json';
-import { ownedShop, shownTo } from '#server/shops/ownership';
-import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries';
-import { forYouPage, searchFilter, suggestShops } from '#server/shops/search';
-import { shopJson, shopJsonSchema } from '#server/shops/shop-json';
-import { isTrustedHop, VisitCounter, VISITS_PER_ADDRESS } from '#server/shops/visits';
-import { fieldIssues } from '#server/validation';
+} from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { shopChangesSchema, shopFieldsSchema, stateField } from '#rules/shop-schemas.ts';
+import { shortCodeOf } from '#rules/short-code.ts';
+import { products, shops } from '#server/db/schema.ts';
+import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
+import { isId } from '#server/ids.ts';
+import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '#server/media/upload-batch.ts';
+import { signedIn } from '#server/plugins/auth.ts';
+import { stopIfClientGone } from '#server/plugins/client-gone.ts';
+import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
+import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
+import { ownedShop, shownTo } from '#server/shops/ownership.ts';
+import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
+import { forYouPage, searchFilter, suggestShops } from '#server/shops/search.ts';
+import { shopJson, shopJsonSchema } from '#server/shops/shop-json.ts';
+import { isTrustedHop, VisitCounter, VISITS_PER_ADDRESS } from '#server/shops/visits.ts';
+import { fieldIssues } from '#server/validation.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '#server/db/client';
-import { products, shops } from '#server/db/schema';
-import { forbidden, notFound } from '#server/errors';
-import { isId } from '#server/ids';
+import type { Db, Tx } from '#server/db/client.ts';
+import { products, shops } from '#server/db/schema.ts';
+import { forbidden, notFound } from '#server/errors.ts';
+import { isId } from '#server/ids.ts';
 
 /** The shop when `userId` owns it: 404 when there is no such shop, 403 when it is someone else's. */
 export async function ownedShop(db: Db | Tx, shopId: string, userId: string) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db, Tx } from '#server/db/client';
-import { products, shops, users } from '#server/db/schema';
+import type { Db, Tx } from '#server/db/client.ts';
+import { products, shops, users } from '#server/db/schema.ts';
 
 const { searchText: _searchText, ...shopColumns } = getTableColumns(shops);
 /** Read through `products_shop_idx` for each shop of a page: a few index entries, no sort of any list. */

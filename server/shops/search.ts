@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_WORDS_MAX } from '#app/lib/rules/limits';
-import { searchWords } from '#app/lib/rules/search-words';
-import type { Db, Tx } from '#server/db/client';
-import { shops } from '#server/db/schema';
+import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
+import { searchWords } from '#rules/search-words.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { shops } from '#server/db/schema.ts';
 import { forYouShops, listed, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
 
 export type SearchFilter = {

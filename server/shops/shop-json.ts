@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { products, StoredImage } from '#server/db/schema';
-import type { MediaLinks } from '#server/media/hidden-media';
-import { imageJson } from '#server/media/images';
+import type { products, StoredImage } from '#server/db/schema.ts';
+import type { MediaLinks } from '#server/media/hidden-media.ts';
+import { imageJson } from '#server/media/images.ts';
 import type { ShopRow } from './queries';
 
 const imageSchema = z.object({

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { compile } from '@fastify/proxy-addr';
 import { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { VISITOR_AGENT_MAX } from '#app/lib/rules/limits';
-import type { Db } from '#server/db/client';
-import { isId } from '#server/ids';
+import { VISITOR_AGENT_MAX } from '#rules/limits.ts';
+import type { Db } from '#server/db/client.ts';
+import { isId } from '#server/ids.ts';
 
 /**
  * Views a web tier served from its shared page memory, reported in one call rather than one GET each

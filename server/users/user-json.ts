@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { users } from '#server/db/schema';
+import type { users } from '#server/db/schema.ts';
 
 export const userJsonSchema = z.object({
   id: z.string(),

@@ -3,9 +3,9 @@ import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Db } from '#server/db/client';
-import { openPostgres } from '#server/db/client';
-import * as schema from '#server/db/schema';
+import type { Database, Db } from '#server/db/client.ts';
+import { openPostgres } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
 import type { Problems } from './verify';
 
 /** The stopped API's database opened directly, with amcheck available (PGlite ships it as an extension). */

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { freePort } from '../../scripts/lib/product';
+import { freePort } from '#scripts/lib/product.ts';
 import { addProducts, createShop, signUpOwner } from './api-owner';
 import { type ApiProcess, startApi } from './api-process';
 import { checkIndexes, openForChecks } from './integrity';

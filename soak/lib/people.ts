@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { type Browser, type Expectation, holds, shopIdsIn } from './browser';
 import type { Photo } from './photos';
 

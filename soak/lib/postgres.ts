@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/product';
+import { freePort } from '#scripts/lib/product.ts';
 
 export type Cluster = { url: string; stop(): void };
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/product';
+import { ROOT } from '#scripts/lib/product.ts';
 
 export const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 

@@ -3,8 +3,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Database } from '#server/db/client';
-import type { StoredImage } from '#server/db/schema';
+import type { Database } from '#server/db/client.ts';
+import type { StoredImage } from '#server/db/schema.ts';
 
 /** What a check found wrong; an empty list is a pass. */
 export type Problems = string[];

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, shops } from '#server/db/schema';
-import type { Mail } from '#server/mail/mailer';
-import { queueRenewalReminders, sendRenewalReminders } from '#server/payments/renewal-reminders';
+import { mailOutbox, shops } from '#server/db/schema.ts';
+import type { Mail } from '#server/mail/mailer.ts';
+import { queueRenewalReminders, sendRenewalReminders } from '#server/payments/renewal-reminders.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { buyMonth, isOneMonthAfter } from './support/payments';
 import { bearer, signUp, type SignedUp } from './support/requests';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { ADDRESS_SHARE } from '#server/plugins/rate-limits';
+import { buildApp } from '#server/app.ts';
+import { ADDRESS_SHARE } from '#server/plugins/rate-limits.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { newPerson } from './support/requests';
 

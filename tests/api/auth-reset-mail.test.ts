@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import type { Mail, Mailer } from '#server/mail/mailer';
+import { MSG } from '#rules/messages.ts';
+import type { Mail, Mailer } from '#server/mail/mailer.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { purgeEndedLogins, ROTATION_GRACE_SECONDS } from '#server/auth/sessions';
-import { passwordFingerprint } from '#server/auth/tokens';
-import { sessions, users } from '#server/db/schema';
+import { MSG } from '#rules/messages.ts';
+import { purgeEndedLogins, ROTATION_GRACE_SECONDS } from '#server/auth/sessions.ts';
+import { passwordFingerprint } from '#server/auth/tokens.ts';
+import { sessions, users } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';
 

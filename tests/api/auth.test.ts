@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { makeResetLink } from '#server/auth/reset-tokens';
+import { MSG } from '#rules/messages.ts';
+import { makeResetLink } from '#server/auth/reset-tokens.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { latestResetLink } from '../support/outbox';
 import { bearer, newPerson, signUp } from './support/requests';
@@ -228,7 +228,7 @@ describe('password reset', () => {
     const person = await signUp(api.app);
     const login = await post('/auth/login/', { username_or_email: person.username, password: 'stall-keeper-42' });
     expect(login.statusCode).toBe(200);
-    const { users } = await import('#server/db/schema');
+    const { users } = await import('#server/db/schema.ts');
     const { eq } = await import('drizzle-orm');
     const [user] = await api.database.db.select().from(users).where(eq(users.id, person.id));
     const old = makeResetLink(api.config.jwtSecret, user!, Date.now() - 61 * 60 * 1000);

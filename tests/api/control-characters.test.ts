@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { setModerator } from '#server/moderation/items';
+import { MSG } from '#rules/messages.ts';
+import { setModerator } from '#server/moderation/items.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop, SHOP_FIELDS } from './support/shops';

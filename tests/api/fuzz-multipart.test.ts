@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '#app/lib/rules/limits';
+import { IMAGE_MAX_BYTES } from '#rules/limits.ts';
 import { hugePngHeader, jpegBuffer, pngBuffer, truncatedJpeg } from '../fixtures/images';
 import { CONTENT_TYPES, FUZZ_TEST_TIMEOUT_MS, fuzzParameters, junkValue, nastyString } from './support/fuzz';
 import { expectHonestAnswer, expectInvariants, startFuzzWorld, type FuzzWorld } from './support/fuzz-world';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HIDDEN_REFRESH_MS } from '#server/media/hidden-media';
-import { setModerator } from '#server/moderation/items';
+import { HIDDEN_REFRESH_MS } from '#server/media/hidden-media.ts';
+import { setModerator } from '#server/moderation/items.ts';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';

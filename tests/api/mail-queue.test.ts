@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '#server/db/client';
-import { mailOutbox } from '#server/db/schema';
-import { createMailQueue, type MailQueue, type MailQueueOptions } from '#server/mail/mail-queue';
-import type { Mail } from '#server/mail/mailer';
+import type { Database } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema.ts';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from '#server/mail/mail-queue.ts';
+import type { Mail } from '#server/mail/mailer.ts';
 import { freshDatabase } from './support/harness';
 
 /** A logger that keeps what it was told, by level. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_PER_HOUR } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { setModerator } from '#server/moderation/items';
+import { REPORTS_PER_HOUR } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { setModerator } from '#server/moderation/items.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';

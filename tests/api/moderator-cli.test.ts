@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema';
-import { announceAdminEndpoint } from '#server/moderation/admin-endpoint';
+import { users } from '#server/db/schema.ts';
+import { announceAdminEndpoint } from '#server/moderation/admin-endpoint.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';
 import { addProducts, createShop, jpegPart } from './support/shops';

@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '#server/db/schema';
-import { PUBLIC_ANSWER_MS } from '#server/plugins/public-answers';
+import { shops } from '#server/db/schema.ts';
+import { PUBLIC_ANSWER_MS } from '#server/plugins/public-answers.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATING_WRITES_PER_HOUR } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
+import { RATING_WRITES_PER_HOUR } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';

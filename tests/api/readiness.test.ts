@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { s3Storage } from '#server/media/s3-storage';
+import { s3Storage } from '#server/media/s3-storage.ts';
 import { REDIS_MISSING, redisServerInstalled, startRedisServer, type RedisServer } from '../support/redis-server';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { s3Storage } from '#server/media/s3-storage';
+import { s3Storage } from '#server/media/s3-storage.ts';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, signUp, type SignedUp } from './support/requests';

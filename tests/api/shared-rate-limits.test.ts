@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
+import { buildApp } from '#server/app.ts';
 import { REDIS_MISSING, redisServerInstalled, startRedisServer, type RedisServer } from '../support/redis-server';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';

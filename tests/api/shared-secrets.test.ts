@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '#server/db/client';
-import { secretsInDatabase } from '#server/db/shared-secrets';
+import type { Database } from '#server/db/client.ts';
+import { secretsInDatabase } from '#server/db/shared-secrets.ts';
 import { freshDatabase } from './support/harness';
 
 let database: Database;

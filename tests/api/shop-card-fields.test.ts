@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { TEXT_MAX } from '#app/lib/rules/limits';
+import { MSG } from '#rules/messages.ts';
+import { TEXT_MAX } from '#rules/limits.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';
 import { addProducts, createShop, postShop, SHOP_FIELDS } from './support/shops';

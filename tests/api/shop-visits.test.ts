@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOldVisits, VISITS_PER_ADDRESS } from '#server/shops/visits';
+import { purgeOldVisits, VISITS_PER_ADDRESS } from '#server/shops/visits.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 import { createShop } from './support/shops';

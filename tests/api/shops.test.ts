@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { hugePngHeader, noisyJpeg, pdfBytes, truncatedJpeg } from '../fixtures/images';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';

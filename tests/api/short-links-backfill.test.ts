@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortCodeOf } from '#app/lib/rules/short-code';
-import type { Database } from '#server/db/client';
+import { shortCodeOf } from '#rules/short-code.ts';
+import type { Database } from '#server/db/client.ts';
 import { freshDatabase } from './support/harness';
 
 const MIGRATIONS = path.join(import.meta.dirname, '../../server/db/migrations');

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_LINK_LOOKUPS_PER_MINUTE } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '#app/lib/rules/short-code';
-import { shops } from '#server/db/schema';
+import { SHORT_LINK_LOOKUPS_PER_MINUTE } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '#rules/short-code.ts';
+import { shops } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, signUp, type SignedUp } from './support/requests';
 import { createShop } from './support/shops';

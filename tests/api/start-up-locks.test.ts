@@ -5,11 +5,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '#server/db/client';
-import { DEMO_SHOPS } from '#server/db/demo-shops';
-import { seedDemoIfEmpty } from '#server/db/seed';
-import { startPeriodicJobs } from '#server/jobs/periodic';
-import { localDiskStorage } from '#server/media/storage';
+import { openPostgres, type Database } from '#server/db/client.ts';
+import { DEMO_SHOPS } from '#server/db/demo-shops.ts';
+import { seedDemoIfEmpty } from '#server/db/seed.ts';
+import { startPeriodicJobs } from '#server/jobs/periodic.ts';
+import { localDiskStorage } from '#server/media/storage.ts';
 import { freshDatabase } from './support/harness';
 
 const silent = { info() {}, debug() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;

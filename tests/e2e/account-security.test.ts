@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createCookieSessionStorage } from 'react-router';
 import { describe, inject } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { jpegBuffer } from '../fixtures/images';
 import { latestResetLink } from '../support/outbox';
 import { accountMenu, fillSignUp, newPerson, signUpAtApi } from './support/accounts';

@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { beforeAll, describe, inject } from 'vitest';
-import routes from '#app/routes';
+import routes from '#app/routes.ts';
 import { FUZZ_TEST_TIMEOUT_MS } from '../api/support/fuzz';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { grantModerator } from './support/moderators';

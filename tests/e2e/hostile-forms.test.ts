@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { beforeAll, describe, inject } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { rawPost } from '../support/raw-post';
 import { type ApiOwner, ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';

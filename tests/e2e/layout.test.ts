@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { TEXT_MAX } from '#app/lib/rules/limits';
+import { TEXT_MAX } from '#rules/limits.ts';
 import { expect, jsMode, test } from './support/browser';
 import { tag } from './support/owners';
 import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 import { shopAtApi, signedInOwner } from './support/owners';

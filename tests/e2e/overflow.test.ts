@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { REVIEW_MAX, TEXT_MAX } from '#app/lib/rules/limits';
+import { REVIEW_MAX, TEXT_MAX } from '#rules/limits.ts';
 import { newPerson, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { tag } from './support/owners';

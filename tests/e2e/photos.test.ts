@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { shops, type StoredImage } from '#server/db/schema';
+import { shops, type StoredImage } from '#server/db/schema.ts';
 import { jpegBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';

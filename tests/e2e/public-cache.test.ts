@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { Agent, fetch as fetchVia } from 'undici';
 import { describe, inject } from 'vitest';
-import { VISITS_PER_ADDRESS } from '#server/shops/visits';
+import { VISITS_PER_ADDRESS } from '#server/shops/visits.ts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { jpegBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '#scripts/lib/product';
+import { freePort } from '#scripts/lib/product.ts';
 
 /** Points the web tier's environment at a port nothing listens on and a fresh DATA_DIR, which it returns. */
 export async function webEnvWithProviderDown(): Promise<string> {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import net from 'node:net';
-import { freePort } from '#scripts/lib/product';
+import { freePort } from '#scripts/lib/product.ts';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const REDIS_MISSING = `${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server), as .ci/run does`;

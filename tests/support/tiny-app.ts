@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ApiError } from '#server/errors';
+import { ApiError } from '#server/errors.ts';
 
 /** A bare Fastify app with only what the media code relies on: zod schemas and ApiError answers. */
 export function tinyApp() {

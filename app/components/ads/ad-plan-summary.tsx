@@ -1,6 +1,6 @@
-import { dayInLagos } from '#app/lib/dates';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import { priceInNaira } from '#app/lib/rules/price';
+import { dayInLagos } from '#rules/dates.ts';
+import { AD_PLAN } from '#rules/limits.ts';
+import { priceInNaira } from '#rules/price.ts';
 
 /** "Step 1 of 2": where the owner is in the purchase. */
 export function AdStep({ step }: { step: 1 | 2 }) {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { HomeIcon, SettingsIcon, ShopIcon } from '#app/components/icons';
+import { HomeIcon, SettingsIcon, ShopIcon } from '#app/components/icons.tsx';
 
 export function BottomNav() {
   return (

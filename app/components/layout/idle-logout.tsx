@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { IDLE_MINUTES_FACILITY_DEFAULT } from '#app/lib/rules/limits';
+import { IDLE_MINUTES_FACILITY_DEFAULT } from '#rules/limits.ts';
 
 const ACTIVITY = ['input', 'keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
 

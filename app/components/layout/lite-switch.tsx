@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useLiteMode } from '#app/lib/lite-mode';
+import { useLiteMode } from '#app/lib/lite-mode.ts';
 
 /**
  * Lite mode's switch, a plain form (it must work in the mode it turns on, which has no script): it posts

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
-import type { loader as suggestionsLoader } from '#app/routes/resources/search-suggestions';
+import type { loader as suggestionsLoader } from '#app/routes/resources/search-suggestions.ts';
 
 const DEBOUNCE_MS = 250;
 

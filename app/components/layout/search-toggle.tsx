@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { SearchIcon } from '#app/components/icons';
+import { SearchIcon } from '#app/components/icons.tsx';
 import { SearchBox } from './search-box';
 
 /**

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
-import { momentInLagos } from '#app/lib/dates';
-import type { ItemDetail } from '#app/lib/provider/contract';
-import { MODERATION_ACTION_LABELS, type ModerationAction, REPORT_REASON_LABELS, type ReportReason } from '#app/lib/rules/moderation';
+import { momentInLagos } from '#rules/dates.ts';
+import type { ItemDetail } from '#app/lib/provider/contract.ts';
+import { MODERATION_ACTION_LABELS, type ModerationAction, REPORT_REASON_LABELS, type ReportReason } from '#rules/moderation.ts';
 import { ModerationForm } from './moderation-form';
 
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;

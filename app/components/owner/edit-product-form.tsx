@@ -2,13 +2,13 @@ import { type SubmissionResult, getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
-import { Field, FormMessage } from '#app/components/ui/field';
-import { SubmitButton } from '#app/components/ui/submit-button';
-import { PhotoInput } from '#app/components/upload/photo-input';
-import { UploadProgressBar } from '#app/components/upload/upload-progress';
-import { formConstraint } from '#app/lib/forms/form-constraint';
-import { type ProductChanges, editProductSchema } from '#app/lib/forms/product-forms';
-import { productChangesSchema } from '#app/lib/rules/product-schemas';
+import { Field, FormMessage } from '#app/components/ui/field.tsx';
+import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { PhotoInput } from '#app/components/upload/photo-input.tsx';
+import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
+import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { type ProductChanges, editProductSchema } from '#app/lib/forms/product-forms.ts';
+import { productChangesSchema } from '#rules/product-schemas.ts';
 
 const constraint = formConstraint(productChangesSchema);
 

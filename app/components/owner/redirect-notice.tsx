@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useServerRendered } from '#app/lib/hydrated';
-import { useSeen } from '#app/lib/seen';
+import { useServerRendered } from '#app/lib/hydrated.ts';
+import { useSeen } from '#app/lib/seen.ts';
 
 /**
  * A message that moves on to `to` after `delayMs` (SPEC §4: 3 s after creating a shop, 2 s after editing

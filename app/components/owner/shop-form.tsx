@@ -2,14 +2,14 @@ import { type FieldMetadata, type SubmissionResult, getFormProps, getSelectProps
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
-import { Field, FormMessage } from '#app/components/ui/field';
-import { SubmitButton } from '#app/components/ui/submit-button';
-import { PhotoInput } from '#app/components/upload/photo-input';
-import { UploadProgressBar } from '#app/components/upload/upload-progress';
-import { useFirstErrorFocus } from '#app/lib/forms/first-error';
-import { formConstraint } from '#app/lib/forms/form-constraint';
-import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form';
-import { NIGERIAN_STATES } from '#app/lib/rules/states';
+import { Field, FormMessage } from '#app/components/ui/field.tsx';
+import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { PhotoInput } from '#app/components/upload/photo-input.tsx';
+import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
+import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { NIGERIAN_STATES } from '#rules/states.ts';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };
 

@@ -1,4 +1,4 @@
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 /** SPEC §2's 'Coming Soon' messaging button: a `<details>`, so the tap answers with or without JavaScript. */
 export function ComingSoonMessaging() {

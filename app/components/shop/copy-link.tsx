@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from '#app/lib/hydrated';
-import { DELAYS_MS } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { CopyIcon } from '#app/components/icons';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import { DELAYS_MS } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { CopyIcon } from '#app/components/icons.tsx';
 
 /**
  * The shop's shareable link (SPEC §9: site origin + /product/{id}). The read-only field is the feature

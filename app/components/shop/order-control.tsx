@@ -1,8 +1,8 @@
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
-import { useHydrated } from '#app/lib/hydrated';
-import type { Product } from '#app/lib/provider/contract';
-import { MSG } from '#app/lib/rules/messages';
-import { ORDER_QUANTITY_MAX, orderQuantity } from '#app/lib/rules/order';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import type { Product } from '#app/lib/provider/contract.ts';
+import { MSG } from '#rules/messages.ts';
+import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
 /**
  * SPEC's Order flow, which sends nothing to a server: pick a quantity, Confirm, and the page notes it.

@@ -1,6 +1,6 @@
 import { Fragment, type TextareaHTMLAttributes } from 'react';
-import { REVIEW_MAX } from '#app/lib/rules/limits';
-import { StarIcon } from '#app/components/icons';
+import { REVIEW_MAX } from '#rules/limits.ts';
+import { StarIcon } from '#app/components/icons.tsx';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

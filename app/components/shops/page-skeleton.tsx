@@ -1,4 +1,4 @@
-import type { PendingSkeleton } from '#app/lib/pending';
+import type { PendingSkeleton } from '#app/lib/pending.ts';
 import { SkeletonGrid } from './shop-grid';
 
 /** Stands in for a list page while its data is on the way, so a tap shows at once on a slow connection. */

@@ -1,6 +1,6 @@
 import { preload } from 'react-dom';
-import { useLiteMode } from '#app/lib/lite-mode';
-import type { Shop } from '#app/lib/provider/contract';
+import { useLiteMode } from '#app/lib/lite-mode.ts';
+import type { Shop } from '#app/lib/provider/contract.ts';
 
 type ImageInfo = Shop['image'];
 

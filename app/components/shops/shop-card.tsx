@@ -1,4 +1,4 @@
-import type { Shop } from '#app/lib/provider/contract';
+import type { Shop } from '#app/lib/provider/contract.ts';
 import { HeartButton } from './heart-button';
 import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
 import { oneDecimal } from './stars';

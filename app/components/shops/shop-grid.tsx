@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLiteMode } from '#app/lib/lite-mode';
-import { placeOf } from '#app/lib/place';
-import type { Shop } from '#app/lib/provider/contract';
-import { priceInNaira } from '#app/lib/rules/price';
+import { useLiteMode } from '#app/lib/lite-mode.ts';
+import { placeOf } from '#app/lib/place.ts';
+import type { Shop } from '#app/lib/provider/contract.ts';
+import { priceInNaira } from '#rules/price.ts';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { SavedHearts } from './heart-button';
 import { type CardShop, ShopCard } from './shop-card';

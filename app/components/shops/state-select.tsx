@@ -1,4 +1,4 @@
-import { NIGERIAN_STATES } from '#app/lib/rules/states';
+import { NIGERIAN_STATES } from '#rules/states.ts';
 
 /**
  * The state a list is narrowed to, inside a GET form whose button sends it without JavaScript; with

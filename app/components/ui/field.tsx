@@ -1,7 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes } from 'react';
-import { useFirstErrorFocus } from '#app/lib/forms/first-error';
-import { useSeen } from '#app/lib/seen';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
+import { useSeen } from '#app/lib/seen.ts';
 
 type FieldProps = {
   label: string;

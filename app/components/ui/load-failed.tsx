@@ -1,4 +1,4 @@
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 /** A list page whose provider did not answer: says so, with a plain link that loads the page again. */
 export function LoadFailed({ retryHref }: { retryHref: string }) {

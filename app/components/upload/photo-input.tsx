@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useFirstErrorFocus } from '#app/lib/forms/first-error';
-import { useHydrated } from '#app/lib/hydrated';
-import { PhotoIcon } from '#app/components/icons';
-import { checkImageClaims } from '#app/lib/rules/images';
-import { IMAGE_TYPES } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { formatBytes } from '#app/lib/upload/format-bytes';
-import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import { PhotoIcon } from '#app/components/icons.tsx';
+import { checkImageClaims } from '#rules/images.ts';
+import { IMAGE_TYPES } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { formatBytes } from '#app/lib/upload/format-bytes.ts';
+import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo.ts';
 
 export { default as uploadStylesheet } from '../../styles/upload.css?url';
 

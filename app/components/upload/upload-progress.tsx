@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { formatBytes } from '#app/lib/upload/format-bytes';
-import { currentUploadProgress, subscribeToUploadProgress, trackUploads } from '#app/lib/upload/upload-progress';
+import { formatBytes } from '#app/lib/upload/format-bytes.ts';
+import { currentUploadProgress, subscribeToUploadProgress, trackUploads } from '#app/lib/upload/upload-progress.ts';
 
 /**
  * How much of a form's photos has gone out, for every multipart form (place it by the submit button).

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { password } from '#app/lib/rules/account-schemas';
-import { MSG } from '#app/lib/rules/messages';
+import { password } from '#rules/account-schemas.ts';
+import { MSG } from '#rules/messages.ts';
 
 // The provider checks these same rules, so they live with the shared ones.
-export { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '#app/lib/rules/account-schemas';
+export { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '#rules/account-schemas.ts';
 
 /** The reset page's form: the link's uid and token ride in its address, the person types the password twice. */
 export const resetPasswordFormSchema = z

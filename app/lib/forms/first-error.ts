@@ -1,4 +1,4 @@
-import { useHydrated } from '#app/lib/hydrated';
+import { useHydrated } from '#app/lib/hydrated.ts';
 
 /**
  * Whether a field takes `autoFocus`: in the server's answer to a refused form, every wrong field asks for it

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#app/lib/rules/limits';
+import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 
 /**
  * What one posted form may hold, checked as it arrives and before anything parses its names: the body,

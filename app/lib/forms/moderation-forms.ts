@@ -1,4 +1,4 @@
-import { moderationActionSchema, reportSchema } from '#app/lib/rules/report-schemas';
+import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
 
 /** Report a shop or a review (issue 19): the same fields the provider takes. */
 export const reportFormSchema = reportSchema;

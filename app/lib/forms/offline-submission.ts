@@ -1,4 +1,4 @@
-import { isLostConnection } from '#app/lib/lost-connection';
+import { isLostConnection } from '#app/lib/lost-connection.ts';
 
 type FormFailure = { result: { status: 'error'; error: Record<string, string[]> }; offline: true };
 

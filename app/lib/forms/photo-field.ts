@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checkImageClaims } from '#app/lib/rules/images';
-import { MSG } from '#app/lib/rules/messages';
+import { checkImageClaims } from '#rules/images.ts';
+import { MSG } from '#rules/messages.ts';
 
 /**
  * Photo fields for Conform forms, shared by the shop and product forms. They are zod `file` schemas on

@@ -1,5 +1,5 @@
-import { checkImageClaims } from '#app/lib/rules/images';
-import { MSG } from '#app/lib/rules/messages';
+import { checkImageClaims } from '#rules/images.ts';
+import { MSG } from '#rules/messages.ts';
 
 /** Whether a file starts as every JPEG or PNG does, whatever its name and declared type say. */
 async function startsAsPhoto(file: File): Promise<boolean> {

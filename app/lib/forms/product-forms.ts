@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { checkImageClaims } from '#app/lib/rules/images';
-import { PRODUCTS_PER_BATCH_MAX } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { newProductSchema, productChangesSchema } from '#app/lib/rules/product-schemas';
+import { checkImageClaims } from '#rules/images.ts';
+import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
 import { optionalPhoto } from './photo-field';
 
 /**

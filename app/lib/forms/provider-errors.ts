@@ -1,5 +1,5 @@
-import { isProviderError, type ProviderError } from '#app/lib/provider/errors';
-import { MSG } from '#app/lib/rules/messages';
+import { isProviderError, type ProviderError } from '#app/lib/provider/errors.ts';
+import { MSG } from '#rules/messages.ts';
 import type { ReadyRow } from './product-forms';
 import { SHOP_FORM_FIELDS } from './shop-form';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ratingSchema } from '#app/lib/rules/rating-schemas';
+import { ratingSchema } from '#rules/rating-schemas.ts';
 
 /** Rate a shop (issue 19): the overlay's form and the rate page's, the same fields the provider takes. */
 export const rateShopFormSchema = ratingSchema;

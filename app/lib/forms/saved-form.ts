@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { SHOP_ID } from '#app/lib/saved/shop-id';
+import { SHOP_ID } from '#app/lib/saved/shop-id.ts';
 
 const shopId = z.string().trim().regex(SHOP_ID);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '#app/lib/rules/messages';
-import { shopChangesSchema, shopFieldsSchema } from '#app/lib/rules/shop-schemas';
+import { MSG } from '#rules/messages.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
 import { optionalPhoto, requiredPhoto } from './photo-field';
 
 /** Create shop (SPEC §5): every text field and the photo required, values trimmed. */

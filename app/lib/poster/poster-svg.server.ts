@@ -1,4 +1,4 @@
-import { printableText } from '#app/lib/rules/text';
+import { printableText } from '#rules/text.ts';
 import type { Poster } from './poster.server';
 
 // Control characters XML cannot hold would leave a file no viewer opens: a name saved before they were refused, say.

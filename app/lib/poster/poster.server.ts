@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { data } from 'react-router';
-import type { OwnShop, Shop } from '#app/lib/provider/contract';
-import { MSG } from '#app/lib/rules/messages';
+import type { OwnShop, Shop } from '#app/lib/provider/contract.ts';
+import { MSG } from '#rules/messages.ts';
 
 export type Poster = {
   shop: Pick<Shop, 'id' | 'name' | 'category' | 'image' | 'image_url'>;

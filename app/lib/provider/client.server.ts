@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } from 'undici';
 import { z } from 'zod';
-import { AD_PLAN } from '#app/lib/rules/limits';
-import { getWebEnv } from '#app/lib/env.server';
+import { AD_PLAN } from '#rules/limits.ts';
+import { getWebEnv } from '#app/lib/env.server.ts';
 import {
   adSchema,
   categoriesSchema,

@@ -1,4 +1,4 @@
-import { ADD_PRODUCTS_TIMEOUT_MS } from '#app/lib/rules/limits';
+import { ADD_PRODUCTS_TIMEOUT_MS } from '#rules/limits.ts';
 
 /**
  * How long the web tier waits for the provider before the visitor hears "Request timed out" (or SPEC's

@@ -1,5 +1,5 @@
-import { provider } from '#app/lib/provider/client.server';
-import { ProviderError } from '#app/lib/provider/errors';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { ProviderError } from '#app/lib/provider/errors.ts';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
 
 /**

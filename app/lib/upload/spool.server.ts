@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createContext, type MiddlewareFunction } from 'react-router';
-import { getWebEnv } from '#app/lib/env.server';
+import { getWebEnv } from '#app/lib/env.server.ts';
 
 /** Where posted photos wait while their request is handled. */
 export function uploadsFolder(): string {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, data, useNavigate } from 'react-router';
-import { dayInLagos, momentInLagos } from '#app/lib/dates';
-import { useServerRendered } from '#app/lib/hydrated';
-import { MSG } from '#app/lib/rules/messages';
-import { priceInNaira } from '#app/lib/rules/price';
-import { requireVisitor, visitorContext } from '#app/lib/session.server';
+import { dayInLagos, momentInLagos } from '#rules/dates.ts';
+import { useServerRendered } from '#app/lib/hydrated.ts';
+import { MSG } from '#rules/messages.ts';
+import { priceInNaira } from '#rules/price.ts';
+import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/verify-transaction';
 import { nextRecheck, verifyPayment } from './payments.server';

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import { safeRedirectTarget, visitorContext } from '#app/lib/session.server';
+import { safeRedirectTarget, visitorContext } from '#app/lib/session.server.ts';
 
 /** Where a signed-in person goes: back where the sign-in was asked for, or home. */
 export function destination(request: Request): string {

@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors';
-import { REPORT_FORM_FIELDS, reportFormSchema } from '#app/lib/forms/moderation-forms';
-import { readForm } from '#app/lib/forms/read-form.server';
-import { parseSubmission } from '#app/lib/forms/submission.server';
-import { reportPath } from '#app/lib/moderation-paths';
-import { provider } from '#app/lib/provider/client.server';
-import { isProviderError, ProviderError } from '#app/lib/provider/errors';
-import { MSG } from '#app/lib/rules/messages';
-import { requireVisitor, asVisitor, type Visitor } from '#app/lib/session.server';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
+import { REPORT_FORM_FIELDS, reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { readForm } from '#app/lib/forms/read-form.server.ts';
+import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { reportPath } from '#app/lib/moderation-paths.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { MSG } from '#rules/messages.ts';
+import { requireVisitor, asVisitor, type Visitor } from '#app/lib/session.server.ts';
 import type { RouterContextProvider } from 'react-router';
 
 type Item = { shopId: string; ratingId?: string };

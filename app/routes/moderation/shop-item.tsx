@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { ItemPage } from '#app/components/moderation/item-page';
-import { moderationPath } from '#app/lib/moderation-paths';
-import { visitorContext } from '#app/lib/session.server';
+import { ItemPage } from '#app/components/moderation/item-page.tsx';
+import { moderationPath } from '#app/lib/moderation-paths.ts';
+import { visitorContext } from '#app/lib/session.server.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/shop-item';
 import { loadItem, moderateItem } from './moderation.server';

@@ -1,8 +1,8 @@
-import type { ProductChanges, ReadyRow } from '#app/lib/forms/product-forms';
-import { provider } from '#app/lib/provider/client.server';
-import type { Product } from '#app/lib/provider/contract';
-import { isProviderError } from '#app/lib/provider/errors';
-import { asVisitor, type Visitor } from '#app/lib/session.server';
+import type { ProductChanges, ReadyRow } from '#app/lib/forms/product-forms.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import type { Product } from '#app/lib/provider/contract.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
 
 /** The batch as the provider takes it (SPEC §7): `products` as JSON `[{name, price}]`, then one `images` per row in the same order. */
 export function batchForm(rows: readonly ReadyRow[]): FormData {

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import type { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form';
-import { provider } from '#app/lib/provider/client.server';
-import type { OwnShop, Shop } from '#app/lib/provider/contract';
-import { isProviderError } from '#app/lib/provider/errors';
-import { MSG } from '#app/lib/rules/messages';
-import { asVisitor, type Visitor } from '#app/lib/session.server';
+import type { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import type { OwnShop, Shop } from '#app/lib/provider/contract.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
+import { MSG } from '#rules/messages.ts';
+import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
 
 type NewShop = z.output<typeof createShopFormSchema>;
 type ShopEdits = z.output<typeof editShopFormSchema>;

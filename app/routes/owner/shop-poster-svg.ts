@@ -1,8 +1,8 @@
-import { getWebEnv } from '#app/lib/env.server';
-import { posterSvg } from '#app/lib/poster/poster-svg.server';
-import { posterOf } from '#app/lib/poster/poster.server';
-import { provider } from '#app/lib/provider/client.server';
-import { requireVisitor, visitorContext } from '#app/lib/session.server';
+import { getWebEnv } from '#app/lib/env.server.ts';
+import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
+import { posterOf } from '#app/lib/poster/poster.server.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster-svg';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image';
-import { getWebEnv } from '#app/lib/env.server';
-import { useHydrated } from '#app/lib/hydrated';
-import { posterOf } from '#app/lib/poster/poster.server';
-import { requireVisitor, visitorContext } from '#app/lib/session.server';
-import type { RouteHandle } from '#app/root';
+import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import { getWebEnv } from '#app/lib/env.server.ts';
+import { useHydrated } from '#app/lib/hydrated.ts';
+import { posterOf } from '#app/lib/poster/poster.server.ts';
+import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/poster.css?url';
 import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { STATIC_PAGE_CACHE } from '#app/lib/cache';
-import { canonical, originFrom } from '#app/lib/seo';
+import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
+import { canonical, originFrom } from '#app/lib/seo.ts';
 import type { Route } from './+types/fetch-ad-details';
 
 export function headers() {

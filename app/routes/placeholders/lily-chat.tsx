@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { STATIC_PAGE_CACHE } from '#app/lib/cache';
-import { canonical, originFrom } from '#app/lib/seo';
-import type { RouteHandle } from '#app/root';
+import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
+import { canonical, originFrom } from '#app/lib/seo.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/lily-chat.css?url';
 import type { Route } from './+types/lily-chat';
 

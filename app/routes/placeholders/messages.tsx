@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { STATIC_PAGE_CACHE } from '#app/lib/cache';
-import { SAMPLE_CONVERSATIONS, type SampleConversation, conversationById } from '#app/lib/sample-conversations';
-import { canonical, originFrom } from '#app/lib/seo';
+import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
+import { SAMPLE_CONVERSATIONS, type SampleConversation, conversationById } from '#app/lib/sample-conversations.ts';
+import { canonical, originFrom } from '#app/lib/seo.ts';
 import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/messages';
 

@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router';
-import { ReviewList } from '#app/components/shop/review-list';
-import { Pager } from '#app/components/shops/pager';
-import { pageFrom } from '#app/lib/paging';
-import { provider } from '#app/lib/provider/client.server';
-import { isProviderError, ProviderError } from '#app/lib/provider/errors';
-import { REVIEWS_PAGE_SIZE } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
+import { ReviewList } from '#app/components/shop/review-list.tsx';
+import { Pager } from '#app/components/shops/pager.tsx';
+import { pageFrom } from '#app/lib/paging.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/shop-reviews';
 

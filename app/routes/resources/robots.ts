@@ -1,5 +1,5 @@
-import { getWebEnv } from '#app/lib/env.server';
-import { absoluteUrl } from '#app/lib/seo';
+import { getWebEnv } from '#app/lib/env.server.ts';
+import { absoluteUrl } from '#app/lib/seo.ts';
 
 // Account and owner pages hold nothing for a search engine. /media stays open so shop photos can be indexed;
 // so does /createShop, which a crawler only sees as its redirect to /login.

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, shops } from '#server/db/schema';
+import { ads, shops } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import {
   buyMonth,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { simulatorTransactions } from '#server/db/schema';
+import { MSG } from '#rules/messages.ts';
+import { simulatorTransactions } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { buyMonth, callApi, initiate, press, sponsoredUntil, startCheckout, verify } from '../support/payments';
 import { signUp, type SignedUp } from '../support/requests';

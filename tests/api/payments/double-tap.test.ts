@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads } from '#server/db/schema';
+import { ads } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { type Checkout, initiate, press, startCheckout, verify } from '../support/payments';
 import { signUp, type SignedUp } from '../support/requests';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 import { startFakePaystack } from '../support/fake-paystack';
 import { startTestApi, type TestApi } from '../support/harness';
 import { initiate, verify } from '../support/payments';

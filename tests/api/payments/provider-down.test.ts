@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { createPaystackClient, PaystackError } from '#server/payments/paystack-client';
+import { MSG } from '#rules/messages.ts';
+import { createPaystackClient, PaystackError } from '#server/payments/paystack-client.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, initiate, verify } from '../support/payments';
 import { signUp, type SignedUp } from '../support/requests';

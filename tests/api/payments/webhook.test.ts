@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { paystackSignature } from '#server/payments/signature';
+import { MSG } from '#rules/messages.ts';
+import { paystackSignature } from '#server/payments/signature.ts';
 import { PAYER_DETAILS, paystackTransaction } from '../support/fake-paystack';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, chargeSuccess, chargeWithoutTelling, postWebhook, sponsoredUntil, startCheckout, verify } from '../support/payments';

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { products, shops, type StoredImage } from '#server/db/schema';
+import { products, shops, type StoredImage } from '#server/db/schema.ts';
 import { isContractError } from './fuzz';
 import { startTestApi, type TestApi } from './harness';
 import { signUp, type SignedUp } from './requests';

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#server/app';
-import { loadConfig, type Config } from '#server/config';
-import { openPglite, openPostgres, type Database } from '#server/db/client';
-import type { Mailer } from '#server/mail/mailer';
-import type { MediaStorage } from '#server/media/storage';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
 
 export type TestApi = {
   app: FastifyInstance;

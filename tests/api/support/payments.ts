@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { ads, shops, simulatorTransactions } from '#server/db/schema';
-import { paystackSignature } from '#server/payments/signature';
+import { ads, shops, simulatorTransactions } from '#server/db/schema.ts';
+import { paystackSignature } from '#server/payments/signature.ts';
 import type { TestApi } from './harness';
 import { bearer } from './requests';
 

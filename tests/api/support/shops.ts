@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { jpegBuffer, pngBuffer } from '#tests/fixtures/images';
+import { jpegBuffer, pngBuffer } from '#tests/fixtures/images.ts';
 import { bearer, multipart, type FilePartInput } from './requests';
 
 let photo: Promise<Buffer> | undefined;

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { test as base, inject } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#scripts/lib/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#scripts/lib/chromium.ts';
 import { type JsMode, jsModeFrom } from './js-mode';
 
 export const jsMode: JsMode = jsModeFrom(process.env.E2E_JS);

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { ROOT, freePort } from '#scripts/lib/product';
-import { openPglite } from '#server/db/client';
+import { ROOT, freePort } from '#scripts/lib/product.ts';
+import { openPglite } from '#server/db/client.ts';
 import { testProductEnv } from './global-setup';
 
 export const RUNNING = 'Press Ctrl-C to stop.';

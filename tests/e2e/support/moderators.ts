@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
-import { ROOT } from '#scripts/lib/product';
+import { ROOT } from '#scripts/lib/product.ts';
 import { testProductEnv } from './global-setup';
 
 const run = promisify(execFile);

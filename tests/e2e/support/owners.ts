@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { jpegBuffer } from '#tests/fixtures/images';
+import { jpegBuffer } from '#tests/fixtures/images.ts';
 import { newPerson, signUpAtApi } from './accounts';
 import { webSessionCookie } from './web-requests';
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ROOT, WEB_SERVER, freePort } from '#scripts/lib/product';
-import { startTestApi } from '#tests/api/support/harness';
+import { ROOT, WEB_SERVER, freePort } from '#scripts/lib/product.ts';
+import { startTestApi } from '#tests/api/support/harness.ts';
 import { testProductEnv } from './global-setup';
 
 /** How long this product's web tier shares the provider's public lists. */

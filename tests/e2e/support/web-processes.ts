@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, WEB_SERVER } from '#scripts/lib/product';
+import { ROOT, WEB_SERVER } from '#scripts/lib/product.ts';
 
 const WEB_MARKER = path.relative(ROOT, WEB_SERVER);
 

@@ -1,4 +1,4 @@
-import { jpegBuffer } from '#tests/fixtures/images';
+import { jpegBuffer } from '#tests/fixtures/images.ts';
 import { newPerson, signUpAtApi, type Person } from './accounts';
 
 /** Someone signed up at the API, with the token the provider gave them. */

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 let dataDir: string;
 

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FetchHandler, fetchListener } from '#web-server/fetch-listener';
-import { proxyTrust } from '#web-server/local-proxy';
+import { type FetchHandler, fetchListener } from '#web-server/fetch-listener.ts';
+import { proxyTrust } from '#web-server/local-proxy.ts';
 
 let server: Server | undefined;
 

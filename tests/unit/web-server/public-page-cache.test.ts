@@ -6,12 +6,12 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-type PageCache = typeof import('#web-server/public-page-cache');
-type PublicCache = typeof import('#app/lib/public-cache.server');
-let visitCounts: typeof import('#web-server/visit-counts');
+type PageCache = typeof import('#web-server/public-page-cache.ts');
+type PublicCache = typeof import('#app/lib/public-cache.server.ts');
+let visitCounts: typeof import('#web-server/visit-counts.ts');
 let pageCache: PageCache;
 let publicCache: PublicCache;
-let contentChanges: typeof import('#web-server/content-changes');
+let contentChanges: typeof import('#web-server/content-changes.ts');
 let server: Server;
 let dataDir: string;
 type View = { shop: string; address: string; agent: string };
@@ -38,10 +38,10 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '5';
-  pageCache = await import('#web-server/public-page-cache');
-  visitCounts = await import('#web-server/visit-counts');
-  publicCache = await import('#app/lib/public-cache.server');
-  contentChanges = await import('#web-server/content-changes');
+  pageCache = await import('#web-server/public-page-cache.ts');
+  visitCounts = await import('#web-server/visit-counts.ts');
+  publicCache = await import('#app/lib/public-cache.server.ts');
+  contentChanges = await import('#web-server/content-changes.ts');
 });
 
 afterEach(() => {
@@ -312,7 +312,7 @@ describe('provider answers shared by every visitor', () => {
 
 describe('PUBLIC_CACHE_SECONDS', () => {
   it('is 5 seconds unless set; 0 turns the sharing off; anything else is refused at start', async () => {
-    const { readWebEnv } = await import('#app/lib/env.server');
+    const { readWebEnv } = await import('#app/lib/env.server.ts');
     const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) };
     expect(readWebEnv(base).publicCacheSeconds).toBe(5);
     expect(readWebEnv({ ...base, PUBLIC_CACHE_SECONDS: '0' }).publicCacheSeconds).toBe(0);

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { drainUnreadBody } from '#web-server/unread-body';
+import { drainUnreadBody } from '#web-server/unread-body.ts';
 
 /** A request whose body comes in `chunks` pieces, and how many of them were read. */
 function postWithBody(chunks: number) {

@@ -10,7 +10,7 @@ let dataDir: string;
 let answer: { status: number; body: unknown } = { status: 503, body: { detail: 'Down for a moment.' } };
 type View = { shop: string; address: string; agent: string };
 const reported: View[][] = [];
-let visitCounts: typeof import('#web-server/visit-counts');
+let visitCounts: typeof import('#web-server/visit-counts.ts');
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-visits-'));
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  visitCounts = await import('#web-server/visit-counts');
+  visitCounts = await import('#web-server/visit-counts.ts');
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenState } from '#app/lib/chosen-state.server';
+import { chosenState } from '#app/lib/chosen-state.server.ts';
 
 const visit = (query: string, cookie?: string) => {
   const url = new URL(`http://kasuwa.test/${query}`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { holdHydration } from '#app/lib/first-screen.server';
-import { INLINE_CSS_HASH, withInlineHead } from '#app/lib/inline-head.server';
+import { holdHydration } from '#app/lib/first-screen.server.ts';
+import { INLINE_CSS_HASH, withInlineHead } from '#app/lib/inline-head.server.ts';
 
 const page = (body: string) => Buffer.from(`<html><head><script nonce="n1"></script><style></style></head><body>${body}</body></html>`);
 

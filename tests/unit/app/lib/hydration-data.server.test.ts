@@ -1,6 +1,6 @@
 import type { EntryContext } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { hydrationScripts, takeHydrationData } from '#app/lib/hydration-data.server';
+import { hydrationScripts, takeHydrationData } from '#app/lib/hydration-data.server.ts';
 
 /** What the browser's React Router receives from the scripts: the text each `enqueue` call hands it. */
 function enqueued(scripts: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withInlineHead } from '#app/lib/inline-head.server';
-import { isLite } from '#app/lib/request-cookies';
+import { withInlineHead } from '#app/lib/inline-head.server.ts';
+import { isLite } from '#app/lib/request-cookies.ts';
 
 describe('who gets Lite mode', () => {
   it("follows the browser's data saver unless the visitor chose for themselves with the switch", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isLostConnection } from '#app/lib/lost-connection';
+import { isLostConnection } from '#app/lib/lost-connection.ts';
 
 describe('isLostConnection', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget } from '#app/lib/session.server';
+import { safeRedirectTarget } from '#app/lib/session.server.ts';
 
 describe('the page signing in returns to', () => {
   it.each(['/myShop', '/shop/42/products?added=1', '/searchResults?q=rice#results'])('is %s when that is a path on this site', (target) => {

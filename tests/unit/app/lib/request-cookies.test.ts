@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE, isAnonymousRequest, readCookies } from '#app/lib/request-cookies';
-import { fuzzParameters } from '#tests/api/support/fuzz';
+import { COOKIE, isAnonymousRequest, readCookies } from '#app/lib/request-cookies.ts';
+import { fuzzParameters } from '#tests/api/support/fuzz.ts';
 
 let dataDir: string;
-let session: typeof import('#app/lib/session.server');
-let saved: typeof import('#app/lib/saved/saved-cookie.server');
+let session: typeof import('#app/lib/session.server.ts');
+let saved: typeof import('#app/lib/saved/saved-cookie.server.ts');
 /** A signed session cookie's value and a signed saved-shops cookie's value, as this web tier writes them. */
 let sessionValue: string;
 let savedValue: string;
@@ -19,8 +19,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-cookies-'));
   process.env.DATA_DIR = dataDir;
   process.env.SESSION_SECRET = 'a-session-secret-of-at-least-32-characters';
-  session = await import('#app/lib/session.server');
-  saved = await import('#app/lib/saved/saved-cookie.server');
+  session = await import('#app/lib/session.server.ts');
+  saved = await import('#app/lib/saved/saved-cookie.server.ts');
   const store = session.sessionStorage();
   const signedIn = await store.getSession();
   signedIn.set('user', { id: 'u1', username: 'ada', email: 'ada@example.ng' });

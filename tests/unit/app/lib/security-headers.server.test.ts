@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentSecurityPolicy } from '#app/lib/security-headers.server';
+import { contentSecurityPolicy } from '#app/lib/security-headers.server.ts';
 
 const imgSrc = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('img-src'));
 

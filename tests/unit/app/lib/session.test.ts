@@ -6,9 +6,9 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Session = typeof import('#app/lib/session.server');
+type Session = typeof import('#app/lib/session.server.ts');
 let session: Session;
-let ProviderError: typeof import('#app/lib/provider/errors').ProviderError;
+let ProviderError: typeof import('#app/lib/provider/errors.ts').ProviderError;
 let server: Server;
 let dataDir: string;
 let refreshCalls = 0;
@@ -41,8 +41,8 @@ beforeAll(async () => {
   // The web tier reads its configuration once, on first use: point it at this test's own provider.
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  session = await import('#app/lib/session.server');
-  ({ ProviderError } = await import('#app/lib/provider/errors'));
+  session = await import('#app/lib/session.server.ts');
+  ({ ProviderError } = await import('#app/lib/provider/errors.ts'));
 });
 
 beforeEach(() => {
@@ -196,10 +196,10 @@ describe('the session middleware after the idle limit', () => {
 
 describe('the idle limit (5 minutes) counted from the person’s last request', () => {
   const MINUTE = 60_000;
-  let logout: typeof import('#app/routes/auth/logout');
+  let logout: typeof import('#app/routes/auth/logout.ts');
 
   beforeAll(async () => {
-    logout = await import('#app/routes/auth/logout');
+    logout = await import('#app/routes/auth/logout.ts');
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -312,10 +312,10 @@ describe('the idle limit (5 minutes) counted from the person’s last request', 
 });
 
 describe('signing out', () => {
-  let logout: typeof import('#app/routes/auth/logout');
+  let logout: typeof import('#app/routes/auth/logout.ts');
 
   beforeAll(async () => {
-    logout = await import('#app/routes/auth/logout');
+    logout = await import('#app/routes/auth/logout.ts');
   });
 
   async function signedInCookie() {

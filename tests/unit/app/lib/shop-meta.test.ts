@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Shop } from '#app/lib/provider/contract';
-import { cityOf, shopMeta, shortDescription } from '#app/lib/shop-meta';
+import type { Shop } from '#app/lib/provider/contract.ts';
+import { cityOf, shopMeta, shortDescription } from '#app/lib/shop-meta.ts';
 
 const SITE = 'https://kasuwa.ng';
 

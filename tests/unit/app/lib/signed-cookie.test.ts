@@ -1,6 +1,6 @@
 import { createCookie, createCookieSessionStorage } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { signedCookie } from '#app/lib/signed-cookie.server';
+import { signedCookie } from '#app/lib/signed-cookie.server.ts';
 
 const SECRET = 'a-long-random-session-secret-for-the-tests';
 const OPTIONS = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: true };

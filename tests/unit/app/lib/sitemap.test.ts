@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { escapeXml, lastmodOf, sitemapXml } from '#app/lib/sitemap';
+import { escapeXml, lastmodOf, sitemapXml } from '#app/lib/sitemap.ts';
 
 describe('sitemap.xml', () => {
   test('lists each address at the public origin, with its date when known', () => {

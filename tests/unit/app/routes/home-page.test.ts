@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import Home from '#app/routes/home';
-import { MSG } from '#app/lib/rules/messages';
+import Home from '#app/routes/home.tsx';
+import { MSG } from '#rules/messages.ts';
 
 /** The home page as React Router renders it for a loader that answered `loaderData`. */
 function homeWith(loaderData: { shops: never[]; chips: string[]; state: string | null; page: number; nextPage: number | null; failed: boolean }): string {

@@ -1,14 +1,14 @@
 import { rm } from 'node:fs/promises';
-import { webEnvWithProviderDown } from '#tests/support/provider-down';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 let dataDir: string;
-let loader: typeof import('#app/routes/media').loader;
+let loader: typeof import('#app/routes/media.ts').loader;
 
 beforeAll(async () => {
   // A port nothing listens on: the provider is down.
   dataDir = await webEnvWithProviderDown();
-  ({ loader } = await import('#app/routes/media'));
+  ({ loader } = await import('#app/routes/media.ts'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

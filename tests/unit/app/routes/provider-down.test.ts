@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
-import { webEnvWithProviderDown } from '#tests/support/provider-down';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 /**
  * The fast part of soak:faults: with nothing listening at PROVIDER_URL (the API stopped), every loader
@@ -11,24 +11,24 @@ import { MSG } from '#app/lib/rules/messages';
  */
 let dataDir: string;
 let routes: {
-  home: typeof import('#app/routes/home');
-  search: typeof import('#app/routes/search-results');
-  shop: typeof import('#app/routes/shop');
-  login: typeof import('#app/routes/auth/login');
-  myShops: typeof import('#app/routes/owner/my-shops');
-  session: typeof import('#app/lib/session.server');
+  home: typeof import('#app/routes/home.tsx');
+  search: typeof import('#app/routes/search-results.tsx');
+  shop: typeof import('#app/routes/shop.tsx');
+  login: typeof import('#app/routes/auth/login.tsx');
+  myShops: typeof import('#app/routes/owner/my-shops.tsx');
+  session: typeof import('#app/lib/session.server.ts');
 };
 
 beforeAll(async () => {
   dataDir = await webEnvWithProviderDown();
   process.env.PUBLIC_CACHE_SECONDS = '0';
   routes = {
-    home: await import('#app/routes/home'),
-    search: await import('#app/routes/search-results'),
-    shop: await import('#app/routes/shop'),
-    login: await import('#app/routes/auth/login'),
-    myShops: await import('#app/routes/owner/my-shops'),
-    session: await import('#app/lib/session.server'),
+    home: await import('#app/routes/home.tsx'),
+    search: await import('#app/routes/search-results.tsx'),
+    shop: await import('#app/routes/shop.tsx'),
+    login: await import('#app/routes/auth/login.tsx'),
+    myShops: await import('#app/routes/owner/my-shops.tsx'),
+    session: await import('#app/lib/session.server.ts'),
   };
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));

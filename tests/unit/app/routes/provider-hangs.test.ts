@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_BUDGET, UPLOAD_BUDGET } from '#app/lib/provider/time-budgets';
-import { MSG } from '#app/lib/rules/messages';
-import { jpegBuffer } from '#tests/fixtures/images';
+import { READ_BUDGET, UPLOAD_BUDGET } from '#app/lib/provider/time-budgets.ts';
+import { MSG } from '#rules/messages.ts';
+import { jpegBuffer } from '#tests/fixtures/images.ts';
 
 /**
  * A provider that takes every request, body and all, and never answers (a stuck API): each page gives
@@ -16,10 +16,10 @@ import { jpegBuffer } from '#tests/fixtures/images';
 let server: Server;
 let dataDir: string;
 let routes: {
-  shop: typeof import('#app/routes/shop');
-  createShop: typeof import('#app/routes/owner/create-shop');
-  session: typeof import('#app/lib/session.server');
-  spool: typeof import('#app/lib/upload/spool.server');
+  shop: typeof import('#app/routes/shop.tsx');
+  createShop: typeof import('#app/routes/owner/create-shop.tsx');
+  session: typeof import('#app/lib/session.server.ts');
+  spool: typeof import('#app/lib/upload/spool.server.ts');
 };
 
 beforeAll(async () => {
@@ -30,10 +30,10 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '0';
   routes = {
-    shop: await import('#app/routes/shop'),
-    createShop: await import('#app/routes/owner/create-shop'),
-    session: await import('#app/lib/session.server'),
-    spool: await import('#app/lib/upload/spool.server'),
+    shop: await import('#app/routes/shop.tsx'),
+    createShop: await import('#app/routes/owner/create-shop.tsx'),
+    session: await import('#app/lib/session.server.ts'),
+    spool: await import('#app/lib/upload/spool.server.ts'),
   };
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restartBackoff } from '#scripts/lib/restart-backoff';
+import { restartBackoff } from '#scripts/lib/restart-backoff.ts';
 
 /** The delays given to deaths that each come `aliveMs` after the restart before them. */
 function delaysFor(deaths: number, aliveMs: number): number[] {

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { holdableRemovals } from '#server/backup/removal-hold';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage';
+import { holdableRemovals } from '#server/backup/removal-hold.ts';
+import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
 
 let dir: string;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoSvg } from '#server/db/demo-drawings';
-import { DEMO_SHOPS } from '#server/db/demo-shops';
+import { demoSvg } from '#server/db/demo-drawings.ts';
+import { DEMO_SHOPS } from '#server/db/demo-shops.ts';
 
 const categories = [...new Set(DEMO_SHOPS.map((shop) => shop.category))];
 const drawn = (kind: 'shop' | 'product', category: string, name = '') => demoSvg({ kind, category, name, variety: 0 }, 800, 600);

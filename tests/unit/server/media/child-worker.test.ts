@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childWorker, WorkerCrashed } from '#server/media/child-worker';
+import { childWorker, WorkerCrashed } from '#server/media/child-worker.ts';
 
 type TestTasks = {
   pid: () => Promise<number>;

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import type { StoredImage } from '#server/db/schema';
-import { ImageRejected, imageJson, removeImages, storeImage } from '#server/media/images';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage';
-import { type FilePart, filePartOf } from '#server/media/file-part';
-import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '#tests/fixtures/images';
+import { MSG } from '#rules/messages.ts';
+import type { StoredImage } from '#server/db/schema.ts';
+import { ImageRejected, imageJson, removeImages, storeImage } from '#server/media/images.ts';
+import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
+import { type FilePart, filePartOf } from '#server/media/file-part.ts';
+import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '#tests/fixtures/images.ts';
 
 let root: string;
 let storage: MediaStorage;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { s3Storage } from '#server/media/s3-storage';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '#tests/support/s3-server';
+import { s3Storage } from '#server/media/s3-storage.ts';
+import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
+import { S3_CREDENTIALS, startS3Server, type S3Server } from '#tests/support/s3-server.ts';
 
 let dir: string;
 let s3: S3Server;

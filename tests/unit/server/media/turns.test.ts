@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageTurns } from '#server/media/turns';
+import { imageTurns } from '#server/media/turns.ts';
 
 /** Work that runs until the test lets it finish, recording when it started. */
 function gated(name: string, started: string[]) {

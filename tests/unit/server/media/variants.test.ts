@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { variantQuality, variantWidths } from '#server/media/variants';
+import { variantQuality, variantWidths } from '#server/media/variants.ts';
 
 describe('the copies stored beside a photo', () => {
   it('makes every copy narrower than the photo, from 320 to 1024 px', () => {

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
-import { ApiError } from '#server/errors';
-import type { FilePart } from '#server/media/file-part';
-import { multipart, readMultipart, sweepSpooledUploads } from '#server/plugins/multipart';
-import { noisyJpeg } from '#tests/fixtures/images';
-import { tinyApp } from '#tests/support/tiny-app';
+import { IMAGE_MAX_BYTES } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { ApiError } from '#server/errors.ts';
+import type { FilePart } from '#server/media/file-part.ts';
+import { multipart, readMultipart, sweepSpooledUploads } from '#server/plugins/multipart.ts';
+import { noisyJpeg } from '#tests/fixtures/images.ts';
+import { tinyApp } from '#tests/support/tiny-app.ts';
 
 let app: FastifyInstance;
 /** What each request handed to `onFile` (with its bytes, read while it was handled), and what `onAbort` was asked to clean up. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HiddenMedia } from '#server/media/hidden-media';
-import { localDiskStorage } from '#server/media/storage';
-import { mediaRoutes } from '#server/routes/media';
-import { tinyApp } from '#tests/support/tiny-app';
+import { HiddenMedia } from '#server/media/hidden-media.ts';
+import { localDiskStorage } from '#server/media/storage.ts';
+import { mediaRoutes } from '#server/routes/media.ts';
+import { tinyApp } from '#tests/support/tiny-app.ts';
 
 let dir: string;
 let app: FastifyInstance;

@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { OwnerShopCard } from '#app/components/owner/owner-shop-card';
-import { type Profile, profileSchema } from '#app/lib/provider/contract';
+import { OwnerShopCard } from '#app/components/owner/owner-shop-card.tsx';
+import { type Profile, profileSchema } from '#app/lib/provider/contract.ts';
 
 let shown: Profile['shops'][number] | undefined;
 // The card's links need a router around them.

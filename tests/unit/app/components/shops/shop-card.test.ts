@@ -2,9 +2,9 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ShopCard } from '#app/components/shops/shop-card';
-import { sponsoredFirst } from '#app/components/shops/shop-grid';
-import { shopSchema } from '#app/lib/provider/contract';
+import { ShopCard } from '#app/components/shops/shop-card.tsx';
+import { sponsoredFirst } from '#app/components/shops/shop-grid.tsx';
+import { shopSchema } from '#app/lib/provider/contract.ts';
 
 const shop = (fields: Record<string, unknown>) =>
   shopSchema.parse({ id: 'shop-1', name: 'Mama Put', address: '4 Ojuelegba Rd, Surulere, Lagos', category: 'Food', ...fields });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 
 describe('keepFormWhenOffline', () => {
   test('passes the action’s answer through', async () => {

@@ -6,14 +6,14 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 let dataDir: string;
-let readForm: typeof import('#app/lib/forms/read-form.server');
-let spool: typeof import('#app/lib/upload/spool.server');
+let readForm: typeof import('#app/lib/forms/read-form.server.ts');
+let spool: typeof import('#app/lib/upload/spool.server.ts');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-read-form-'));
   process.env.DATA_DIR = dataDir;
-  readForm = await import('#app/lib/forms/read-form.server');
-  spool = await import('#app/lib/upload/spool.server');
+  readForm = await import('#app/lib/forms/read-form.server.ts');
+  spool = await import('#app/lib/upload/spool.server.ts');
 });
 
 afterAll(async () => {
@@ -31,7 +31,7 @@ function formWith(bytes: number) {
   return form;
 }
 
-type FormLimits = import('#app/lib/forms/form-limits').FormLimits;
+type FormLimits = import('#app/lib/forms/form-limits.ts').FormLimits;
 
 /** Limits that leave room: `maxBytes` for the body, each photo and the texts alike. */
 const within = (maxBytes: number): FormLimits => ({ maxBytes, fields: 16, textMaxBytes: maxBytes, files: { count: 4, eachMaxBytes: maxBytes } });

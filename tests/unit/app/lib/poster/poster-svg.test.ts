@@ -1,8 +1,8 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { nameLines, posterSvg } from '#app/lib/poster/poster-svg.server';
-import type { Poster } from '#app/lib/poster/poster.server';
-import { isPrintableText } from '#app/lib/rules/text';
+import { nameLines, posterSvg } from '#app/lib/poster/poster-svg.server.ts';
+import type { Poster } from '#app/lib/poster/poster.server.ts';
+import { isPrintableText } from '#rules/text.ts';
 
 describe('the poster’s shop name', () => {
   it('keeps a short name on one line and wraps a longer one at whole words', () => {

@@ -9,8 +9,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_request, response) => response.end();
 let server: Server;
 let dataDir: string;
-let provider: typeof import('#app/lib/provider/client.server').provider;
-let ProviderError: typeof import('#app/lib/provider/errors').ProviderError;
+let provider: typeof import('#app/lib/provider/client.server.ts').provider;
+let ProviderError: typeof import('#app/lib/provider/errors.ts').ProviderError;
 
 beforeAll(async () => {
   server = createServer((request, response) => handler(request, response));
@@ -19,8 +19,8 @@ beforeAll(async () => {
   // The client reads its configuration once, on first use: point it at this test's own server.
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  ({ provider } = await import('#app/lib/provider/client.server'));
-  ({ ProviderError } = await import('#app/lib/provider/errors'));
+  ({ provider } = await import('#app/lib/provider/client.server.ts'));
+  ({ ProviderError } = await import('#app/lib/provider/errors.ts'));
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 let server: Server;
 let dataDir: string;
 let received: { headers: IncomingMessage['headers']; body: Buffer } | undefined;
-let provider: typeof import('#app/lib/provider/client.server').provider;
+let provider: typeof import('#app/lib/provider/client.server.ts').provider;
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  ({ provider } = await import('#app/lib/provider/client.server'));
+  ({ provider } = await import('#app/lib/provider/client.server.ts'));
 });
 
 afterAll(async () => {

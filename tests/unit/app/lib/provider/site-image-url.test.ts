@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteImageUrl } from '#app/lib/provider/contract';
+import { siteImageUrl } from '#app/lib/provider/contract.ts';
 
 describe("the provider's photo URLs as the site serves them", () => {
   it('serves our provider’s photos from the site itself, whatever its host and port', () => {

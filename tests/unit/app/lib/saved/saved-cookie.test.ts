@@ -2,20 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_SHOPS_COOKIE_MAX } from '#app/lib/rules/limits';
-import { MSG } from '#app/lib/rules/messages';
+import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 
 let dataDir: string;
-let cookies: typeof import('#app/lib/saved/saved-cookie.server');
-let saved: typeof import('#app/lib/saved/saved-shops.server');
+let cookies: typeof import('#app/lib/saved/saved-cookie.server.ts');
+let saved: typeof import('#app/lib/saved/saved-shops.server.ts');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-saved-cookie-'));
   // The web tier reads its configuration once, on first use; no provider answers here.
   process.env.DATA_DIR = dataDir;
   process.env.PROVIDER_URL = 'http://127.0.0.1:9';
-  cookies = await import('#app/lib/saved/saved-cookie.server');
-  saved = await import('#app/lib/saved/saved-shops.server');
+  cookies = await import('#app/lib/saved/saved-cookie.server.ts');
+  saved = await import('#app/lib/saved/saved-shops.server.ts');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { formatBytes } from '#app/lib/upload/format-bytes';
-import { fitWithin, jpegName, PHOTO_LONG_SIDE } from '#app/lib/upload/shrink-photo';
-import { headersFrom } from '#app/lib/upload/upload-progress';
+import { formatBytes } from '#app/lib/upload/format-bytes.ts';
+import { fitWithin, jpegName, PHOTO_LONG_SIDE } from '#app/lib/upload/shrink-photo.ts';
+import { headersFrom } from '#app/lib/upload/upload-progress.ts';
 
 describe('preparing a photo for upload', () => {
   test('scales the long side down to 1600 px, keeping the shape', () => {

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
-import { webEnvWithProviderDown } from '#tests/support/provider-down';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from '#app/lib/provider/errors';
-import { MSG } from '#app/lib/rules/messages';
-import { isCheckoutUrl, nextRecheck } from '#app/routes/ads/payments.server';
-import { paymentStartFailure } from '#app/lib/forms/provider-errors';
+import { ProviderError } from '#app/lib/provider/errors.ts';
+import { MSG } from '#rules/messages.ts';
+import { isCheckoutUrl, nextRecheck } from '#app/routes/ads/payments.server.ts';
+import { paymentStartFailure } from '#app/lib/forms/provider-errors.ts';
 
 describe('what Pay says when the payment cannot start (SPEC §8)', () => {
   it("shows the server's own words", () => {
@@ -59,18 +59,18 @@ describe('how long a pending payment is checked again by itself', () => {
 describe('with the provider stopped', () => {
   let dataDir: string;
   let routes: {
-    verify: typeof import('#app/routes/ads/verify-transaction');
-    pay: typeof import('#app/routes/ads/payment-initiation');
-    session: typeof import('#app/lib/session.server');
+    verify: typeof import('#app/routes/ads/verify-transaction.tsx');
+    pay: typeof import('#app/routes/ads/payment-initiation.tsx');
+    session: typeof import('#app/lib/session.server.ts');
   };
   const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, access: 'token' };
 
   beforeAll(async () => {
     dataDir = await webEnvWithProviderDown();
     routes = {
-      verify: await import('#app/routes/ads/verify-transaction'),
-      pay: await import('#app/routes/ads/payment-initiation'),
-      session: await import('#app/lib/session.server'),
+      verify: await import('#app/routes/ads/verify-transaction.tsx'),
+      pay: await import('#app/routes/ads/payment-initiation.tsx'),
+      session: await import('#app/lib/session.server.ts'),
     };
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));

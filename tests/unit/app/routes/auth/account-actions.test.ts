@@ -5,15 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
+import { MSG } from '#rules/messages.ts';
 
 /** What the web tier sent the provider, by path. */
 let received: Map<string, unknown>;
 let server: Server;
 let dataDir: string;
 let routes: {
-  signup: typeof import('#app/routes/auth/signup');
-  resetPassword: typeof import('#app/routes/auth/reset-password');
+  signup: typeof import('#app/routes/auth/signup.tsx');
+  resetPassword: typeof import('#app/routes/auth/reset-password.tsx');
 };
 
 /** The provider's answers: a sign-up succeeds; checking a reset link has hit its rate limit. */
@@ -48,8 +48,8 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   routes = {
-    signup: await import('#app/routes/auth/signup'),
-    resetPassword: await import('#app/routes/auth/reset-password'),
+    signup: await import('#app/routes/auth/signup.tsx'),
+    resetPassword: await import('#app/routes/auth/reset-password.tsx'),
   };
 });
 

@@ -9,7 +9,7 @@ let server: Server;
 let dataDir: string;
 let answer: (request: IncomingMessage) => { status: number; body: unknown } = () => ({ status: 200, body: { results: [] } });
 let seen: string[] = [];
-let loader: typeof import('#app/routes/resources/search-suggestions').loader;
+let loader: typeof import('#app/routes/resources/search-suggestions.ts').loader;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  ({ loader } = await import('#app/routes/resources/search-suggestions'));
+  ({ loader } = await import('#app/routes/resources/search-suggestions.ts'));
 });
 
 afterAll(async () => {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 let server: Server;
 let dataDir: string;
 let listed: string[] = [];
-let sitemap: typeof import('#app/routes/resources/sitemap');
-let publicCache: typeof import('#app/lib/public-cache.server');
+let sitemap: typeof import('#app/routes/resources/sitemap.ts');
+let publicCache: typeof import('#app/lib/public-cache.server.ts');
 
 beforeAll(async () => {
   // The provider's shop list: one page holding the shops in `listed`.
@@ -22,8 +22,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-web-'));
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  sitemap = await import('#app/routes/resources/sitemap');
-  publicCache = await import('#app/lib/public-cache.server');
+  sitemap = await import('#app/routes/resources/sitemap.ts');
+  publicCache = await import('#app/lib/public-cache.server.ts');
 });
 
 afterAll(async () => {

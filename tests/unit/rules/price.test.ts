@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '#app/lib/rules/messages';
-import { checkEditedPrice, checkNewPrice, priceInNaira } from '#app/lib/rules/price';
+import { MSG } from '#rules/messages.ts';
+import { checkEditedPrice, checkNewPrice, priceInNaira } from '#rules/price.ts';
 
 describe('new product prices (SPEC §5)', () => {
   it.each([
@@ -68,7 +68,7 @@ describe('prices in naira on an engine following ECMA-402 before 2023', () => {
     expect(() => new Pre2023NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 })).toThrow(RangeError);
     vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: Pre2023NumberFormat }));
     vi.resetModules();
-    const old = await import('#app/lib/rules/price');
+    const old = await import('#rules/price.ts');
     expect(old.priceInNaira(5000)).toBe('₦5,000');
     expect(old.priceInNaira(1_000_000)).toBe('₦1,000,000');
     expect(old.priceInNaira(850.5)).toBe('₦850.50');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adReminderDue, paidAdPeriod } from '#app/lib/rules/ad-plan';
+import { adReminderDue, paidAdPeriod } from '#rules/ad-plan.ts';
 
 const at = (iso: string) => new Date(iso);
 

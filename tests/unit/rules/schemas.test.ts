@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, signupSchema } from '#app/lib/rules/account-schemas';
-import { MSG } from '#app/lib/rules/messages';
-import { newProductSchema } from '#app/lib/rules/product-schemas';
-import { shopChangesSchema, shopFieldsSchema } from '#app/lib/rules/shop-schemas';
-import { moderationActionSchema, reportSchema } from '#app/lib/rules/report-schemas';
-import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#app/lib/rules/limits';
+import { loginSchema, signupSchema } from '#rules/account-schemas.ts';
+import { MSG } from '#rules/messages.ts';
+import { newProductSchema } from '#rules/product-schemas.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
+import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
+import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#rules/limits.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signupSchema } from '#app/lib/rules/account-schemas';
-import { MSG } from '#app/lib/rules/messages';
-import { isNigerianPhone, normalisePhone } from '#app/lib/rules/phone';
+import { signupSchema } from '#rules/account-schemas.ts';
+import { MSG } from '#rules/messages.ts';
+import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
 
 describe('Nigerian phone numbers', () => {
   it.each([

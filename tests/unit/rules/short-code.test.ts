@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortCodeOf } from '#app/lib/rules/short-code';
+import { shortCodeOf } from '#rules/short-code.ts';
 
 describe('a short link code as typed', () => {
   it('is read without capitals or spaces around it', () => {

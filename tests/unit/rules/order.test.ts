@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_QUANTITY_MAX, orderQuantity } from '#app/lib/rules/order';
+import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
 describe('order quantity (SPEC §4)', () => {
   it.each([

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { signupSchema } from '#app/lib/rules/account-schemas';
-import { MSG } from '#app/lib/rules/messages';
-import { newProductSchema, productChangesSchema } from '#app/lib/rules/product-schemas';
-import { ratingSchema } from '#app/lib/rules/rating-schemas';
-import { moderationActionSchema, reportSchema } from '#app/lib/rules/report-schemas';
-import { shopChangesSchema, shopFieldsSchema } from '#app/lib/rules/shop-schemas';
-import { isPrintableText } from '#app/lib/rules/text';
+import { signupSchema } from '#rules/account-schemas.ts';
+import { MSG } from '#rules/messages.ts';
+import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
+import { ratingSchema } from '#rules/rating-schemas.ts';
+import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
+import { isPrintableText } from '#rules/text.ts';
 
 /** Characters nobody can see or type on purpose: C0 and C1 controls, DEL, NUL, and UTF-16 halves alone. */
 const INVISIBLE = {
