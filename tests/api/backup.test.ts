@@ -176,7 +176,8 @@ describe('npm run restore', () => {
       await writeFile(damaged, whole.subarray(0, Math.floor(whole.length / 2)));
       const refused = await backupCommand('restore', [damaged], target.env);
       expect(refused.code).toBe(1);
-      expect(refused.out).toMatch(new RegExp(`^${damaged} is damaged or is not a Kasuwa backup \\(`));
+      // Cut at a member's end, the file still reads as a tar: then its missing photos give it away.
+      expect(refused.out).toMatch(new RegExp(`^${damaged} is damaged(?: or is not a Kasuwa backup \\(|: it holds \\d+ of its \\d+ photo files)`));
       expect(await target.databaseIsEmpty()).toBe(true);
       expect(await filesUnder(path.join(target.dir, 'media'))).toEqual([]);
 
