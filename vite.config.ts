@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { type Plugin, defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/lib/precompress';
 
 /** The framework and what every page runs, in the root route's chunk: one request instead of four. */

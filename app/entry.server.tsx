@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
-import { WebConfigError, getWebEnv } from './lib/env.server';
+import { getWebEnv, WebConfigError } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { hydrationScripts, takeHydrationData } from './lib/hydration-data.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
 import { isLiteRequest } from './lib/lite-mode.server';
-import { contentSecurityPolicy } from './lib/security-headers.server';
 import { ResponseNonce } from './lib/response-nonce';
+import { contentSecurityPolicy } from './lib/security-headers.server';
 import { removeStaleUploads } from './lib/upload/spool.server';
 
 // This module loads when the server starts, so a bad setting stops the start here instead of failing the first visitor.
@@ -27,8 +27,8 @@ export const streamTimeout = 5_000;
 // For the web server: React Router's handler from the copy this build carries, and the app's memory of
 // public answers, which it empties after writes unless the app marked the answer (web-server/content-changes.ts).
 export { createRequestHandler } from 'react-router';
-export { forgetPublicAnswers } from './lib/public-cache.server';
 export { KEEPS_SHARED_PAGES_HEADER } from './lib/keeps-shared-pages.server';
+export { forgetPublicAnswers } from './lib/public-cache.server';
 
 const END_OF_BODY = '</body>';
 

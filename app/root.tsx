@@ -1,22 +1,22 @@
 import { type ReactNode, useContext } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { MSG } from '#rules/messages.ts';
+import type { Route } from './+types/root';
 import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
 import { PageSkeleton } from './components/shops/page-skeleton';
+import { csrfMiddleware } from './lib/csrf.server';
 import { getWebEnv } from './lib/env.server';
-import { isLiteRequest } from './lib/lite-mode.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
+import { isLiteRequest } from './lib/lite-mode.server';
 import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
-import { ResponseNonce } from './lib/response-nonce';
-import { MSG } from '#rules/messages.ts';
-import { csrfMiddleware } from './lib/csrf.server';
-import { removeSpooledUploads } from './lib/upload/spool.server';
 import { isAnonymousRequest } from './lib/request-cookies';
+import { ResponseNonce } from './lib/response-nonce';
 import { sessionMiddleware, visitorContext } from './lib/session.server';
-import type { Route } from './+types/root';
+import { removeSpooledUploads } from './lib/upload/spool.server';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
 export type RouteHandle = { bare?: boolean };

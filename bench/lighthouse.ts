@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#scripts/lib/chromium.ts';
+import { buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
 import { machine } from './lib/report';
 
 /**

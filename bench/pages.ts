@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { request } from 'undici';
-import { buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#scripts/lib/chromium.ts';
-import { PHONE, PROFILES, visit, type Kind, type VisitMetrics } from './lib/phone-visit';
+import { buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
 import { PHONE_PHOTO } from './lib/phone-photos';
 import { PHONE_SHOPS, type PhoneShopsSummary, uploadPhoneShops } from './lib/phone-shops';
+import { type Kind, PHONE, PROFILES, type VisitMetrics, visit } from './lib/phone-visit';
 import { machine } from './lib/report';
 
 /**

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { localDiskStorage } from '#server/media/storage.ts';
 import { startApiProcess } from './lib/api-process';
 import { seedBulk } from './lib/bulk-seed';
 import { measureGet } from './lib/load';
-import { postgresServer, type PostgresServer } from './lib/postgres-server';
+import { type PostgresServer, postgresServer } from './lib/postgres-server';
 import { progressBar } from './lib/progress';
 import { machine } from './lib/report';
-import { searchMarkdown, type SearchCase, type SearchReport } from './lib/search-report';
+import { type SearchCase, type SearchReport, searchMarkdown } from './lib/search-report';
 import { throwawayDatabase } from './lib/throwaway-database';
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
-import { productProcesses, sampleMemory, type MemoryTarget } from './lib/memory-sampler';
-import { postgresServer, type PostgresServer } from './lib/postgres-server';
 import { startS3Server } from '#tests/support/s3-server.ts';
+import { type MemoryTarget, productProcesses, sampleMemory } from './lib/memory-sampler';
+import { type PostgresServer, postgresServer } from './lib/postgres-server';
 import { machine } from './lib/report';
 import { throwawayDatabase } from './lib/throwaway-database';
-import { uploadsMarkdown, type UploadCase, type UploadReport, type UploadRun } from './lib/uploads-report';
-import { batchThroughApi, batchThroughWeb, checkShop, createShop, phonePhoto, shopPhoto, signUpOwner, webSignIn, type Owner } from './lib/uploads';
+import { batchThroughApi, batchThroughWeb, checkShop, createShop, type Owner, phonePhoto, shopPhoto, signUpOwner, webSignIn } from './lib/uploads';
+import { type UploadCase, type UploadReport, type UploadRun, uploadsMarkdown } from './lib/uploads-report';
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const DATABASES = ['postgres', 'pglite'] as const;

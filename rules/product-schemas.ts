@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './limits';
+import { MSG } from './messages';
 import { checkEditedPrice, checkNewPrice } from './price';
 import { optionalText, requiredText } from './text';
-import { MSG } from './messages';
 
 const newPrice = z.union([z.string(), z.number()], { error: MSG.priceRequired }).transform((input, ctx) => {
   const check = checkNewPrice(input);

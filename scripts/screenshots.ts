@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Page, chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
-import { ROOT, buildIfStale, freePort, startProduct } from './lib/product';
+import { buildIfStale, freePort, ROOT, startProduct } from './lib/product';
 
 /**
  * `npm run screenshots`: the built product on free ports with fresh demo data, photographed as a 412 px

@@ -1,14 +1,14 @@
-import { buildApp } from './app';
-import { removeBackupLeftovers } from './backup/work-folder';
-import { purgeEndedLogins } from './auth/sessions';
 import { secretInDataDir } from '#settings/data-dir-secrets.server.ts';
+import { buildApp } from './app';
+import { purgeEndedLogins } from './auth/sessions';
+import { removeBackupLeftovers } from './backup/work-folder';
 import { ConfigError, checkEnv, isLoopbackOrigin, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { secretsInDatabase } from './db/shared-secrets';
 import { startPeriodicJobs } from './jobs/periodic';
-import { announceAdminEndpoint } from './moderation/admin-endpoint';
 import { sweepCutoff, sweepOrphanMedia } from './media/orphan-sweep';
+import { announceAdminEndpoint } from './moderation/admin-endpoint';
 import { sendRenewalReminders } from './payments/renewal-reminders';
 import { sweepSpooledUploads } from './plugins/multipart';
 import { purgeOldVisits } from './shops/visits';

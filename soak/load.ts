@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { productProcesses, sampleMemory } from '#bench/lib/memory-sampler.ts';
 import { machine } from '#bench/lib/report.ts';
+import { buildIfStale, freePort, type LogLine, startProduct } from '#scripts/lib/product.ts';
 import { openPglite, openPostgres } from '#server/db/client.ts';
-import { buildIfStale, freePort, startProduct, type LogLine } from '#scripts/lib/product.ts';
 import { Browser } from './lib/browser';
-import { makePhotos } from './lib/photos';
 import { owner, visitor, type World } from './lib/people';
-import { Recorder } from './lib/recorder';
+import { makePhotos } from './lib/photos';
 import { startCluster } from './lib/postgres';
+import { Recorder } from './lib/recorder';
 import { numberFromEnv, row, writeResults } from './lib/report';
 import { apiLogin, checkImages, checkStorage, imagesOf, ownShops, type Problems } from './lib/verify';
 

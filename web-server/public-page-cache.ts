@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { boundedMemory, sharesPublicCache } from '#app/lib/public-cache.server.ts';
-import { contentVersion } from './content-changes';
-import { compressParts, gzipJoined, type GzipParts } from './gzip-parts';
 import { COOKIE, isLite, readCookies } from '#app/lib/request-cookies.ts';
+import { contentVersion } from './content-changes';
+import { compressParts, type GzipParts, gzipJoined } from './gzip-parts';
 import { HSTS } from './security-headers';
 import { countSharedView, shopPagesShareable } from './visit-counts';
 

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerBuild, createRequestHandler } from 'react-router';
+import type { createRequestHandler, ServerBuild } from 'react-router';
 import { compressed } from './compression';
 import { connectionBalance } from './connection-balance';
 import { afterAnswer, shareContentChanges } from './content-changes';

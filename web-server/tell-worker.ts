@@ -1,5 +1,5 @@
-import type { Worker } from 'node:cluster';
 import type { Serializable } from 'node:child_process';
+import type { Worker } from 'node:cluster';
 
 /**
  * Sends a worker a message, and never throws: a worker can die before the primary hears of it, and a

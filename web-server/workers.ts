@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
 import { inSeconds, restartBackoff } from '#scripts/lib/restart-backoff.ts';
 import { balanceConnections } from './connection-balance';
+import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
 import { tellWorker } from './tell-worker';
 
 export const STOP = 'kasuwa:stop';

@@ -1,7 +1,7 @@
 import { serialize } from 'cookie';
+import { isNigerianState, type NigerianState } from '#rules/states.ts';
 import { getWebEnv } from './env.server';
 import { COOKIE, readCookies } from './request-cookies';
-import { isNigerianState, type NigerianState } from '#rules/states.ts';
 
 const A_YEAR = 365 * 24 * 60 * 60;
 

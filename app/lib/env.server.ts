@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { IDLE_MINUTES_SHELL } from '#rules/limits.ts';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
-import { IDLE_MINUTES_SHELL } from '#rules/limits.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';

@@ -1,10 +1,10 @@
-import { createContext, createCookieSessionStorage, redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
+import { createContext, createCookieSessionStorage, type MiddlewareFunction, redirect, redirectDocument } from 'react-router';
 import { getWebEnv } from './env.server';
 import { provider } from './provider/client.server';
-import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
-import { COOKIE } from './request-cookies';
-import { signedCookie } from './signed-cookie.server';
 import { isProviderError } from './provider/errors';
+import { COOKIE } from './request-cookies';
+import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
+import { signedCookie } from './signed-cookie.server';
 
 export type SessionUser = { id: string; username: string; email: string };
 

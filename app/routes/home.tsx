@@ -4,18 +4,18 @@ import { Welcome } from '#app/components/layout/welcome.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
+import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
-import { pageFrom, PUBLIC_LIST_CACHE } from '#app/lib/paging.ts';
+import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { cachedPublicRead } from '#app/lib/public-cache.server.ts';
 import { publicShopCards } from '#app/lib/public-shop-lists.server.ts';
-import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
-import { MSG } from '#rules/messages.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
+import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
 import { visitorContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/home';
-import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 
 /** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
 const CATEGORY_CHIPS = 8;

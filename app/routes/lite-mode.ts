@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
-import { liteCookie } from '#app/lib/lite-mode.server.ts';
-import { MSG } from '#rules/messages.ts';
-import { safeRedirectTarget } from '#app/lib/session.server.ts';
-import type { Route } from './+types/lite-mode';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
+import { liteCookie } from '#app/lib/lite-mode.server.ts';
+import { safeRedirectTarget } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
+import type { Route } from './+types/lite-mode';
 
 // The switch is a form post; a typed or prefetched address just goes home.
 export function loader() {

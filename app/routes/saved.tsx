@@ -1,19 +1,19 @@
 import { data, Link, redirect } from 'react-router';
-import { cardShop, ShopGrid } from '#app/components/shops/shop-grid.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
+import { cardShop, ShopGrid } from '#app/components/shops/shop-grid.tsx';
+import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { savedFormSchema } from '#app/lib/forms/saved-form.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { cookieSavedIds, savedIdsCookie } from '#app/lib/saved/saved-cookie.server.ts';
 import { changeSaved } from '#app/lib/saved/saved-shops.server.ts';
 import { asVisitor, safeRedirectTarget, visitorContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/saved';
-import { LoadFailed } from '#app/components/ui/load-failed.tsx';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 
 /** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */
 async function savedCards(request: Request, context: Route.LoaderArgs['context'], page: number) {

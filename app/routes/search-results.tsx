@@ -1,19 +1,19 @@
 import { data, Form, Link } from 'react-router';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
-import { pageFrom, PUBLIC_LIST_CACHE } from '#app/lib/paging.ts';
-import { provider } from '#app/lib/provider/client.server.ts';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
+import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
+import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { cachedPublicRead } from '#app/lib/public-cache.server.ts';
 import { publicShopCards } from '#app/lib/public-shop-lists.server.ts';
-import { canonical, originFrom, searchIndexable } from '#app/lib/seo.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
+import { canonical, originFrom, searchIndexable } from '#app/lib/seo.ts';
 import { visitorContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/search-results';
-import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 
 type Sort = '' | 'rating';
 

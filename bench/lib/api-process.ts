@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { API_ENTRY, ROOT, buildServersIfStale, freePort } from '#scripts/lib/product.ts';
+import { API_ENTRY, buildServersIfStale, freePort, ROOT } from '#scripts/lib/product.ts';
 
 const START_TIMEOUT_MS = 60_000;
 

@@ -3,11 +3,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { AD_PLAN } from '#rules/limits.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { ads, users, type StoredImage } from '#server/db/schema.ts';
-import { storeImage } from '#server/media/images.ts';
+import { ads, type StoredImage, users } from '#server/db/schema.ts';
 import { filePartOf } from '#server/media/file-part.ts';
+import { storeImage } from '#server/media/images.ts';
 import type { MediaStorage } from '#server/media/storage.ts';
-import { bulkRatings, bulkShop, seededRandom, type BulkRating, type BulkShop } from './bulk-shops';
+import { type BulkRating, type BulkShop, bulkRatings, bulkShop, seededRandom } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 
 export const BULK_OWNER = { username: 'bulk', email: 'bulk@kasuwa.test', phoneNumber: '+2348000000001' } as const;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { loadTest } from '../lib/autocannon-run';
-import { median, startedServer, rssMb } from './support';
+import { median, rssMb, startedServer } from './support';
 
 /**
  * `node --import tsx bench/libraries/static-files.ts` (after `npm run build`): the web server's static

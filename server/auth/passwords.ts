@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** scrypt is memory-hard and ships with Node; these are Node's own default costs. */
 const PARAMS = { N: 2 ** 14, r: 8, p: 1, keyLength: 32 } as const;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { isId } from '#server/ids.ts';
 
 const ACCESS_TTL_SECONDS = 30 * 60;

@@ -7,7 +7,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { loadPglite, loadPostgres, postgresIsEmpty } from '#server/db/dumps.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { isMediaKey, localDiskStorage } from '#server/media/storage.ts';
-import { BackupRefused, DATABASE_FILE, MANIFEST_FILE, MEDIA_FOLDER, type Manifest, manifestSchema } from './backup-file';
+import { BackupRefused, DATABASE_FILE, MANIFEST_FILE, type Manifest, MEDIA_FOLDER, manifestSchema } from './backup-file';
 import { newWorkFolder } from './work-folder';
 
 export type RestoreTarget = { dataDir: string; databaseUrl: string | undefined; bucket: string | undefined };

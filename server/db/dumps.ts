@@ -4,8 +4,8 @@ import { createReadStream, createWriteStream, existsSync, openAsBlob, readdirSyn
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

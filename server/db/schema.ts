@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A stored, re-encoded image: the main JPEG and its smaller copies, as keys in the media storage. Images

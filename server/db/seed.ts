@@ -5,10 +5,10 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { removeImages } from '#server/media/images.ts';
 import type { MediaStorage } from '#server/media/storage.ts';
 import type { Db, Tx } from './client';
-import { storeDemoImages, type DemoImage } from './demo-images';
+import { type DemoImage, storeDemoImages } from './demo-images';
 import { DEMO_OWNER } from './demo-owner';
 import { DEMO_SHOPS } from './demo-shops';
-import { ads, products, shops, users, type StoredImage } from './schema';
+import { ads, products, type StoredImage, shops, users } from './schema';
 
 export type DemoSeedSummary = { shops: number; products: number; sponsored: number; images: number; ms: number };
 

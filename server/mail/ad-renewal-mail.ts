@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { adReminderDue } from '#rules/ad-plan.ts';
+import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import type { Db } from '#server/db/client.ts';
 import { shops, users } from '#server/db/schema.ts';
 import { listed } from '#server/shops/queries.ts';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 
 /** How often each process reads the hidden shops' photo folders again: how long another instance's hiding takes to reach it. */

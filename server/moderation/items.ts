@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MODERATION_ACTIONS, REPORT_REASONS, type ModerationAction } from '#rules/moderation.ts';
+import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASONS } from '#rules/moderation.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { moderationActions, ratings, reports, shops, users } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';

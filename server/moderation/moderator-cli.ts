@@ -1,6 +1,6 @@
 import { TEXT_MAX } from '#rules/limits.ts';
 import { EMAIL_PATTERN } from '#rules/text.ts';
-import { checkEnv, ConfigError } from '#server/config.ts';
+import { ConfigError, checkEnv } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { adminSecret, runningAdminEndpoint } from './admin-endpoint';
 import { setModerator } from './items';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { simulatorTransactions } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
 import { ownOrigin } from './own-origin';
-import { sameSecret, paystackSignature } from './signature';
+import { paystackSignature, sameSecret } from './signature';
 import { checkoutPage, messagePage, transferPendingPage } from './simulator-pages';
 
 type SimulatorRow = typeof simulatorTransactions.$inferSelect;

@@ -1,6 +1,6 @@
-import { MSG } from '#rules/messages.ts';
 import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
-import { newProductSchema, type NewProduct } from '#rules/product-schemas.ts';
+import { MSG } from '#rules/messages.ts';
+import { type NewProduct, newProductSchema } from '#rules/product-schemas.ts';
 import type { StoredImage } from '#server/db/schema.ts';
 import type { StoredOrRejected } from '#server/media/upload-batch.ts';
 import { fieldIssues } from '#server/validation.ts';

@@ -8,7 +8,7 @@ import { requiredText } from '#rules/text.ts';
 import { ads, shops } from '#server/db/schema.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
-import { activateAd, paysForAdPlan, type AdRow } from '#server/payments/activate-ad.ts';
+import { type AdRow, activateAd, paysForAdPlan } from '#server/payments/activate-ad.ts';
 import { adJson, adJsonSchema } from '#server/payments/ad-json.ts';
 import { claimCheckout, recordCheckout } from '#server/payments/open-checkout.ts';
 import { PaystackError, paystackFor } from '#server/payments/paystack-client.ts';

@@ -5,7 +5,7 @@ import { MSG } from '#rules/messages.ts';
 import { moderationActionSchema } from '#rules/report-schemas.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
-import { applyAction, itemDetail, itemDetailSchema, type ItemKey, openItems, openItemSchema } from '#server/moderation/items.ts';
+import { applyAction, type ItemKey, itemDetail, itemDetailSchema, openItemSchema, openItems } from '#server/moderation/items.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });

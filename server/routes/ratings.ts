@@ -9,8 +9,8 @@ import { ratings, shops, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
-import { listed } from '#server/shops/queries.ts';
 import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '#server/ratings/rating-json.ts';
+import { listed } from '#server/shops/queries.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());

@@ -18,7 +18,7 @@ import { shortCodeOf } from '#rules/short-code.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
-import { removeAfterCommit, UploadBatch, type StoredOrRejected } from '#server/media/upload-batch.ts';
+import { removeAfterCommit, type StoredOrRejected, UploadBatch } from '#server/media/upload-batch.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
@@ -27,7 +27,7 @@ import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
 import { forYouPage, searchFilter, suggestShops } from '#server/shops/search.ts';
 import { shopJson, shopJsonSchema } from '#server/shops/shop-json.ts';
-import { isTrustedHop, VisitCounter, VISITS_PER_ADDRESS } from '#server/shops/visits.ts';
+import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
 
 const detail = z.object({ detail: z.string() });

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { shops } from '#server/db/schema.ts';
-import { forYouShops, listed, notSponsored, selectShops, shopOrder, type ShopOrder, type ShopRow } from './queries';
+import { forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
 
 export type SearchFilter = {
   where: SQL;

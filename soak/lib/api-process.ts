@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { API_ENTRY, ROOT, buildServersIfStale } from '#scripts/lib/product.ts';
+import { API_ENTRY, buildServersIfStale, ROOT } from '#scripts/lib/product.ts';
 
 /** The API alone, as `npm start` runs it, so a run can SIGKILL it and start it again on the same data. */
 export type ApiProcess = {

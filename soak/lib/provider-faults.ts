@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ADD_PRODUCTS_BUDGET, READ_BUDGET, UPLOAD_BUDGET, WRITE_BUDGET } from '#app/lib/provider/time-budgets.ts';
 import { MSG } from '#rules/messages.ts';
-import { buildIfStale, freePort, startProduct, type LogLine } from '#scripts/lib/product.ts';
+import { buildIfStale, freePort, type LogLine, startProduct } from '#scripts/lib/product.ts';
 import { Browser, mediaPathsIn, type Page, shopIdsIn, textOf } from './browser';
 import type { Photo } from './photos';
 import { type ProxyMode, startProviderProxy } from './provider-proxy';

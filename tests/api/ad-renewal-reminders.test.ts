@@ -6,7 +6,7 @@ import type { Mail } from '#server/mail/mailer.ts';
 import { queueRenewalReminders, sendRenewalReminders } from '#server/payments/renewal-reminders.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { buyMonth, isOneMonthAfter } from './support/payments';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
 const DAY = 24 * 60 * 60_000;

@@ -7,7 +7,7 @@ import { purgeEndedLogins, ROTATION_GRACE_SECONDS } from '#server/auth/sessions.
 import { passwordFingerprint } from '#server/auth/tokens.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import { makeResetLink } from '#server/auth/reset-tokens.ts';
-import { startTestApi, type TestApi } from './support/harness';
 import { latestResetLink } from '../support/outbox';
+import { startTestApi, type TestApi } from './support/harness';
 import { bearer, newPerson, signUp } from './support/requests';
 
 let api: TestApi;

@@ -2,10 +2,10 @@ import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops, type StoredImage } from '#server/db/schema.ts';
+import { type StoredImage, shops } from '#server/db/schema.ts';
 import { backfillImages } from '#server/media/backfill.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { signUp, type SignedUp } from './support/requests';
+import { type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
 let api: TestApi;

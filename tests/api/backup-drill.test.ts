@@ -9,7 +9,7 @@ import { freePort } from '#scripts/lib/product.ts';
 import { openPglite, openPostgres } from '#server/db/client.ts';
 import type { StoredImage } from '#server/db/schema.ts';
 import { addProducts, createShop, signUpOwner } from '#soak/lib/api-owner.ts';
-import { startApi, type ApiProcess } from '#soak/lib/api-process.ts';
+import { type ApiProcess, startApi } from '#soak/lib/api-process.ts';
 import type { Photo } from '#soak/lib/photos.ts';
 import { jpegBuffer } from '#tests/fixtures/images.ts';
 import { backupCommand, filesUnder } from './support/backup-commands';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { FUZZ_TEST_TIMEOUT_MS, asPathSegment, fuzzParameters, jsonBodyOf, type RawBody, junkHeaders, nastyString, queryOf } from './support/fuzz';
-import { expectHonestAnswer, expectInvariants, startFuzzWorld, type FuzzWorld } from './support/fuzz-world';
+import { asPathSegment, FUZZ_TEST_TIMEOUT_MS, fuzzParameters, jsonBodyOf, junkHeaders, nastyString, queryOf, type RawBody } from './support/fuzz';
+import { expectHonestAnswer, expectInvariants, type FuzzWorld, startFuzzWorld } from './support/fuzz-world';
 import { bearer } from './support/requests';
 
 let world: FuzzWorld;

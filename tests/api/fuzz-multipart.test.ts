@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '#rules/limits.ts';
 import { hugePngHeader, jpegBuffer, pngBuffer, truncatedJpeg } from '../fixtures/images';
 import { CONTENT_TYPES, FUZZ_TEST_TIMEOUT_MS, fuzzParameters, junkValue, nastyString } from './support/fuzz';
-import { expectHonestAnswer, expectInvariants, startFuzzWorld, type FuzzWorld } from './support/fuzz-world';
+import { expectHonestAnswer, expectInvariants, type FuzzWorld, startFuzzWorld } from './support/fuzz-world';
 import { bearer } from './support/requests';
 
 let world: FuzzWorld;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HIDDEN_REFRESH_MS } from '#server/media/hidden-media.ts';
 import { setModerator } from '#server/moderation/items.ts';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
+import { S3_CREDENTIALS, type S3Server, startS3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
 
 type Image = { image_url: string; image: { variants: { url: string }[] } };

@@ -3,7 +3,7 @@ import { REPORTS_PER_HOUR } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { setModerator } from '#server/moderation/items.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
 
 let api: TestApi;

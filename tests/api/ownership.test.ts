@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop, jpegPart } from './support/shops';
 
 let api: TestApi;

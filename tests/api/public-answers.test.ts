@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '#server/db/schema.ts';
 import { PUBLIC_ANSWER_MS } from '#server/plugins/public-answers.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATING_WRITES_PER_HOUR } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
 let api: TestApi;

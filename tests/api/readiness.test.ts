@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from '#server/media/s3-storage.ts';
-import { REDIS_MISSING, redisServerInstalled, startRedisServer, type RedisServer } from '../support/redis-server';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
+import { REDIS_MISSING, type RedisServer, redisServerInstalled, startRedisServer } from '../support/redis-server';
+import { S3_CREDENTIALS, type S3Server, startS3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
 
 const readiness = (api: TestApi) => api.app.inject({ method: 'GET', url: '/readyz' });

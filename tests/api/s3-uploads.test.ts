@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { s3Storage } from '#server/media/s3-storage.ts';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
+import { S3_CREDENTIALS, type S3Server, startS3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
 
 // The API with its photos in a real S3-compatible bucket (s3rver), as S3_BUCKET sets it up.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './support/harness';
 import { checkoutUrl, startCheckout } from './support/payments';
-import { bearer, signUp, type SignedUp } from './support/requests';
+import { bearer, type SignedUp, signUp } from './support/requests';
 import { createShop, postShop } from './support/shops';
 
 let api: TestApi;

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { DEMO_SHOPS } from '#server/db/demo-shops.ts';
-import { ads, products, shops, type StoredImage } from '#server/db/schema.ts';
+import { ads, products, type StoredImage, shops } from '#server/db/schema.ts';
 import { seedDemo, seedDemoIfEmpty } from '#server/db/seed.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { REDIS_MISSING, redisServerInstalled, startRedisServer, type RedisServer } from '../support/redis-server';
+import { REDIS_MISSING, type RedisServer, redisServerInstalled, startRedisServer } from '../support/redis-server';
 import { startTestApi, type TestApi } from './support/harness';
 import { signUp } from './support/requests';
 

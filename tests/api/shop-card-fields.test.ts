@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '#rules/messages.ts';
 import { TEXT_MAX } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop, postShop, SHOP_FIELDS } from './support/shops';
 
 let api: TestApi;

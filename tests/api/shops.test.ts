@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import { hugePngHeader, noisyJpeg, pdfBytes, truncatedJpeg } from '../fixtures/images';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop, jpegPart, postShop, SHOP_FIELDS } from './support/shops';
 
 let api: TestApi;

@@ -5,7 +5,7 @@ import { MSG } from '#rules/messages.ts';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, shortCodeOf } from '#rules/short-code.ts';
 import { shops } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, multipart, signUp, type SignedUp } from './support/requests';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
 let api: TestApi;

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '#server/db/client.ts';
+import { type Database, openPostgres } from '#server/db/client.ts';
 import { DEMO_SHOPS } from '#server/db/demo-shops.ts';
 import { seedDemoIfEmpty } from '#server/db/seed.ts';
 import { startPeriodicJobs } from '#server/jobs/periodic.ts';

@@ -1,16 +1,16 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createCookieSessionStorage } from 'react-router';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { MSG } from '#rules/messages.ts';
-import { type RunningProduct, freePort, startProduct } from '#scripts/lib/product.ts';
+import { freePort, type RunningProduct, startProduct } from '#scripts/lib/product.ts';
 import { latestResetLink } from '../support/outbox';
 import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
-import { whenInteractive } from './support/hydration';
 import { testProductEnv } from './support/global-setup';
+import { whenInteractive } from './support/hydration';
 import { shopAtApi } from './support/owners';
 
 const SIGNED_IN = ['My Shop', 'My ratings', 'Saved shops', 'Logout'];

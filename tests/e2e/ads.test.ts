@@ -9,7 +9,7 @@ import { startFakePaystack } from '../api/support/fake-paystack';
 import { buyMonth } from '../api/support/payments';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { type ApiShop, type Owner, newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
+import { type ApiShop, newOwner, type Owner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 import { startProductWithDatabase } from './support/product-with-database';
 
 type Outcome = 'Pay' | 'Pay by bank transfer' | 'Decline card' | 'Cancel';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { describe } from 'vitest';
-import { API_ENTRY, ROOT, freePort } from '#scripts/lib/product.ts';
+import { API_ENTRY, freePort, ROOT } from '#scripts/lib/product.ts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { testProductEnv } from './support/global-setup';
 import { ownerAtApi } from './support/web-requests';

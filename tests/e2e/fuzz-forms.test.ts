@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { Agent } from 'undici';
 import { beforeAll, describe, inject } from 'vitest';
-import { jpegBuffer } from '../fixtures/images';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters, nastyString } from '../api/support/fuzz';
+import { jpegBuffer } from '../fixtures/images';
 import { expect, jsMode, plainHttp, test } from './support/browser';
-import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
 import { uploadsLeft, webProcesses } from './support/web-processes';
+import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
 
 /**
  * Every form action of the web tier under hostile bodies, over HTTP to the running product: field names

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Agent } from 'undici';
 import { beforeAll, describe, inject } from 'vitest';
+import { asPathSegment, FUZZ_TEST_TIMEOUT_MS, fuzzParameters, nastyString, queryOf } from '../api/support/fuzz';
 import { jpegBuffer } from '../fixtures/images';
-import { FUZZ_TEST_TIMEOUT_MS, asPathSegment, fuzzParameters, nastyString, queryOf } from '../api/support/fuzz';
 import { expect, jsMode, test } from './support/browser';
 import { type ApiOwner, ownerAtApi, productsOf, shopAsStored, shopOf, webSessionCookie } from './support/web-requests';
 

@@ -3,10 +3,10 @@ import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { beforeAll, describe, inject } from 'vitest';
 import { MSG } from '#rules/messages.ts';
-import { expect, jsMode, plainHttp, test } from './support/browser';
 import { rawPost } from '../support/raw-post';
-import { type ApiOwner, ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
+import { expect, jsMode, plainHttp, test } from './support/browser';
 import { uploadsLeft, webProcesses } from './support/web-processes';
+import { type ApiOwner, ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
 
 /**
  * Forms no browser sends, over plain HTTP: those of issue 14, which ended a web worker, pinned it for

@@ -5,13 +5,13 @@ import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { WEB_MARKER, childrenRunning } from '#bench/lib/memory-sampler.ts';
-import { ROOT, WEB_HEAP_LIMIT, WEB_SERVER, ensurePortFree, freePort } from '#scripts/lib/product.ts';
+import { childrenRunning, WEB_MARKER } from '#bench/lib/memory-sampler.ts';
+import { ensurePortFree, freePort, ROOT, WEB_HEAP_LIMIT, WEB_SERVER } from '#scripts/lib/product.ts';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
 import { jsModeFrom } from './support/js-mode';
-import { LAUNCH_TEST_TIMEOUT_MS, type Launch, RUNNING, holdingOneShop, launch, newDataDir, stopLaunch, untilPrinted } from './support/launcher';
+import { holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, newDataDir, RUNNING, stopLaunch, untilPrinted } from './support/launcher';
 
 const DEMO_LINE = `Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`;
 

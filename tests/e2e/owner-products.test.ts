@@ -7,7 +7,7 @@ import { MSG } from '#rules/messages.ts';
 import { jpegBuffer, pdfBytes, pngBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { type Owner, newOwner, shopAtApi, signedInOwner } from './support/owners';
+import { newOwner, type Owner, shopAtApi, signedInOwner } from './support/owners';
 import { skeletonCards, slowData } from './support/pending';
 
 type ApiProduct = { id: string; name: string; price: number; image_url: string };

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { shops, type StoredImage } from '#server/db/schema.ts';
+import { type StoredImage, shops } from '#server/db/schema.ts';
 import { jpegBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { newOwner, tag, type Owner } from './support/owners';
+import { newOwner, type Owner, tag } from './support/owners';
 import { startProductWithDatabase } from './support/product-with-database';
 
 /** A 412 px phone, the width issue 15 measures at. */

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { API_MARKER, IMAGE_WORKER_MARKER, WEB_MARKER, childrenRunning } from '#bench/lib/memory-sampler.ts';
+import { API_MARKER, childrenRunning, IMAGE_WORKER_MARKER, WEB_MARKER } from '#bench/lib/memory-sampler.ts';
 import { ensurePortFree } from '#scripts/lib/product.ts';
 import { jsModeFrom } from './support/js-mode';
-import { LAUNCH_TEST_TIMEOUT_MS, type Launch, RUNNING, SHOP_HELD, holdingOneShop, launch, newDataDir, stopLaunch, untilPrinted } from './support/launcher';
+import { holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, newDataDir, RUNNING, SHOP_HELD, stopLaunch, untilPrinted } from './support/launcher';
 import { newOwner, shopAtApi } from './support/owners';
 
 /** How long a killed server may take to answer again: the backoff, then starting it on a busy 2-core machine. */

@@ -1,4 +1,4 @@
-import { type MockInstance, afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
 // A console.error nobody asked for is a bug we would otherwise scroll past (the Epic Stack habit).
 // A test that expects one silences it with `vi.spyOn(console, 'error').mockImplementation(() => {})`.

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { setTimeout as delay } from 'node:timers/promises';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from '#scripts/lib/product.ts';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';

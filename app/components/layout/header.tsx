@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { MenuIcon } from '#app/components/icons.tsx';
+import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
 

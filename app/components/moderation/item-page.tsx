@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
-import { momentInLagos } from '#rules/dates.ts';
 import type { ItemDetail } from '#app/lib/provider/contract.ts';
+import { momentInLagos } from '#rules/dates.ts';
 import { MODERATION_ACTION_LABELS, type ModerationAction, REPORT_REASON_LABELS, type ReportReason } from '#rules/moderation.ts';
 import { ModerationForm } from './moderation-form';
 

@@ -1,12 +1,12 @@
-import { type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
+import { FormMessage } from '#app/components/ui/field.tsx';
+import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
 import { REPORT_DETAILS_MAX } from '#rules/limits.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
-import { FormMessage } from '#app/components/ui/field.tsx';
-import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 
 const constraint = formConstraint(reportFormSchema);
 

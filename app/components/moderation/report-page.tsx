@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
-import { MSG } from '#rules/messages.ts';
 import { useSeen } from '#app/lib/seen.ts';
+import { MSG } from '#rules/messages.ts';
 import { ReportForm } from './report-form';
 
 type ReportPageProps = {

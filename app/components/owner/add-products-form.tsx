@@ -1,4 +1,4 @@
-import { type FieldMetadata, type SubmissionResult, getFieldsetProps, getFormProps, useForm } from '@conform-to/react';
+import { type FieldMetadata, getFieldsetProps, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ButtonHTMLAttributes } from 'react';
 import { Form } from 'react-router';
@@ -7,8 +7,8 @@ import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
+import { addProductsSchema, STARTING_ROWS } from '#app/lib/forms/product-forms.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
-import { STARTING_ROWS, addProductsSchema } from '#app/lib/forms/product-forms.ts';
 import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 

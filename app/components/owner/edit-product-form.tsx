@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, useForm } from '@conform-to/react';
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
@@ -7,7 +7,7 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { type ProductChanges, editProductSchema } from '#app/lib/forms/product-forms.ts';
+import { editProductSchema, type ProductChanges } from '#app/lib/forms/product-forms.ts';
 import { productChangesSchema } from '#rules/product-schemas.ts';
 
 const constraint = formConstraint(productChangesSchema);

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Product } from '#app/lib/provider/contract.ts';
-import { priceInNaira } from '#rules/price.ts';
 import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import { CARD_SLOT } from '#app/components/shops/shop-card.tsx';
+import type { Product } from '#app/lib/provider/contract.ts';
+import { priceInNaira } from '#rules/price.ts';
 
 /** A product on its owner's list, with what the owner does to it (SPEC §2). */
 export function OwnerProductCard({ product, eager }: { product: Product; eager: boolean }) {

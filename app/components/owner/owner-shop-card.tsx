@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { dayInLagos } from '#rules/dates.ts';
-import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import type { OwnShop } from '#app/lib/provider/contract.ts';
+import { dayInLagos } from '#rules/dates.ts';
 
 /** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
 const OWNER_CARD_SLOT: PhotoSlot = {

@@ -1,4 +1,4 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';

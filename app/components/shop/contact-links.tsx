@@ -1,5 +1,5 @@
-import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
 import { PhoneIcon, WhatsAppIcon } from '#app/components/icons.tsx';
+import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
 
 /** `+2348030000000` as people write it at home: `0803 000 0000`. */
 function localPhone(international: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { CopyIcon } from '#app/components/icons.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { CopyIcon } from '#app/components/icons.tsx';
 
 /**
  * The shop's shareable link (SPEC §9: site origin + /product/{id}). The read-only field is the feature

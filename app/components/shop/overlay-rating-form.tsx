@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-router';
-import { MSG } from '#rules/messages.ts';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { MSG } from '#rules/messages.ts';
 import { type CurrentRating, RatingFields } from './rating-fields';
 
 /**

@@ -1,6 +1,6 @@
+import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import { OrderControl } from './order-control';
 
 /** The photo column is fixed (see shop.css), so one width serves every screen: 360 px at 3×. */

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '#rules/messages.ts';
 import { StarIcon } from '#app/components/icons.tsx';
+import { MSG } from '#rules/messages.ts';
 import { OverlayRatingForm } from './overlay-rating-form';
 import type { CurrentRating } from './rating-fields';
 

@@ -1,6 +1,6 @@
 import { Fragment, type TextareaHTMLAttributes } from 'react';
-import { REVIEW_MAX } from '#rules/limits.ts';
 import { StarIcon } from '#app/components/icons.tsx';
+import { REVIEW_MAX } from '#rules/limits.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

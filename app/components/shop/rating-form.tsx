@@ -1,10 +1,10 @@
-import { type SubmissionResult, getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
-import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { rateShopFormSchema } from '#app/lib/forms/rating-form.ts';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { rateShopFormSchema } from '#app/lib/forms/rating-form.ts';
 import { type CurrentRating, RatingFields } from './rating-fields';
 
 const constraint = formConstraint(rateShopFormSchema);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Shop } from '#app/lib/provider/contract.ts';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
+import type { Shop } from '#app/lib/provider/contract.ts';
 import { ReviewList } from './review-list';
 
 const STARS_DOWN = [5, 4, 3, 2, 1] as const;

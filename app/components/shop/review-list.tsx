@@ -1,6 +1,6 @@
+import { Stars } from '#app/components/shops/stars.tsx';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import type { Rating } from '#app/lib/provider/contract.ts';
-import { Stars } from '#app/components/shops/stars.tsx';
 
 const DAY = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
 

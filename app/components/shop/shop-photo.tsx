@@ -1,6 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
-import type { Shop } from '#app/lib/provider/contract.ts';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import type { Shop } from '#app/lib/provider/contract.ts';
 
 /** The photo spans a phone's width inside the page's 1rem padding, and half the page from 48rem (shop.css). */
 const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024 };

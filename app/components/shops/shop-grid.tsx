@@ -4,8 +4,8 @@ import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { placeOf } from '#app/lib/place.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { type PhotoTiming, photoOf } from './responsive-image';
 import { SavedHearts } from './heart-button';
+import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
 /**

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { PhotoIcon } from '#app/components/icons.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
-import { PhotoIcon } from '#app/components/icons.tsx';
+import { formatBytes } from '#app/lib/upload/format-bytes.ts';
+import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo.ts';
 import { checkImageClaims } from '#rules/images.ts';
 import { IMAGE_TYPES } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { formatBytes } from '#app/lib/upload/format-bytes.ts';
-import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo.ts';
 
 export { default as uploadStylesheet } from '../../styles/upload.css?url';
 

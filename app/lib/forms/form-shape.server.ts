@@ -1,4 +1,4 @@
-import { INTENT, formatPaths, getPaths } from '@conform-to/dom';
+import { formatPaths, getPaths, INTENT } from '@conform-to/dom';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 

@@ -5,8 +5,8 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy } from '@fastify/busboy';
 import { data, type RouterContextProvider } from 'react-router';
-import { MSG } from '#rules/messages.ts';
 import { spooledUploads, uploadsFolder } from '#app/lib/upload/spool.server.ts';
+import { MSG } from '#rules/messages.ts';
 import { DRAIN_MAX_BYTES, FIELD_NAME_MAX_BYTES, type FormLimits, SHORT_FORM } from './form-limits';
 
 /**

@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { Agent, FormData as UndiciFormData, errors as undiciErrors, request } from 'undici';
+import { Agent, request, FormData as UndiciFormData, errors as undiciErrors } from 'undici';
 import { z } from 'zod';
-import { AD_PLAN } from '#rules/limits.ts';
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { AD_PLAN } from '#rules/limits.ts';
 import {
   adSchema,
   categoriesSchema,
@@ -17,6 +17,7 @@ import {
   ratingListSchema,
   ratingSchema,
   reportSchema,
+  type SharedView,
   savedIdsSchema,
   savedShopsSchema,
   sessionSchema,
@@ -24,7 +25,6 @@ import {
   shopSchema,
   suggestionsSchema,
   visitsCountedSchema,
-  type SharedView,
 } from './contract';
 import { ProviderError } from './errors';
 import { ADD_PRODUCTS_BUDGET, PAYMENT_BUDGET, READ_BUDGET, type TimeBudget, UPLOAD_BUDGET, WRITE_BUDGET } from './time-budgets';

@@ -1,7 +1,7 @@
 import { getWebEnv } from '#app/lib/env.server.ts';
-import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
 import { COOKIE } from '#app/lib/request-cookies.ts';
 import { signedCookie } from '#app/lib/signed-cookie.server.ts';
+import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
 import { SHOP_ID } from './shop-id';
 
 const A_YEAR = 365 * 24 * 60 * 60;

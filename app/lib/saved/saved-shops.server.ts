@@ -1,8 +1,8 @@
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
 import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
 
 /**

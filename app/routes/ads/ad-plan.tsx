@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import adsStylesheet from '../../styles/ads.css?url';
 import { ownShop } from '#app/routes/owner/shop-form.server.ts';
+import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/ad-plan';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];

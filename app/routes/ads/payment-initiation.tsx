@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
-import { Form, Link, data, redirect } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { ownShop } from '#app/routes/owner/shop-form.server.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
-import { ownShop } from '#app/routes/owner/shop-form.server.ts';
 import type { Route } from './+types/payment-initiation';
 import { isCheckoutUrl } from './payments.server';
-import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 

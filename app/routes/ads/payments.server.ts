@@ -1,8 +1,8 @@
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 
 /** Only a web address can be a checkout: a provider answering anything else must not steer the browser. */
 export function isCheckoutUrl(url: string): boolean {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
+import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { ownShops } from '#app/routes/owner/shop-form.server.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
-import { ownShops } from '#app/routes/owner/shop-form.server.ts';
 import type { Route } from './+types/purchase-ads';
 
 /** SPEC §8 shows the no-shop message, then moves on to My Shop. */

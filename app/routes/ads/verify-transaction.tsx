@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Link, data, useNavigate } from 'react-router';
-import { dayInLagos, momentInLagos } from '#rules/dates.ts';
+import { data, Link, useNavigate } from 'react-router';
 import { useServerRendered } from '#app/lib/hydrated.ts';
+import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/verify-transaction';
 import { nextRecheck, verifyPayment } from './payments.server';

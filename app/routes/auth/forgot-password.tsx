@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, data } from 'react-router';
+import { data, Form, Link } from 'react-router';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { forgotPasswordSchema } from '#app/lib/forms/account-forms.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { forgotPasswordSchema } from '#app/lib/forms/account-forms.ts';
-import { MSG } from '#rules/messages.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/forgot-password';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 
 const constraint = formConstraint(forgotPasswordSchema);
 

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { idleMsLeftOf, signOutCookie } from '#app/lib/session.server.ts';
 import type { Route } from './+types/logout';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 
 // Signing out changes state, so only a POST does it; a typed or prefetched address just goes home.
 export function loader() {

@@ -1,21 +1,21 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, data, redirect, useLocation } from 'react-router';
+import { data, Form, Link, redirect, useLocation } from 'react-router';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { resetLinkSchema, resetPasswordFormSchema } from '#app/lib/forms/account-forms.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { resetLinkSchema, resetPasswordFormSchema } from '#app/lib/forms/account-forms.ts';
-import { MSG } from '#rules/messages.ts';
 import { endSessionCookie } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/reset-password';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 
 const constraint = formConstraint(resetPasswordFormSchema);
 const HIDDEN = ['new_password', 'confirm_password'];

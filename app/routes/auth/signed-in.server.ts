@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router';
+import { type RouterContextProvider, redirect } from 'react-router';
 import { safeRedirectTarget, visitorContext } from '#app/lib/session.server.ts';
 
 /** Where a signed-in person goes: back where the sign-in was asked for, or home. */

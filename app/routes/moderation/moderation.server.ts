@@ -1,13 +1,13 @@
-import { data, redirect, type RouterContextProvider } from 'react-router';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { MODERATION_FORM_FIELDS, moderationFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 
 const notFound = () => data(MSG.pageNotFound, { status: 404 });
 

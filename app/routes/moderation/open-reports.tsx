@@ -1,9 +1,9 @@
 import { data, Link } from 'react-router';
-import { momentInLagos } from '#rules/dates.ts';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
 import { visitorContext } from '#app/lib/session.server.ts';
+import { momentInLagos } from '#rules/dates.ts';
+import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/open-reports';
 import { asModerator } from './moderation.server';

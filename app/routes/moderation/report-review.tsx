@@ -1,12 +1,12 @@
 import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
-import { MSG } from '#rules/messages.ts';
 import { visitorContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/report-review';
 import { loadReportPage, sendReport } from './report.server';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 

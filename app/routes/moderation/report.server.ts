@@ -1,14 +1,14 @@
+import type { RouterContextProvider } from 'react-router';
 import { data, redirect } from 'react-router';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { REPORT_FORM_FIELDS, reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, requireVisitor, type Visitor } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
-import { requireVisitor, asVisitor, type Visitor } from '#app/lib/session.server.ts';
-import type { RouterContextProvider } from 'react-router';
 
 type Item = { shopId: string; ratingId?: string };
 

@@ -1,25 +1,25 @@
-import { Link, data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { AddProductsForm } from '#app/components/owner/add-products-form.tsx';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
 import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { ADD_PRODUCTS_FORM } from '#app/lib/forms/form-limits.ts';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { photosThatAreNot } from '#app/lib/forms/photo-signature.server.ts';
 import { addProductsSchema } from '#app/lib/forms/product-forms.ts';
+import { addProductsErrors } from '#app/lib/forms/provider-errors.ts';
+import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
 import { batchForm, chosenPhotos } from './products.server';
 import { ownShop } from './shop-form.server';
-import { addProductsErrors } from '#app/lib/forms/provider-errors.ts';
-import { photosThatAreNot } from '#app/lib/forms/photo-signature.server.ts';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

@@ -1,23 +1,23 @@
-import { Link, data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { EditProductForm } from '#app/components/owner/edit-product-form.tsx';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
 import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { EDIT_PRODUCT_FORM } from '#app/lib/forms/form-limits.ts';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { editProductSchema } from '#app/lib/forms/product-forms.ts';
+import { editProductErrors } from '#app/lib/forms/provider-errors.ts';
+import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/edit-product';
 import { ownProduct, productChangesForm } from './products.server';
-import { editProductErrors } from '#app/lib/forms/provider-errors.ts';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

@@ -2,21 +2,21 @@ import { data, redirect } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
 import { ShopForm } from '#app/components/owner/shop-form.tsx';
 import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
-import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { SHOP_FORM } from '#app/lib/forms/form-limits.ts';
+import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
+import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { editShopFormSchema } from '#app/lib/forms/shop-form.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
+import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/edit-shop';
 import { ownShop, providerShopForm, shopChanges } from './shop-form.server';
-import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [

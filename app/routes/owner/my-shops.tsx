@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '#app/components/owner/confirm-delete-dialog.tsx';
 import { OwnerShopCard } from '#app/components/owner/owner-shop-card.tsx';
 import { deleteShopFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
@@ -9,10 +9,10 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Profile } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { DELAYS_MS } from '#rules/limits.ts';
-import { MSG } from '#rules/messages.ts';
 import { useSeen } from '#app/lib/seen.ts';
 import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { DELAYS_MS } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/my-shops';
 

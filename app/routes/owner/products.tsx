@@ -1,20 +1,20 @@
-import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useSearchParams } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '#app/components/owner/confirm-delete-dialog.tsx';
 import { OwnerProductCard } from '#app/components/owner/owner-product-card.tsx';
+import { SHORT_FORM } from '#app/lib/forms/form-limits.ts';
 import { deleteProductSchema } from '#app/lib/forms/product-forms.ts';
+import { refusedStatus } from '#app/lib/forms/provider-errors.ts';
+import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { asVisitor, requireVisitor, type Visitor, visitorContext } from '#app/lib/session.server.ts';
-import { SHORT_FORM } from '#app/lib/forms/form-limits.ts';
-import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
+import { MSG } from '#rules/messages.ts';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/products';
 import { ownShop } from './shop-form.server';
-import { refusedStatus } from '#app/lib/forms/provider-errors.ts';
 
 /** The photos worth loading at once: the first row a phone shows. */
 const EAGER_CARDS = 2;

@@ -4,8 +4,8 @@ import type { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/sh
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { OwnShop, Shop } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 
 type NewShop = z.output<typeof createShopFormSchema>;
 type ShopEdits = z.output<typeof editShopFormSchema>;

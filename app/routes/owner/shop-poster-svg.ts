@@ -1,10 +1,10 @@
 import { getWebEnv } from '#app/lib/env.server.ts';
-import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { posterOf } from '#app/lib/poster/poster.server.ts';
+import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster-svg';
+import { ownShop } from './shop-form.server';
 
 /** The shop's photo as the poster file carries it: the main JPEG through the provider, or none when it cannot be had. */
 async function photoBytes(imageUrl: string | null): Promise<{ type: string; bytes: Buffer } | null> {

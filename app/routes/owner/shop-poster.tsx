@@ -6,8 +6,8 @@ import { posterOf } from '#app/lib/poster/poster.server.ts';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/poster.css?url';
-import { ownShop } from './shop-form.server';
 import type { Route } from './+types/shop-poster';
+import { ownShop } from './shop-form.server';
 
 /** Printed, the page is the poster alone: no header, navigation or footer. */
 export const handle: RouteHandle = { bare: true };

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
-import { SAMPLE_CONVERSATIONS, type SampleConversation, conversationById } from '#app/lib/sample-conversations.ts';
+import { conversationById, SAMPLE_CONVERSATIONS, type SampleConversation } from '#app/lib/sample-conversations.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/messages';

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { Stars } from '#app/components/shops/stars.tsx';
+import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { removeRatingFormSchema } from '#app/lib/forms/rating-form.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
 import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/my-ratings';
-import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 
 const MY_RATINGS = '/rating';
 

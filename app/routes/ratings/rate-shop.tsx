@@ -1,15 +1,15 @@
 import { data, Link, redirect } from 'react-router';
 import { RatingForm } from '#app/components/shop/rating-form.tsx';
-import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { RATING_FORM_FIELDS, rateShopFormSchema } from '#app/lib/forms/rating-form.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
-import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/rate-shop';
 

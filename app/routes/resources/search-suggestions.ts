@@ -1,5 +1,5 @@
-import { SEARCH_SUGGESTIONS } from '#rules/limits.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
+import { SEARCH_SUGGESTIONS } from '#rules/limits.ts';
 import type { Route } from './+types/search-suggestions';
 
 /** Live suggestions for the header search; a slow or failing provider just means no suggestions. */

@@ -1,8 +1,8 @@
 import { getWebEnv } from '#app/lib/env.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { publicContentVersion } from '#app/lib/public-cache.server.ts';
-import { PAGE_SIZE_MAX } from '#rules/limits.ts';
 import { type SitemapEntry, sitemapXml } from '#app/lib/sitemap.ts';
+import { PAGE_SIZE_MAX } from '#rules/limits.ts';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;

@@ -15,7 +15,7 @@ import {
   successfulAds,
   verify,
 } from '../support/payments';
-import { bearer, signUp, type SignedUp } from '../support/requests';
+import { bearer, type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 let api: TestApi;

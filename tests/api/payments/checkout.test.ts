@@ -4,7 +4,7 @@ import { MSG } from '#rules/messages.ts';
 import { simulatorTransactions } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, checkoutUrl, isOneMonthAfter, press, sponsoredUntil, startCheckout, verify } from '../support/payments';
-import { signUp, type SignedUp } from '../support/requests';
+import { type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 let api: TestApi;

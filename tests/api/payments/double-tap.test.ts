@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { type Checkout, initiate, press, startCheckout, verify } from '../support/payments';
-import { signUp, type SignedUp } from '../support/requests';
+import { type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 let api: TestApi;

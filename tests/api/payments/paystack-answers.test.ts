@@ -3,7 +3,7 @@ import { MSG } from '#rules/messages.ts';
 import { startFakePaystack } from '../support/fake-paystack';
 import { startTestApi, type TestApi } from '../support/harness';
 import { initiate, verify } from '../support/payments';
-import { signUp, type SignedUp } from '../support/requests';
+import { type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 const KEY = 'sk_test_kasuwa_right';

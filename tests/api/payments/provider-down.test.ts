@@ -5,7 +5,7 @@ import { MSG } from '#rules/messages.ts';
 import { createPaystackClient, PaystackError } from '#server/payments/paystack-client.ts';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, initiate, verify } from '../support/payments';
-import { signUp, type SignedUp } from '../support/requests';
+import { type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 let api: TestApi;

@@ -4,7 +4,7 @@ import { paystackSignature } from '#server/payments/signature.ts';
 import { PAYER_DETAILS, paystackTransaction } from '../support/fake-paystack';
 import { startTestApi, type TestApi } from '../support/harness';
 import { callApi, chargeSuccess, chargeWithoutTelling, postWebhook, sponsoredUntil, startCheckout, verify } from '../support/payments';
-import { signUp, type SignedUp } from '../support/requests';
+import { type SignedUp, signUp } from '../support/requests';
 import { createShop } from '../support/shops';
 
 let api: TestApi;

@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
 import { setTimeout as delay } from 'node:timers/promises';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { products, shops, type StoredImage } from '#server/db/schema.ts';
+import { products, type StoredImage, shops } from '#server/db/schema.ts';
 import { isContractError } from './fuzz';
 import { startTestApi, type TestApi } from './harness';
-import { signUp, type SignedUp } from './requests';
+import { type SignedUp, signUp } from './requests';
 import { addProducts, createShop } from './shops';
 
 /**

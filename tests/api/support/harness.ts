@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { loadConfig, type Config } from '#server/config.ts';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { MediaStorage } from '#server/media/storage.ts';
 

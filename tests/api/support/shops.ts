@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jpegBuffer, pngBuffer } from '#tests/fixtures/images.ts';
-import { bearer, multipart, type FilePartInput } from './requests';
+import { bearer, type FilePartInput, multipart } from './requests';
 
 let photo: Promise<Buffer> | undefined;
 /** One small real JPEG, made once per test file. */

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** The kernel's ids (inodes) of the established TCP connections on local port `port`. */
 function establishedOn(port: number): Set<string> {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type LogLine, ROOT, buildIfStale, freePort, startProduct } from '#scripts/lib/product.ts';
+import { buildIfStale, freePort, type LogLine, ROOT, startProduct } from '#scripts/lib/product.ts';
 import { jsModeFrom } from './js-mode';
 
 declare module 'vitest' {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { ROOT, freePort } from '#scripts/lib/product.ts';
+import { freePort, ROOT } from '#scripts/lib/product.ts';
 import { openPglite } from '#server/db/client.ts';
 import { testProductEnv } from './global-setup';
 

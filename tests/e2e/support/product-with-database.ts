@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ROOT, WEB_SERVER, freePort } from '#scripts/lib/product.ts';
+import { freePort, ROOT, WEB_SERVER } from '#scripts/lib/product.ts';
 import { startTestApi } from '#tests/api/support/harness.ts';
 import { testProductEnv } from './global-setup';
 

@@ -1,5 +1,5 @@
 import { jpegBuffer } from '#tests/fixtures/images.ts';
-import { newPerson, signUpAtApi, type Person } from './accounts';
+import { newPerson, type Person, signUpAtApi } from './accounts';
 
 /** Someone signed up at the API, with the token the provider gave them. */
 export type ApiOwner = Person & { id: string; access: string };

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { postgresServer, type PostgresServer } from '#bench/lib/postgres-server.ts';
+import { type PostgresServer, postgresServer } from '#bench/lib/postgres-server.ts';
 import { throwawayDatabase } from '#bench/lib/throwaway-database.ts';
-import { REDIS_MISSING, redisServerInstalled, startRedisServer, type RedisServer } from '#tests/support/redis-server.ts';
-import { startS3Server, type S3Server } from '#tests/support/s3-server.ts';
+import { REDIS_MISSING, type RedisServer, redisServerInstalled, startRedisServer } from '#tests/support/redis-server.ts';
+import { type S3Server, startS3Server } from '#tests/support/s3-server.ts';
 
 const POSTGRES_MISSING =
   "no PostgreSQL: set TEST_DATABASE_URL (as .ci/run does) or install Debian's postgresql (apt-get install postgresql) for a throwaway cluster";

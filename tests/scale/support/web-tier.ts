@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ROOT, WEB_SERVER, freePort } from '#scripts/lib/product.ts';
+import { freePort, ROOT, WEB_SERVER } from '#scripts/lib/product.ts';
 
 export type WebTier = { url: string; child: ChildProcess; lines: string[]; exited: Promise<void>; kill(signal: NodeJS.Signals): Promise<void> };
 

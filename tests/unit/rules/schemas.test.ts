@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signupSchema } from '#rules/account-schemas.ts';
+import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { newProductSchema } from '#rules/product-schemas.ts';
-import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
 import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
-import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#rules/limits.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits.ts';
-import { chooseEncoding, compressed } from '#web-server/compression.ts';
 import { precompressFolder } from '#scripts/lib/precompress.ts';
+import { rawPost } from '#tests/support/raw-post.ts';
+import { chooseEncoding, compressed } from '#web-server/compression.ts';
 import { staticFiles } from '#web-server/static-files.ts';
 import { refusedUnread } from '#web-server/unread-refusal.ts';
-import { rawPost } from '#tests/support/raw-post.ts';
 
 describe('the encoding the web server answers with', () => {
   it.each([

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { WebConfigError, readWebEnv } from '#app/lib/env.server.ts';
+import { readWebEnv, WebConfigError } from '#app/lib/env.server.ts';
 
 let dataDir: string;
 

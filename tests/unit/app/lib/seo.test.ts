@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { absoluteUrl, canonical, originFrom, searchIndexable, socialTags } from '#app/lib/seo.ts';
+import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 
 const SITE = 'https://kasuwa.ng';
 

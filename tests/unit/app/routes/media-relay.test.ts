@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
-import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 
 let dataDir: string;
 let loader: typeof import('#app/routes/media.ts').loader;

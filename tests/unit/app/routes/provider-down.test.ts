@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
-import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 
 /**
  * The fast part of soak:faults: with nothing listening at PROVIDER_URL (the API stopped), every loader

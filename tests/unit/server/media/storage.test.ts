@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { s3Storage } from '#server/media/s3-storage.ts';
 import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
-import { S3_CREDENTIALS, startS3Server, type S3Server } from '#tests/support/s3-server.ts';
+import { S3_CREDENTIALS, type S3Server, startS3Server } from '#tests/support/s3-server.ts';
 
 let dir: string;
 let s3: S3Server;

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '#app/lib/forms/account-forms.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
-import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '#app/lib/forms/account-forms.ts';
 import { MSG } from '#rules/messages.ts';
 
 /** The messages a form shows for `fields` as typed, parsed the way both the browser and the action do. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '#app/lib/forms/account-forms.ts';
 import { fitsSchema } from '#app/lib/forms/form-shape.server.ts';
 import { addProductsSchema, deleteProductSchema, editProductSchema } from '#app/lib/forms/product-forms.ts';
 import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
-import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '#app/lib/forms/account-forms.ts';
 
 function form(entries: [string, string | File][]): FormData {
   const body = new FormData();

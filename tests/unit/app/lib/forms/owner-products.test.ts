@@ -1,11 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { type ReadyRow, addProductsSchema, editProductSchema } from '#app/lib/forms/product-forms.ts';
-import { ProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
-import { OversizedFile } from '#app/lib/forms/read-form.server.ts';
-import { batchForm, productChangesForm } from '#app/routes/owner/products.server.ts';
+import { addProductsSchema, editProductSchema, type ReadyRow } from '#app/lib/forms/product-forms.ts';
 import { addProductsErrors, editProductErrors } from '#app/lib/forms/provider-errors.ts';
+import { OversizedFile } from '#app/lib/forms/read-form.server.ts';
+import { ProviderError } from '#app/lib/provider/errors.ts';
+import { batchForm, productChangesForm } from '#app/routes/owner/products.server.ts';
+import { MSG } from '#rules/messages.ts';
 
 const photo = (name = 'rice.jpg', type = 'image/jpeg', bytes = 64) => new File([new Uint8Array(bytes)], name, { type });
 const emptyFileInput = () => new File([], '', { type: 'application/octet-stream' });

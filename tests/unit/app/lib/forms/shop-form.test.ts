@@ -1,12 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, test } from 'vitest';
+import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
+import { OversizedFile } from '#app/lib/forms/read-form.server.ts';
 import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
 import { shopSchema } from '#app/lib/provider/contract.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
-import { OversizedFile } from '#app/lib/forms/read-form.server.ts';
 import { providerShopForm, shopChanges } from '#app/routes/owner/shop-form.server.ts';
-import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
+import { MSG } from '#rules/messages.ts';
 
 const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
 const untouched = () => new File([], '', { type: 'application/octet-stream' });

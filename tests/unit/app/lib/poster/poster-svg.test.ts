@@ -1,7 +1,7 @@
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { nameLines, posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import type { Poster } from '#app/lib/poster/poster.server.ts';
+import { nameLines, posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { isPrintableText } from '#rules/text.ts';
 
 describe('the poster’s shop name', () => {

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { RouterContextProvider } from 'react-router';
-import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from '#app/lib/provider/errors.ts';
-import { MSG } from '#rules/messages.ts';
-import { isCheckoutUrl, nextRecheck } from '#app/routes/ads/payments.server.ts';
 import { paymentStartFailure } from '#app/lib/forms/provider-errors.ts';
+import { ProviderError } from '#app/lib/provider/errors.ts';
+import { isCheckoutUrl, nextRecheck } from '#app/routes/ads/payments.server.ts';
+import { MSG } from '#rules/messages.ts';
+import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 
 describe('what Pay says when the payment cannot start (SPEC §8)', () => {
   it("shows the server's own words", () => {
