@@ -25,8 +25,27 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Lists the source files the server build holds (`build/server/modules.json`), so a test can show that
+ * the web server's own bundle holds none of them: one copy of each module in a process.
+ */
+function serverModuleList(): Plugin {
+  return {
+    name: 'kasuwa:server-module-list',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    generateBundle() {
+      const root = path.resolve('.');
+      const modules = [...this.getModuleIds()].filter((id) => id.startsWith(root)).map((id) => path.relative(root, id.split('?')[0]!));
+      this.emitFile({ type: 'asset', fileName: 'modules.json', source: JSON.stringify([...new Set(modules)].sort(), null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), reactRouter(), precompress()],
+  plugins: [reactRouterProductionBuild(), reactRouter(), precompress(), serverModuleList()],
+  // The server build's entry is the web tier's site (web-server/site/index.ts), which holds the app.
+  environments: { ssr: { build: { rollupOptions: { input: './web-server/site/index.ts' } } } },
   ssr: { noExternal: ['react-router', '@react-router/node'] },
   build: {
     rollupOptions: {

@@ -24,12 +24,6 @@ removeStaleUploads().catch((error: unknown) => console.error(error));
 
 export const streamTimeout = 5_000;
 
-// For the web server: React Router's handler from the copy this build carries, and the app's memory of
-// public answers, which it empties after writes unless the app marked the answer (web-server/content-changes.ts).
-export { createRequestHandler } from 'react-router';
-export { KEEPS_SHARED_PAGES_HEADER } from './lib/keeps-shared-pages.server';
-export { forgetPublicAnswers } from './lib/public-cache.server';
-
 const END_OF_BODY = '</body>';
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {

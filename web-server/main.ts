@@ -1,10 +1,15 @@
 /**
  * The web tier's process, bundled (scripts/lib/server-bundles.ts) and started by the launcher
- * (scripts/lib/product.ts) as `node build/web-tier/web-server.js build/server/index.js` with PORT and
- * HOST. With WEB_WORKERS above 1 it is the primary of that many worker processes
- * (workers.ts), each running the same server.
+ * (scripts/lib/product.ts) as `node build/web-tier/web-server.js build/server/index.js`. With WEB_WORKERS
+ * above 1 it is the primary of that many worker processes (cluster/workers.ts), each running the same
+ * server around the site the server build holds (site/index.ts).
  */
 import cluster from 'node:cluster';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HostConfigError, readHostSettings } from './host-settings';
+
+type SiteModule = typeof import('#web-server/site/index.ts');
 
 async function main() {
   // React chooses its production or development build when first imported, so the mode is set before
@@ -12,30 +17,29 @@ async function main() {
   process.env.NODE_ENV = 'production';
   const buildFile = process.argv[2];
   if (!buildFile) throw new Error('Usage: node build/web-tier/web-server.js build/server/index.js');
-  const { WebConfigError, readWebEnv } = await import('#app/lib/env.server.ts');
-  const { parsePort } = await import('#scripts/lib/parse-port.ts');
-  const port = parsePort(process.env.PORT, 3000, 'PORT');
-  const host = process.env.HOST || undefined;
-
-  let env: ReturnType<typeof readWebEnv>;
+  let settings: ReturnType<typeof readHostSettings>;
   try {
     // In the primary first, so a bad value is reported once rather than by every worker.
-    env = readWebEnv(process.env);
+    settings = readHostSettings(process.env);
   } catch (error) {
-    if (!(error instanceof WebConfigError)) throw error;
+    if (!(error instanceof HostConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  if (cluster.isPrimary) {
-    const workers = env.webWorkers;
-    if (workers > 1) {
-      const { runWorkers } = await import('./workers');
-      runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
-      return;
-    }
+  const { port, host, workers } = settings;
+  if (cluster.isPrimary && workers > 1) {
+    const { runWorkers } = await import('./cluster/workers');
+    runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
+    return;
   }
-  const { startWebServer } = await import('./server');
-  await startWebServer(buildFile, port, host, env);
+  const [{ createSite }, { siblingWorkers }, { staticFiles }, { startWebServer }] = await Promise.all([
+    import(pathToFileURL(path.resolve(buildFile)).href) as Promise<SiteModule>,
+    import('./cluster/sibling-workers'),
+    import('./http/static-files'),
+    import('./http/server'),
+  ]);
+  const site = createSite({ siblings: siblingWorkers(), mode: 'production' });
+  await startWebServer({ site: () => site, staticFiles: staticFiles(path.resolve(path.dirname(buildFile), '..', 'client')), settings });
 }
 
 main().catch((error: unknown) => {

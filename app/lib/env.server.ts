@@ -1,16 +1,15 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { IDLE_MINUTES_SHELL } from '#rules/limits.ts';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
-import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
 const MINUTES_MESSAGE = 'must be a positive number of minutes, such as 5 or 0.05';
 const SECONDS_MESSAGE = 'must be a number of seconds, 0 or more, such as 5';
-const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
-/** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
-const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
+const PORT_MESSAGE = 'must be a port number between 1 and 65535';
+const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
+// An empty variable (`FOO=` in a shell or .env file) means "use the default", not "invalid".
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 const webEnvSchema = z.object({
   PORT: z.preprocess(blankAsUnset, port.default(3000)),
@@ -21,17 +20,11 @@ const webEnvSchema = z.object({
   SESSION_SECRET: z.preprocess(blankAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_IDLE_MINUTES: z.preprocess(blankAsUnset, z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL)),
   PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
-  WEB_WORKERS: z.preprocess(
-    blankAsUnset,
-    z.coerce.number({ error: WORKERS_MESSAGE }).int(WORKERS_MESSAGE).min(1, WORKERS_MESSAGE).max(64, WORKERS_MESSAGE).default(DEFAULT_WEB_WORKERS),
-  ),
   MEDIA_PUBLIC_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://media.kasuwa.ng' }).optional()),
   REDIS_URL: z.preprocess(
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
   ),
-  STOP_GRACE_SECONDS: stopGraceSeconds,
-  TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.optional()),
 });
 
 export type WebEnv = {
@@ -45,16 +38,10 @@ export type WebEnv = {
   sessionIdleMinutes: number;
   /** How long anonymous visitors share public pages and provider answers; 0 turns the sharing off. */
   publicCacheSeconds: number;
-  /** How many processes serve the web tier (web-server/workers.ts). */
-  webWorkers: number;
   /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a CDN), for the CSP. */
   mediaOrigin: string | undefined;
-  /** Where every web process of every instance hears of the others' writes (app/lib/other-instances.server.ts). */
+  /** Where every web process of every instance hears of the others' writes (web-server/cache/other-instances.ts). */
   redisUrl: string | undefined;
-  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
-  stopGraceMs: number;
-  /** Proxies believed about the visitor's address and HTTPS (web-server/local-proxy.ts); unset: one on this machine. */
-  trustProxy: string[] | undefined;
 };
 
 export class WebConfigError extends Error {}
@@ -82,11 +69,8 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir, 'session'),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
-    webWorkers: e.WEB_WORKERS,
     mediaOrigin: e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL).origin : undefined,
     redisUrl: e.REDIS_URL,
-    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
-    trustProxy: e.TRUST_PROXY ? commaList(e.TRUST_PROXY) : undefined,
   };
 }
 

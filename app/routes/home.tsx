@@ -6,10 +6,9 @@ import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
+import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
-import { provider } from '#app/lib/provider/client.server.ts';
-import { cachedPublicRead } from '#app/lib/public-cache.server.ts';
-import { publicShopCards } from '#app/lib/public-shop-lists.server.ts';
+import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
@@ -26,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const welcome = url.searchParams.has('welcome') ? (context.get(visitorContext)?.user.username ?? null) : null;
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
+  const memory = context.get(siteMemoryContext);
   const [[list, categories], saved] = await Promise.all([
-    Promise.allSettled([publicShopCards({ page, state: state ?? undefined }, 'Sponsored'), cachedPublicRead('categories', () => provider.categories())]),
+    Promise.allSettled([publicShopCards(memory, { page, state: state ?? undefined }, 'Sponsored'), publicCategories(memory)]),
     savedIdsOf(request, context.get(visitorContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.

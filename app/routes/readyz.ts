@@ -4,7 +4,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /**
  * Readiness for a load balancer: this web tier can serve pages only while its provider answers. Redis is
- * not asked: without it pages are still served, only shared a few seconds longer (other-instances.server.ts).
+ * not asked: without it pages are still served, only shared a few seconds longer (web-server/cache/other-instances.ts).
  */
 export async function loader() {
   if (await provider.reachable()) return Response.json({ status: 'ready' }, { headers: NO_STORE });

@@ -4,11 +4,10 @@ import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
+import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
-import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { cachedPublicRead } from '#app/lib/public-cache.server.ts';
-import { publicShopCards } from '#app/lib/public-shop-lists.server.ts';
+import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, searchIndexable } from '#app/lib/seo.ts';
@@ -34,11 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort: Sort = url.searchParams.get('sort') === 'rating' ? 'rating' : '';
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
+  const memory = context.get(siteMemoryContext);
   const [[list, categories], saved] = await Promise.all([
-    Promise.allSettled([
-      publicShopCards({ q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'),
-      cachedPublicRead('categories', () => provider.categories()),
-    ]),
+    Promise.allSettled([publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'), publicCategories(memory)]),
     savedIdsOf(request, context.get(visitorContext)),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
-import { balanceConnections, connectionBalance } from '#web-server/connection-balance.ts';
+import { balanceConnections, connectionBalance } from '#web-server/cluster/connection-balance.ts';
 
 /**
  * Two worker processes on one port for bench/libraries/connections.ts, each answering after about 2 ms of

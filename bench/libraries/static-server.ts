@@ -5,7 +5,7 @@ import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { precompressFolder } from '#scripts/lib/precompress.ts';
-import { staticFiles } from '#web-server/static-files.ts';
+import { staticFiles } from '#web-server/http/static-files.ts';
 
 /**
  * One static-file server for bench/libraries/static-files.ts, on the built client files: `web-server`

@@ -1,4 +1,4 @@
-import { cp, rm } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 
@@ -40,6 +40,12 @@ export async function bundleServers({ root, api, imageWorker, webServer }: Serve
       outdir: webServerDir,
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
+      metafile: true,
+    }).then(({ metafile }) => {
+      // What the host holds and loads, for the test that no module runs twice in a web process (vite.config.ts lists the site's).
+      const packages = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((item) => item.external).map((item) => item.path));
+      const modules = { sources: Object.keys(metafile.inputs).sort(), packages: [...new Set(packages)].sort() };
+      return writeFile(path.join(webServerDir, 'modules.json'), JSON.stringify(modules, null, 1));
     }),
   ]);
   // The migrator reads its SQL files beside the code that names them (server/db/client.ts).

@@ -72,7 +72,7 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // Otherwise the API would count every visitor's attempts as this server's. The web server sets the
-  // header to the one address it vouches for (web-server/local-proxy.ts); the API trusts it only
+  // header to the one address it vouches for (web-server/http/local-proxy.ts); the API trusts it only
   // from TRUST_PROXY hops.
   const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
   if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;

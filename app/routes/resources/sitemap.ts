@@ -1,8 +1,9 @@
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { publicContentVersion } from '#app/lib/public-cache.server.ts';
 import { type SitemapEntry, sitemapXml } from '#app/lib/sitemap.ts';
 import { PAGE_SIZE_MAX } from '#rules/limits.ts';
+import type { Route } from './+types/sitemap';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;
@@ -34,23 +35,23 @@ async function shopEntries(): Promise<SitemapEntry[]> {
   return [...shops.values()];
 }
 
-async function build(): Promise<string> {
-  const version = publicContentVersion();
+async function build(version: number): Promise<string> {
   const xml = sitemapXml(getWebEnv().webUrl, [...PAGES, ...(await shopEntries())]);
   cached = { xml, expires: Date.now() + MAX_AGE_SECONDS * 1000, builtAt: Date.now(), version };
   return xml;
 }
 
-function isCurrent(copy: NonNullable<typeof cached>): boolean {
+function isCurrent(copy: NonNullable<typeof cached>, version: number): boolean {
   if (copy.expires <= Date.now()) return false;
-  return copy.version === publicContentVersion() || Date.now() - copy.builtAt < FRESH_AFTER_CHANGE_MS;
+  return copy.version === version || Date.now() - copy.builtAt < FRESH_AFTER_CHANGE_MS;
 }
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const version = context.get(siteMemoryContext).contentVersion();
   let xml: string;
   try {
-    if (cached && isCurrent(cached)) xml = cached.xml;
-    else xml = await (building ??= build().finally(() => (building = undefined)));
+    if (cached && isCurrent(cached, version)) xml = cached.xml;
+    else xml = await (building ??= build(version).finally(() => (building = undefined)));
   } catch {
     return new Response('The sitemap is not available right now. Please try again later.', {
       status: 503,

@@ -42,20 +42,6 @@ describe('the web tier configuration', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, SESSION_IDLE_MINUTES: '0.05' }).sessionIdleMinutes).toBe(0.05);
   });
 
-  test('the web tier runs one process per core, at most 4, unless WEB_WORKERS says how many', () => {
-    expect(readWebEnv({ DATA_DIR: dataDir }).webWorkers).toBe(Math.min(os.availableParallelism(), 4));
-    expect(readWebEnv({ DATA_DIR: dataDir, WEB_WORKERS: '1' }).webWorkers).toBe(1);
-    expect(readWebEnv({ DATA_DIR: dataDir, WEB_WORKERS: '8' }).webWorkers).toBe(8);
-  });
-
-  test('TRUST_PROXY names the proxies believed about the visitor, and must be addresses or ranges; STOP_GRACE_SECONDS whole seconds', () => {
-    expect(readWebEnv({ DATA_DIR: dataDir }).trustProxy).toBeUndefined();
-    expect(readWebEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
-    expect(() => readWebEnv({ DATA_DIR: dataDir, TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY: must be addresses/);
-    expect(readWebEnv({ DATA_DIR: dataDir }).stopGraceMs).toBe(25_000);
-    expect(() => readWebEnv({ DATA_DIR: dataDir, STOP_GRACE_SECONDS: '0' })).toThrow(/STOP_GRACE_SECONDS/);
-  });
-
   test('an empty variable means the default', () => {
     expect(readWebEnv({ DATA_DIR: dataDir, PORT: '', SESSION_IDLE_MINUTES: '' })).toMatchObject({
       port: 3000,
@@ -89,7 +75,6 @@ describe('the web tier configuration', () => {
         WEB_URL: 'kasuwa.ng',
         SESSION_SECRET: 'short',
         SESSION_IDLE_MINUTES: '-1',
-        WEB_WORKERS: '1.5',
         MEDIA_PUBLIC_URL: 'media.kasuwa.ng',
         REDIS_URL: 'http://cache:6379',
       });
@@ -103,7 +88,6 @@ describe('the web tier configuration', () => {
         '  WEB_URL: must be an http(s) URL such as http://localhost:3000',
         '  SESSION_SECRET: must be at least 32 characters',
         '  SESSION_IDLE_MINUTES: must be a positive number of minutes, such as 5 or 0.05',
-        '  WEB_WORKERS: must be a whole number of processes between 1 and 64',
         '  MEDIA_PUBLIC_URL: must be an http(s) URL such as https://media.kasuwa.ng',
         '  REDIS_URL: must be a Redis URL such as redis://:password@host:6379/0 or rediss://…',
       ].join('\n'),

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
+import { hostContext } from '#tests/support/site-memory.ts';
 
 /**
  * The fast part of soak:faults: with nothing listening at PROVIDER_URL (the API stopped), every loader
@@ -35,7 +35,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 /** The arguments React Router hands a loader or action; `visitor` is who the session says is signed in. */
 function args(url: string, init: RequestInit = {}, visitor: { user: { id: string; username: string; email: string }; access: string } | null = null) {
-  const context = new RouterContextProvider();
+  const context = hostContext();
   context.set(routes.session.visitorContext, visitor);
   return { request: new Request(`http://localhost${url}`, init), params: {}, context } as never;
 }

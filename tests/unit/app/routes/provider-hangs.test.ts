@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_BUDGET, UPLOAD_BUDGET } from '#app/lib/provider/time-budgets.ts';
 import { MSG } from '#rules/messages.ts';
 import { jpegBuffer } from '#tests/fixtures/images.ts';
+import { hostContext } from '#tests/support/site-memory.ts';
 
 /**
  * A provider that takes every request, body and all, and never answers (a stuck API): each page gives
@@ -46,7 +46,7 @@ afterAll(async () => {
 const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, access: 'token' };
 
 function args(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
+  const context = hostContext();
   context.set(routes.session.visitorContext, owner);
   context.set(routes.spool.spooledUploads, []);
   return { request: new Request(`http://localhost${url}`, init), params, context } as never;

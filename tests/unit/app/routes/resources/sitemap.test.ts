@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hostContext, unsharedMemory } from '#tests/support/site-memory.ts';
 
 let server: Server;
 let dataDir: string;
 let listed: string[] = [];
 let sitemap: typeof import('#app/routes/resources/sitemap.ts');
-let publicCache: typeof import('#app/lib/public-cache.server.ts');
+let contentVersion = 0;
 
 beforeAll(async () => {
   // The provider's shop list: one page holding the shops in `listed`.
@@ -23,7 +24,6 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   sitemap = await import('#app/routes/resources/sitemap.ts');
-  publicCache = await import('#app/lib/public-cache.server.ts');
 });
 
 afterAll(async () => {
@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 const shopsListed = async () => {
-  const xml = await (await sitemap.loader()).text();
+  const context = hostContext(unsharedMemory(() => contentVersion));
+  const xml = await (await sitemap.loader({ context } as never)).text();
   return [...xml.matchAll(/\/shop\/([\w-]+)</g)].map((match) => match[1]);
 };
 
@@ -49,11 +50,11 @@ describe('the sitemap', () => {
     expect(await shopsListed()).toEqual(['kept', 'hidden']);
 
     // A moderator hid a shop: within a minute of the copy's making it is still served, then built again.
-    publicCache.forgetPublicAnswers();
+    contentVersion += 1;
     expect(await shopsListed()).toEqual(['kept']);
 
     listed = ['kept', 'new'];
-    publicCache.forgetPublicAnswers();
+    contentVersion += 1;
     vi.advanceTimersByTime(30_000);
     expect(await shopsListed()).toEqual(['kept']);
     vi.advanceTimersByTime(31_000);

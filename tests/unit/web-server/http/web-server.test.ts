@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LARGEST_FORM_BYTES } from '#app/lib/forms/form-limits.ts';
 import { precompressFolder } from '#scripts/lib/precompress.ts';
 import { rawPost } from '#tests/support/raw-post.ts';
-import { chooseEncoding, compressed } from '#web-server/compression.ts';
-import { staticFiles } from '#web-server/static-files.ts';
-import { refusedUnread } from '#web-server/unread-refusal.ts';
+import { chooseEncoding, compressed } from '#web-server/http/compression.ts';
+import { staticFiles } from '#web-server/http/static-files.ts';
+import { refusedUnread } from '#web-server/http/unread-refusal.ts';
 
 describe('the encoding the web server answers with', () => {
   it.each([
@@ -152,13 +151,13 @@ describe('a body declared larger than any form', () => {
   it('is refused with a 413 before anything reads it, and the connection closes; one within it goes on', async () => {
     let bodiesRead = 0;
     const server = http.createServer((request, response) => {
-      if (refusedUnread(request, response, false)) return;
+      if (refusedUnread(request, response, false, { maxBytes: 1000, tooLarge: 'Too large' })) return;
       request.on('data', () => bodiesRead++).on('end', () => response.end('read'));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/login`;
     try {
-      const refused = await rawPost(url, { body: 'password=x', declaredLength: LARGEST_FORM_BYTES + 1 });
+      const refused = await rawPost(url, { body: 'password=x', declaredLength: 1001 });
       expect(refused.status).toBe(413);
       expect(bodiesRead).toBe(0);
       expect((await rawPost(url, { body: 'password=x' })).status).toBe(200);

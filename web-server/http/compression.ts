@@ -37,7 +37,14 @@ function flushingCompressor(encoding: Encoding): TransformStream<Uint8Array, Uin
   const flushKind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream({
     start(controller) {
-      compressor.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      compressor.on('data', (chunk: Buffer) => {
+        try {
+          controller.enqueue(new Uint8Array(chunk));
+        } catch {
+          // The visitor went away and the stream was cancelled: what is left to compress goes nowhere.
+          compressor.destroy();
+        }
+      });
     },
     transform(chunk) {
       return new Promise<void>((resolve, reject) => {

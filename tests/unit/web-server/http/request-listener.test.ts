@@ -2,18 +2,26 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type FetchHandler, fetchListener } from '#web-server/fetch-listener.ts';
-import { proxyTrust } from '#web-server/local-proxy.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestFacts } from '#web-server/cache/page-memory.ts';
+import { webRequestListener } from '#web-server/http/server.ts';
+import type { Site } from '#web-server/site/index.ts';
 
 let server: Server | undefined;
 
-async function serve(handler: FetchHandler, onRequest: (req: IncomingMessage) => void = () => {}): Promise<string> {
-  const { visitorAddress } = proxyTrust(undefined);
-  const listener = fetchListener(handler, { protocol: 'http:', onError: () => new Response('failed', { status: 500 }), visitorAddress });
+type Handler = (request: Request, facts: RequestFacts) => Promise<Response>;
+
+/** The web server's listener around a site that remembers nothing and answers with `handler`. */
+async function serve(handler: Handler, onRequest: (req: IncomingMessage) => void = () => {}): Promise<string> {
+  const site = {
+    formBody: { maxBytes: 64 * 1024 * 1024, drainMaxBytes: 0, tooLarge: 'Too large' },
+    replay: () => undefined,
+    handle: handler,
+  } as unknown as Site;
+  const listener = webRequestListener({ site: () => site, staticFiles: () => false, trustProxy: undefined });
   server = createServer((req, res) => {
     onRequest(req);
-    void listener(req, res);
+    listener(req, res);
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -25,7 +33,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('the web server’s fetch adapter', () => {
+describe('the web server’s answer to a request', () => {
   it('reads a posted body only as fast as the action takes it, instead of piling it up in memory', async () => {
     let received: IncomingMessage | undefined;
     let readBeforeTheActionAsked = 0;
@@ -45,7 +53,8 @@ describe('the web server’s fetch adapter', () => {
     expect(readBeforeTheActionAsked).toBeLessThan(8 * 1024 * 1024);
   });
 
-  it('keeps each Set-Cookie apart, sends no body for HEAD, and answers a throwing handler with onError', async () => {
+  it('keeps each Set-Cookie apart, sends no body for HEAD, and answers a site that throws with a plain 500', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const base = await serve(async (request) => {
       if (request.url.endsWith('/fail')) throw new Error('boom');
       const headers = new Headers();
@@ -59,7 +68,8 @@ describe('the web server’s fetch adapter', () => {
     expect(await page.text()).toBe('page');
     expect(await (await fetch(`${base}/`, { method: 'HEAD' })).text()).toBe('');
     const failed = await fetch(`${base}/fail`);
-    expect([failed.status, await failed.text()]).toEqual([500, 'failed']);
+    expect([failed.status, await failed.text()]).toEqual([500, 'An unexpected error occurred.']);
+    vi.restoreAllMocks();
   });
 
   it('names the visitor in X-Forwarded-For as this server sees them, not as they claim', async () => {

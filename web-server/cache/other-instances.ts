@@ -9,14 +9,11 @@ const PUBLISH_TIMEOUT_MS = 1000;
  * through any web process is published on a Redis channel every web process of every instance listens
  * on, and each forgets its copies when the news comes; answering a remembered page never asks Redis
  * anything. While Redis is unreachable, writes go unannounced and copies expire within
- * PUBLIC_CACHE_SECONDS as they always did; a process that lost Redis forgets its copies when it hears
- * Redis again, since it may have missed news meanwhile.
- *
- * Runs `onChange` for every other process's write and returns the function that announces this one's,
- * resolving once Redis has handed the news to every listener (or given up). Called once, by the module
- * that owns the shared memory; ioredis is loaded only here, only with REDIS_URL.
+ * PUBLIC_CACHE_SECONDS; a process that lost Redis forgets its copies when it hears Redis again, since it
+ * may have missed news meanwhile. `onChange` runs for every other process's write; `announce` resolves
+ * once Redis has handed this one's to every listener, or given up. ioredis is loaded only with REDIS_URL.
  */
-export function otherInstances(redisUrl: string, onChange: () => void): () => Promise<void> {
+export function otherInstances(redisUrl: string, onChange: () => void): { announce(): Promise<void>; close(): Promise<void> } {
   const me = randomUUID();
   let unreachable = false;
   const reportOnce = (error: Error) => {
@@ -24,7 +21,7 @@ export function otherInstances(redisUrl: string, onChange: () => void): () => Pr
     if (!unreachable) console.error(`Redis is unreachable (${error.message}); shared pages expire on their own until it is back.`);
     unreachable = true;
   };
-  const publisher = import('ioredis').then(({ Redis }) => {
+  const connections = import('ioredis').then(({ Redis }) => {
     // Fails at once while the connection is down, rather than queue: a write never waits on Redis.
     const publishing = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: PUBLISH_TIMEOUT_MS });
     const listening = new Redis(redisUrl);
@@ -38,13 +35,18 @@ export function otherInstances(redisUrl: string, onChange: () => void): () => Pr
       if (from !== me) onChange();
     });
     void listening.subscribe(CONTENT_CHANGED_CHANNEL).catch(reportOnce);
-    return publishing;
+    return [publishing, listening] as const;
   });
-  return async () => {
-    try {
-      await (await publisher).publish(CONTENT_CHANGED_CHANNEL, me);
-    } catch (error) {
-      reportOnce(error as Error);
-    }
+  return {
+    async announce() {
+      try {
+        await (await connections)[0].publish(CONTENT_CHANGED_CHANNEL, me);
+      } catch (error) {
+        reportOnce(error as Error);
+      }
+    },
+    async close() {
+      for (const connection of await connections) connection.disconnect();
+    },
   };
 }

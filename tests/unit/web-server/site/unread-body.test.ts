@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { drainUnreadBody } from '#web-server/unread-body.ts';
+import { drainUnreadBody } from '#web-server/site/unread-body.ts';
 
 /** A request whose body comes in `chunks` pieces, and how many of them were read. */
 function postWithBody(chunks: number) {
@@ -16,7 +16,7 @@ function postWithBody(chunks: number) {
   return { request, state };
 }
 
-const run = drainUnreadBody;
+const run = (request: Request, next: () => Promise<Response>) => drainUnreadBody(request, 10 * 1024 * 1024, next);
 
 describe('a post answered before its body was read', () => {
   it('gets its body read to the end after the answer, so the connection can carry the next request', async () => {

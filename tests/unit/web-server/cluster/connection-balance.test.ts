@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { excessConnections } from '#web-server/connection-balance.ts';
+import { excessConnections } from '#web-server/cluster/connection-balance.ts';
 
 describe('how many connections a web process closes to even out the load', () => {
   test('one holding every connection closes down to a little above its share', () => {

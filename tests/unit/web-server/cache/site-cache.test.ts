@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RequestFacts } from '#web-server/cache/page-memory.ts';
 
-type PageCache = typeof import('#web-server/public-page-cache.ts');
-type PublicCache = typeof import('#app/lib/public-cache.server.ts');
-let visitCounts: typeof import('#web-server/visit-counts.ts');
-let pageCache: PageCache;
-let publicCache: PublicCache;
-let contentChanges: typeof import('#web-server/content-changes.ts');
+type SiteCache = ReturnType<typeof import('#web-server/cache/site-cache.ts').siteCache>;
+/** The cache under test, the one a web process holds; `siblingChanges` stands for another process of the tier. */
+let cache: SiteCache;
+let siblingChanges: () => void = () => {};
+let siblingsTold = 0;
+let webRequestListener: typeof import('#web-server/http/server.ts').webRequestListener;
 let server: Server;
 let dataDir: string;
 type View = { shop: string; address: string; agent: string };
@@ -38,17 +39,23 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
   process.env.PUBLIC_CACHE_SECONDS = '5';
-  pageCache = await import('#web-server/public-page-cache.ts');
-  visitCounts = await import('#web-server/visit-counts.ts');
-  publicCache = await import('#app/lib/public-cache.server.ts');
-  contentChanges = await import('#web-server/content-changes.ts');
+  const [{ siteCache }, { reportSharedViews }] = await Promise.all([import('#web-server/cache/site-cache.ts'), import('#app/lib/host.server.ts')]);
+  ({ webRequestListener } = await import('#web-server/http/server.ts'));
+  const siblings = {
+    tell: async () => {
+      siblingsTold += 1;
+    },
+    onChange: (listener: () => void) => {
+      siblingChanges = listener;
+    },
+  };
+  cache = siteCache({ publicCacheSeconds: 5, redisUrl: undefined, siblings, reportViews: reportSharedViews });
 });
 
 afterEach(() => {
   vi.useRealTimers();
   // Each test starts from nothing remembered.
-  void contentChanges.afterAnswer('POST', 200, false);
-  publicCache.forgetPublicAnswers();
+  siblingChanges();
 });
 
 afterAll(async () => {
@@ -76,9 +83,45 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET') 
   return new Request(`http://localhost${url}`, { method, headers });
 }
 
+/** What the web server reads of a request; the address is the one it vouches for (X-Forwarded-For, as it sets it). */
+function factsOf(request: Request): RequestFacts {
+  const header = (name: string) => request.headers.get(name);
+  return {
+    method: request.method,
+    url: new URL(request.url),
+    cookie: header('cookie'),
+    authorization: header('authorization'),
+    saveData: header('save-data'),
+    acceptEncoding: header('accept-encoding'),
+    address: header('x-forwarded-for') ?? '',
+    agent: header('user-agent') ?? '',
+  };
+}
+
+/** A request as the site takes it: the remembered page if any, else `next` rendered through the cache. */
 async function visit(request: Request, next = render()) {
-  const response = await pageCache.publicPageCache(request, next);
+  const facts = factsOf(request);
+  const replayed = cache.replay(facts);
+  const response = replayed ? new Response(replayed.body, { status: replayed.status, headers: replayed.headers }) : await cache.answer(facts, next);
   return { response, text: await response.clone().text() };
+}
+
+/** A post the app answered with `status`; `keeps`: the app said it changes nothing anonymous visitors see. */
+function write(status: number, { keeps = false, method = 'POST' } = {}) {
+  return cache.answer(factsOf(get('/editShop/shop-1/edit-shop', {}, method)), async (memory) => {
+    if (keeps) memory.keepSharedPages();
+    return new Response(null, { status });
+  });
+}
+
+/** A provider answer as a loader reads it through the memory its request was given. */
+function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    void cache.answer(factsOf(get('/rating')), async (memory) => {
+      memory.shared(key, read).then(resolve, reject);
+      return new Response(null, { status: 204 });
+    });
+  });
 }
 
 function nonces(text: string) {
@@ -112,30 +155,39 @@ describe('the shared cache of anonymous public pages', () => {
     expect(text).toContain("Mama Titi's Kitchen");
   });
 
-  it('is answered by the web server straight on Node’s request, with a fresh nonce and HSTS only over HTTPS', async () => {
+  it('is answered by the web server straight on Node’s request, with a fresh nonce, its security headers and HSTS only over HTTPS', async () => {
     await visit(get('/searchResults?q=suya'));
     let https = false;
+    const site = {
+      formBody: { maxBytes: 1_000_000, drainMaxBytes: 0, tooLarge: '' },
+      replay: cache.replay,
+      handle: (_request: Request, facts: RequestFacts) => cache.answer(facts, render()),
+    };
+    const listener = webRequestListener({ site: () => site as never, staticFiles: () => false, trustProxy: undefined });
     const node = createServer((request, response) => {
-      if (!pageCache.answerFromPublicCache(request, response, https, '203.0.113.50')) response.writeHead(404).end();
+      if (https) request.headers['x-forwarded-proto'] = 'https';
+      listener(request, response);
     });
     await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
     try {
+      renders = 0;
       const plain = await fetch(`${base}/searchResults?q=suya`, { headers: { 'accept-encoding': 'identity' } });
       https = true;
       const secure = await fetch(`${base}/searchResults?q=suya`);
       const signedIn = await fetch(`${base}/searchResults?q=suya`, { headers: { cookie: '__kasuwa=signed.value' } });
-      const other = await fetch(`${base}/searchResults?q=rice`);
 
       const text = await plain.text();
       const nonce = /'nonce-([^']+)'/.exec(plain.headers.get('Content-Security-Policy')!)![1];
       expect(plain.headers.get('X-Kasuwa-Cache')).toBe('hit');
+      expect(plain.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(nonces(text)).toEqual([nonce, nonce]);
       expect(text).toContain("Mama Titi's Kitchen");
       expect(plain.headers.get('Strict-Transport-Security')).toBeNull();
       expect(secure.headers.get('Strict-Transport-Security')).toContain('max-age=');
       expect(nonces(await secure.text())).not.toContain(nonce);
-      expect([signedIn.status, other.status]).toEqual([404, 404]);
+      expect(signedIn.headers.get('X-Kasuwa-Cache')).toBeNull();
+      expect(renders).toBe(1);
     } finally {
       node.closeAllConnections();
       await new Promise((resolve) => node.close(resolve));
@@ -158,7 +210,7 @@ describe('the shared cache of anonymous public pages', () => {
       await visit(get('/shop/shop-7', ada)),
     ];
     const signedIn = await visit(get('/shop/shop-7', { ...bola, cookie: '__kasuwa=signed.value' }));
-    await visitCounts.flushVisitCounts();
+    await cache.stop();
 
     // Rendered views counted themselves at the provider (its GET /shops/{id}); the rest come in bulk,
     // once per visitor: the provider counts a visitor once anyway.
@@ -184,32 +236,35 @@ describe('the shared cache of anonymous public pages', () => {
     expect(signedIn.response.headers.get('X-Kasuwa-Cache')).toBeNull();
   });
 
-  it('renders afresh after a post the app took, such as an owner editing a shop, and forgets the app’s shared answers too', async () => {
-    let forgotten = 0;
-    contentChanges.shareContentChanges(() => forgotten++, undefined);
+  it('renders afresh after a post the app took, such as an owner editing a shop, tells the other processes, and forgets the shared answers too', async () => {
+    let reads = 0;
+    const categories = async () => `categories ${++reads}`;
     renders = 0;
+    siblingsTold = 0;
     await visit(get('/'));
-    await contentChanges.afterAnswer('POST', 302, false);
+    expect(await shared('categories', categories)).toBe('categories 1');
+    await write(302);
     const afterEdit = await visit(get('/'));
-    await contentChanges.afterAnswer('DELETE', 200, false);
+    expect(await shared('categories', categories)).toBe('categories 2');
+    await write(200, { method: 'DELETE' });
     await visit(get('/'));
 
     expect(renders).toBe(3);
-    expect(forgotten).toBe(2);
+    expect(siblingsTold).toBe(2);
     expect(afterEdit.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
   });
 
   it('keeps reads, refused posts (a forged form, one too large) and answers the app marked as keeping shared pages from emptying the cache', async () => {
     renders = 0;
     await visit(get('/'));
-    const version = contentChanges.contentVersion();
-    await contentChanges.afterAnswer('GET', 200, false);
-    await contentChanges.afterAnswer('HEAD', 200, false);
-    await contentChanges.afterAnswer('POST', 403, false);
-    await contentChanges.afterAnswer('POST', 413, false);
-    await contentChanges.afterAnswer('POST', 302, true);
+    const version = cache.contentVersion();
+    await write(200, { method: 'GET' });
+    await write(200, { method: 'HEAD' });
+    await write(403);
+    await write(413);
+    await write(302, { keeps: true });
 
-    expect(contentChanges.contentVersion()).toBe(version);
+    expect(cache.contentVersion()).toBe(version);
     await visit(get('/'));
     expect(renders).toBe(1);
   });
@@ -219,11 +274,19 @@ describe('the shared cache of anonymous public pages', () => {
     const renderDuringWrite = render();
     await visit(get('/'), async () => {
       const response = await renderDuringWrite();
-      await contentChanges.afterAnswer('POST', 200, false);
+      await write(200);
       return response;
     });
     await visit(get('/'));
 
+    expect(renders).toBe(2);
+  });
+
+  it('renders afresh once another process of the web tier reports a write', async () => {
+    renders = 0;
+    await visit(get('/'));
+    siblingChanges();
+    await visit(get('/'));
     expect(renders).toBe(2);
   });
 
@@ -288,7 +351,7 @@ describe('provider answers shared by every visitor', () => {
   it('lets visitors arriving together share one provider call', async () => {
     let calls = 0;
     const read = () => new Promise<string>((resolve) => setTimeout(() => resolve(`answer ${++calls}`), 10));
-    const answers = await Promise.all([1, 2, 3].map(() => publicCache.cachedPublicRead('home?page=1', read)));
+    const answers = await Promise.all([1, 2, 3].map(() => shared('home?page=1', read)));
 
     expect(answers).toEqual(['answer 1', 'answer 1', 'answer 1']);
   });
@@ -296,17 +359,17 @@ describe('provider answers shared by every visitor', () => {
   it('reads afresh after a write, for signed-in visitors as for anyone', async () => {
     let calls = 0;
     const read = async () => `categories ${++calls}`;
-    expect(await publicCache.cachedPublicRead('categories', read)).toBe('categories 1');
-    expect(await publicCache.cachedPublicRead('categories', read)).toBe('categories 1');
-    publicCache.forgetPublicAnswers();
-    expect(await publicCache.cachedPublicRead('categories', read)).toBe('categories 2');
+    expect(await shared('categories', read)).toBe('categories 1');
+    expect(await shared('categories', read)).toBe('categories 1');
+    await write(302);
+    expect(await shared('categories', read)).toBe('categories 2');
   });
 
   it('forgets a failed call at once', async () => {
     let calls = 0;
     const failing = () => Promise.reject(new Error(`down ${++calls}`));
-    await expect(publicCache.cachedPublicRead('categories', failing)).rejects.toThrow('down 1');
-    await expect(publicCache.cachedPublicRead('categories', failing)).rejects.toThrow('down 2');
+    await expect(shared('categories', failing)).rejects.toThrow('down 1');
+    await expect(shared('categories', failing)).rejects.toThrow('down 2');
   });
 });
 

@@ -1,6 +1,4 @@
-import { DRAIN_MAX_BYTES } from '#app/lib/forms/form-limits.ts';
-
-async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
+async function drain(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<void> {
   const reader = body.getReader();
   let received = 0;
   try {
@@ -8,7 +6,7 @@ async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
       const { done, value } = await reader.read();
       if (done) return;
       received += value.byteLength;
-      if (received > DRAIN_MAX_BYTES) {
+      if (received > maxBytes) {
         await reader.cancel();
         return;
       }
@@ -24,8 +22,8 @@ async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
  * the next request on that keep-alive connection: the browser's next page waits about 6 s and gets a
  * reset (measured by soak:faults). Reading the remainder while the answer goes out frees the connection.
  */
-export async function drainUnreadBody(request: Request, next: () => Promise<Response>): Promise<Response> {
+export async function drainUnreadBody(request: Request, maxBytes: number, next: () => Promise<Response>): Promise<Response> {
   const response = await next();
-  if (request.body && !request.bodyUsed && !request.body.locked) void drain(request.body);
+  if (request.body && !request.bodyUsed && !request.body.locked) void drain(request.body, maxBytes);
   return response;
 }

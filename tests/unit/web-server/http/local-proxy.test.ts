@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { proxyTrust } from '#web-server/local-proxy.ts';
+import { proxyTrust } from '#web-server/http/local-proxy.ts';
 
 const { fromTrustedProxy, visitorAddress } = proxyTrust(undefined);
 const arriving = (peer: string, headers: Record<string, string> = {}) => ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;

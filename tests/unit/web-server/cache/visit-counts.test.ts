@@ -10,7 +10,7 @@ let dataDir: string;
 let answer: { status: number; body: unknown } = { status: 503, body: { detail: 'Down for a moment.' } };
 type View = { shop: string; address: string; agent: string };
 const reported: View[][] = [];
-let visitCounts: typeof import('#web-server/visit-counts.ts');
+let visitCounts: ReturnType<typeof import('#web-server/cache/visit-counts.ts').visitCounter>;
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -24,7 +24,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-visits-'));
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.DATA_DIR = dataDir;
-  visitCounts = await import('#web-server/visit-counts.ts');
+  // The host's counter, reporting through the app's provider client as a web process does.
+  const [{ visitCounter }, { reportSharedViews }] = await Promise.all([import('#web-server/cache/visit-counts.ts'), import('#app/lib/host.server.ts')]);
+  visitCounts = visitCounter(reportSharedViews);
 });
 
 afterAll(async () => {
@@ -36,12 +38,12 @@ afterAll(async () => {
 describe('visits of shop pages served from memory', () => {
   it('keeps the views of a report the provider could not take, and sends them with the next', async () => {
     const errors = vi.spyOn(console, 'error');
-    visitCounts.countSharedView('shop-1', '102.89.0.1', 'Tecno phone');
-    visitCounts.countSharedView('shop-1', '102.89.0.1', 'Tecno phone');
-    await visitCounts.flushVisitCounts();
-    visitCounts.countSharedView('shop-2', '102.89.0.1', 'Tecno phone');
+    visitCounts.count('shop-1', '102.89.0.1', 'Tecno phone');
+    visitCounts.count('shop-1', '102.89.0.1', 'Tecno phone');
+    await visitCounts.flush();
+    visitCounts.count('shop-2', '102.89.0.1', 'Tecno phone');
     answer = { status: 200, body: { counted: 2 } };
-    await visitCounts.flushVisitCounts();
+    await visitCounts.flush();
 
     const first = { shop: 'shop-1', address: '102.89.0.1', agent: 'Tecno phone' };
     expect(reported).toEqual([[first], [first, { ...first, shop: 'shop-2' }]]);
@@ -51,10 +53,10 @@ describe('visits of shop pages served from memory', () => {
   it('sends each visitor of a shop once, at most 1000 views a call, browsers cut to 256 characters', async () => {
     reported.length = 0;
     answer = { status: 200, body: { counted: 0 } };
-    for (let i = 0; i < 1500; i++) visitCounts.countSharedView('shop-3', `102.89.${i >> 8}.${i & 255}`, 'Tecno phone');
-    visitCounts.countSharedView('shop-3', '102.89.0.0', 'Tecno phone');
-    visitCounts.countSharedView('shop-3', '102.89.0.0', 'x'.repeat(300));
-    await visitCounts.flushVisitCounts();
+    for (let i = 0; i < 1500; i++) visitCounts.count('shop-3', `102.89.${i >> 8}.${i & 255}`, 'Tecno phone');
+    visitCounts.count('shop-3', '102.89.0.0', 'Tecno phone');
+    visitCounts.count('shop-3', '102.89.0.0', 'x'.repeat(300));
+    await visitCounts.flush();
 
     expect(reported.map((views) => views.length)).toEqual([1000, 501]);
     expect(reported.flat().at(-1)).toEqual({ shop: 'shop-3', address: '102.89.0.0', agent: 'x'.repeat(256) });
@@ -63,10 +65,10 @@ describe('visits of shop pages served from memory', () => {
   it('drops a report the provider calls malformed rather than sending it for ever', async () => {
     reported.length = 0;
     answer = { status: 400, body: { views: ['Invalid input'] } };
-    visitCounts.countSharedView('shop-4', '102.89.0.1', 'Tecno phone');
-    await visitCounts.flushVisitCounts();
+    visitCounts.count('shop-4', '102.89.0.1', 'Tecno phone');
+    await visitCounts.flush();
     answer = { status: 200, body: { counted: 0 } };
-    await visitCounts.flushVisitCounts();
+    await visitCounts.flush();
 
     expect(reported).toHaveLength(1);
   });

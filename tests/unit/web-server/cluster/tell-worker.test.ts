@@ -2,10 +2,10 @@ import cluster from 'node:cluster';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { tellWorker } from '#web-server/tell-worker.ts';
+import { tellWorker } from '#web-server/cluster/tell-worker.ts';
 
 test('telling a worker that died before the primary heard of it neither throws nor emits an error', async () => {
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('../../support/dying-worker.mjs', import.meta.url)), silent: true });
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('../../../support/dying-worker.mjs', import.meta.url)), silent: true });
   const worker = cluster.fork();
   const errors: Error[] = [];
   worker.on('error', (error) => errors.push(error));

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { Siblings } from '#web-server/cache/site-cache.ts';
 
 /**
  * The web tier may run as several processes (WEB_WORKERS, workers.ts), each with its
@@ -20,12 +21,12 @@ export function isSiblingMessage(message: unknown): message is SiblingMessage {
 const WAIT_MS = 1000;
 
 /**
- * Runs `onChange` whenever a sibling process reports a write, and returns a function that reports this
- * process's writes to them, resolving once they have all taken it. Outside a cluster both do nothing.
- * Called once, by the module that owns the shared memory.
+ * How this worker tells its siblings of a write, resolving once they have all taken it, and hears of
+ * theirs. Outside a cluster both do nothing.
  */
-export function siblingWorkers(onChange: () => void): () => Promise<void> {
-  if (!cluster.isWorker || !process.send) return () => Promise.resolve();
+export function siblingWorkers(): Siblings {
+  const listeners: (() => void)[] = [];
+  if (!cluster.isWorker || !process.send) return { tell: () => Promise.resolve(), onChange: () => {} };
   const waiting = new Map<number, () => void>();
   let lastId = 0;
   process.on('message', (message: unknown) => {
@@ -34,20 +35,23 @@ export function siblingWorkers(onChange: () => void): () => Promise<void> {
       waiting.get(message.id)?.();
       return;
     }
-    onChange();
+    for (const listener of listeners) listener();
     process.send?.({ type: CONTENT_CHANGE_SEEN, id: message.id } satisfies SiblingMessage);
   });
-  return () =>
-    new Promise<void>((resolve) => {
-      lastId += 1;
-      const id = lastId;
-      const done = () => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        resolve();
-      };
-      const timer = setTimeout(done, WAIT_MS);
-      waiting.set(id, done);
-      process.send?.({ type: CONTENT_CHANGED, id } satisfies SiblingMessage);
-    });
+  return {
+    onChange: (listener) => listeners.push(listener),
+    tell: () =>
+      new Promise<void>((resolve) => {
+        lastId += 1;
+        const id = lastId;
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve();
+        };
+        const timer = setTimeout(done, WAIT_MS);
+        waiting.set(id, done);
+        process.send?.({ type: CONTENT_CHANGED, id } satisfies SiblingMessage);
+      }),
+  };
 }

@@ -1,14 +1,12 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createReadableStreamFromReadable } from '@react-router/node';
-
-export type FetchHandler = (request: Request) => Promise<Response>;
+import { Readable } from 'node:stream';
 
 /**
  * The page's URL, or null when the request names no page of a site: a target that is not a path, or a
  * Host that is not a plain host and port (`a b`, `a@b`, `:99999`, empty) and would not come back whole.
  */
-function urlOf(req: IncomingMessage, protocol: 'http:' | 'https:'): URL | null {
+export function urlOf(req: IncomingMessage, protocol: 'http:' | 'https:'): URL | null {
   const host = req.headers.host;
   if (!host || !req.url?.startsWith('/')) return null;
   try {
@@ -25,7 +23,7 @@ function urlOf(req: IncomingMessage, protocol: 'http:' | 'https:'): URL | null {
  * consumes it: a body pushed into the stream as it arrives (as @mjackson/node-fetch-server does) piled
  * up whole in memory whenever the network outran the action.
  */
-function requestOf(req: IncomingMessage, url: URL, visitorAddress: string, signal: AbortSignal): Request {
+export function requestOf(req: IncomingMessage, url: URL, visitorAddress: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     if (req.rawHeaders[i]!.toLowerCase() !== 'cookie') headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -38,14 +36,14 @@ function requestOf(req: IncomingMessage, url: URL, visitorAddress: string, signa
   headers.set('x-forwarded-for', visitorAddress);
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
   return new Request(url, init);
 }
 
 /** Writes the answer, waiting whenever the visitor's connection is slower than the body. */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+export async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const rawHeaders: string[] = [];
   for (const [name, value] of response.headers) rawHeaders.push(name, value);
   res.writeHead(response.status, rawHeaders);
@@ -64,28 +62,4 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   res.end();
 }
 
-const badRequest = () => new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-
-/** A Node request listener that answers with `handler`; the request's signal aborts when the visitor goes away. */
-export function fetchListener(
-  handler: FetchHandler,
-  options: { protocol: 'http:' | 'https:'; onError: (error: unknown) => Response; visitorAddress: (request: IncomingMessage) => string },
-) {
-  return async (req: IncomingMessage, res: ServerResponse) => {
-    const controller = new AbortController();
-    res.on('close', () => controller.abort());
-    const url = urlOf(req, options.protocol);
-    let request: Request | undefined;
-    try {
-      // fetch refuses some of what Node lets through (TRACE, say): the visitor's mistake, not ours.
-      if (url) request = requestOf(req, url, options.visitorAddress(req), controller.signal);
-    } catch {}
-    let response: Response;
-    try {
-      response = request ? await handler(request) : badRequest();
-    } catch (error) {
-      response = options.onError(error);
-    }
-    await send(req, res, response);
-  };
-}
+export const badRequest = () => new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

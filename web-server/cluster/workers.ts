@@ -11,7 +11,7 @@ type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
 
 /**
  * The primary process of a web tier run as several processes: it starts `count` workers on the same
- * port (each takes connections from the shared socket), relays the news of a write from one
+ * port (each takes connections from the shared socket; the first alone, then the others), relays the news of a write from one
  * worker to the others (sibling-workers.ts), replaces a worker that dies (with backoff,
  * scripts/lib/restart-backoff.ts), and stops them all on SIGINT or SIGTERM, letting requests under way
  * finish (a second signal stops at once).
@@ -67,6 +67,8 @@ export function runWorkers(count: number, announce: () => void): void {
       // A stop that came while this worker was still loading found no one listening for it.
       if (stopping) tellWorker(worker, STOP);
       listened += 1;
+      // The first worker alone finds a bad setting or a broken build, and says so once.
+      if (listened === 1 && !announced) for (let n = 1; n < count; n += 1) start();
       if (!announced && listened === count) {
         announced = true;
         announce();
@@ -121,5 +123,5 @@ export function runWorkers(count: number, announce: () => void): void {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  for (let n = 0; n < count; n += 1) start();
+  start();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressParts, gzipJoined } from '#web-server/gzip-parts.ts';
+import { compressParts, gzipJoined } from '#web-server/cache/gzip-parts.ts';
 
 describe('a gzip body joined from parts compressed in advance', () => {
   it('reads back as the parts joined by each new separator', () => {

@@ -1,0 +1,47 @@
+/**
+ * The web tier in development (`npm run dev`): the same host as in production, one process, with Vite
+ * as middleware (React Router's node-custom-server template): Vite serves the client files with hot
+ * reload, and the site is loaded through Vite, anew whenever its code changed. Headers, the shared page
+ * memory and compression behave as they do in production.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'vite';
+import type { Site } from '#web-server/site/index.ts';
+import { HostConfigError, readHostSettings } from './host-settings';
+import { startWebServer } from './http/server';
+
+type SiteModule = typeof import('#web-server/site/index.ts');
+
+async function main() {
+  process.env.NODE_ENV = 'development';
+  let settings: ReturnType<typeof readHostSettings>;
+  try {
+    settings = readHostSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof HostConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  let loaded: { module: SiteModule; site: Site } | undefined;
+  const site = async (): Promise<Site> => {
+    const module = (await vite.ssrLoadModule('/web-server/site/index.ts')) as SiteModule;
+    if (loaded?.module !== module) {
+      void loaded?.site.stop();
+      loaded = { module, site: module.createSite({ siblings: { tell: async () => {}, onChange: () => {} }, mode: 'development' }) };
+    }
+    return loaded.site;
+  };
+  // Vite answers what it serves and passes the rest on.
+  const staticFiles = (request: IncomingMessage, response: ServerResponse) =>
+    new Promise<boolean>((resolve) => {
+      response.once('finish', () => resolve(true));
+      vite.middlewares(request, response, () => resolve(false));
+    });
+  await startWebServer({ site, staticFiles, settings: { ...settings, workers: 1 } });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

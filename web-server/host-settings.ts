@@ -1,0 +1,46 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
+
+const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
+/** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
+const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
+
+const hostEnvSchema = z.object({
+  PORT: z.preprocess(blankAsUnset, port.default(3000)),
+  HOST: z.preprocess(blankAsUnset, z.string().optional()),
+  WEB_WORKERS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number({ error: WORKERS_MESSAGE }).int(WORKERS_MESSAGE).min(1, WORKERS_MESSAGE).max(64, WORKERS_MESSAGE).default(DEFAULT_WEB_WORKERS),
+  ),
+  STOP_GRACE_SECONDS: stopGraceSeconds,
+  TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.optional()),
+});
+
+/** What the host itself reads: where to listen, how many processes, how to stop, whom to believe. The app reads the rest. */
+export type HostSettings = {
+  port: number;
+  host: string | undefined;
+  workers: number;
+  stopGraceMs: number;
+  /** Proxies believed about the visitor's address and HTTPS (http/local-proxy.ts); unset: one on this machine. */
+  trustProxy: string[] | undefined;
+};
+
+export class HostConfigError extends Error {}
+
+export function readHostSettings(source: NodeJS.ProcessEnv): HostSettings {
+  const parsed = hostEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new HostConfigError(`Invalid web configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    workers: e.WEB_WORKERS,
+    stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY ? commaList(e.TRUST_PROXY) : undefined,
+  };
+}

@@ -1,0 +1,153 @@
+import cluster from 'node:cluster';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Replay, RequestFacts } from '#web-server/cache/page-memory.ts';
+import { connectionBalance } from '#web-server/cluster/connection-balance.ts';
+import { STOP } from '#web-server/cluster/workers.ts';
+import type { HostSettings } from '#web-server/host-settings.ts';
+import type { Site } from '#web-server/site/index.ts';
+import { compressed } from './compression';
+import { badRequest, requestOf, send, urlOf } from './fetch-bridge';
+import { proxyTrust } from './local-proxy';
+import { applySecurityHeaders } from './security-headers';
+import { refusedUnread } from './unread-refusal';
+
+/** Answers what the site does not: the built client files, or Vite's in development. Says whether it did. */
+export type StaticFiles = (request: IncomingMessage, response: ServerResponse, https: boolean) => boolean | Promise<boolean>;
+
+/** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
+function logWhenFinished(request: IncomingMessage, response: ServerResponse) {
+  const started = process.hrtime.bigint();
+  response.once('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${request.method} ${request.url} ${response.statusCode} ${response.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
+  });
+}
+
+function factsOf(request: IncomingMessage, url: URL, address: string): RequestFacts {
+  return {
+    method: request.method ?? 'GET',
+    url,
+    cookie: request.headers.cookie,
+    authorization: request.headers.authorization,
+    saveData: String(request.headers['save-data'] ?? ''),
+    acceptEncoding: request.headers['accept-encoding'],
+    address,
+    agent: request.headers['user-agent'] ?? '',
+  };
+}
+
+function writeReplay(response: ServerResponse, { status, headers, body }: Replay, https: boolean) {
+  const all = new Headers(headers);
+  applySecurityHeaders(all, https ? 'https:' : 'http:');
+  response.writeHead(status, [...all].flat());
+  response.end(body);
+}
+
+const serverError = () => new Response('An unexpected error occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+type SiteNow = () => Site | Promise<Site>;
+
+/**
+ * What the web tier answers a request with: a body larger than any form is refused unread, the client
+ * files are served, a page the site remembers is answered on Node's own request (before a fetch Request
+ * costs anything), and everything else goes to the site as a fetch Request. Every answer gets the
+ * security headers, and text is compressed. `site` is asked anew for each request: in development it
+ * changes with the code.
+ */
+export function webRequestListener({ site, staticFiles, trustProxy }: { site: SiteNow; staticFiles: StaticFiles; trustProxy: string[] | undefined }) {
+  const { fromTrustedProxy, visitorAddress } = proxyTrust(trustProxy);
+
+  async function answer(request: IncomingMessage, response: ServerResponse) {
+    const https = fromTrustedProxy(request);
+    const given = site();
+    const current = given instanceof Promise ? await given : given;
+    if (refusedUnread(request, response, https, current.formBody)) return;
+    const served = staticFiles(request, response, https);
+    if (served === true || (served instanceof Promise && (await served))) return;
+    const url = urlOf(request, https ? 'https:' : 'http:');
+    if (!url) return send(request, response, withHeaders(badRequest(), https));
+    const address = visitorAddress(request);
+    const facts = factsOf(request, url, address);
+    const remembered = current.replay(facts);
+    if (remembered) return writeReplay(response, remembered, https);
+
+    const controller = new AbortController();
+    response.on('close', () => controller.abort());
+    let fetchRequest: Request;
+    try {
+      fetchRequest = requestOf(request, url, address, controller.signal);
+    } catch {
+      // fetch refuses some of what Node lets through (TRACE, say): the visitor's mistake, not ours.
+      return send(request, response, withHeaders(badRequest(), https));
+    }
+    let answered: Response;
+    try {
+      answered = await current.handle(fetchRequest, facts);
+    } catch (error) {
+      console.error(error);
+      answered = serverError();
+    }
+    await send(request, response, await compressed(fetchRequest, withHeaders(answered, https)));
+  }
+
+  return (request: IncomingMessage, response: ServerResponse) => {
+    answer(request, response).catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500).end();
+      else response.destroy();
+    });
+  };
+}
+
+/** The web tier's HTTP server, on `settings.port`, until SIGTERM (or its primary) stops it. */
+export async function startWebServer({ site, staticFiles, settings }: { site: SiteNow; staticFiles: StaticFiles; settings: HostSettings }) {
+  const server = http.createServer();
+  const closesConnection = connectionBalance(server);
+  const listener = webRequestListener({ site, staticFiles, trustProxy: settings.trustProxy });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (closesConnection(request.socket)) response.setHeader('Connection', 'close');
+    logWhenFinished(request, response);
+    listener(request, response);
+  });
+  const { port, host } = settings;
+  await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
+
+  // The first stop lets requests under way finish, for STOP_GRACE_SECONDS at most so that a rolling
+  // deploy always moves on; a second one stops at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log('stopping: no new connections; finishing the requests in flight');
+    const cutOff = setTimeout(() => {
+      console.error(`requests still running after ${settings.stopGraceMs / 1000} s; closing their connections`);
+      server.closeAllConnections();
+    }, settings.stopGraceMs);
+    cutOff.unref();
+    // Visits counted from remembered shop pages go to the provider before the process ends.
+    server.close(
+      () =>
+        void Promise.resolve(site())
+          .then((current) => current.stop())
+          .finally(() => process.exit(0)),
+    );
+    server.closeIdleConnections();
+  };
+  if (cluster.isWorker) {
+    // The primary (cluster/workers.ts) decides when its workers stop; a Ctrl-C reaches the whole process group.
+    process.on('SIGINT', () => {});
+    process.on('SIGTERM', () => {});
+    process.on('message', (message) => message === STOP && stop());
+    process.on('disconnect', stop);
+  } else {
+    console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
+  return server;
+}
+
+function withHeaders(response: Response, https: boolean): Response {
+  applySecurityHeaders(response.headers, https ? 'https:' : 'http:');
+  return response;
+}
