@@ -15,7 +15,7 @@ import { ApiError, badRequest, detailError } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { productsByShop, shopsOfOwner } from '#server/shops/queries.ts';
-import { shopJson, shopJsonSchema } from '#server/shops/shop-json.ts';
+import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { userJson, userJsonSchema } from '#server/users/user-json.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -29,7 +29,7 @@ const confirmBody = resetLinkSchema.extend({ new_password: z.string().optional()
 
 type UserRow = typeof users.$inferSelect;
 
-const ownShopJsonSchema = shopJsonSchema.extend({
+const ownShopJsonSchema = shopAnswerSchema.extend({
   hidden: z.object({ at: z.string(), reason: z.string() }).nullable().describe('ext: set while a moderator hides the shop from visitors'),
   ad_ended_at: z.string().nullable().describe('ext: when its last ad ended, once it has; null while one runs or if it never had one'),
 });

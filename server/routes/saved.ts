@@ -10,7 +10,7 @@ import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { listed, selectShops } from '#server/shops/queries.ts';
-import { shopJson, shopJsonSchema } from '#server/shops/shop-json.ts';
+import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
@@ -59,7 +59,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
         security: [{ bearer: [] }],
         querystring: pageQuery,
         response: {
-          200: z.object({ results: z.array(shopJsonSchema), page: z.number(), page_size: z.number(), next_page: z.number().nullable() }),
+          200: z.object({ results: z.array(shopAnswerSchema), page: z.number(), page_size: z.number(), next_page: z.number().nullable() }),
           401: detail,
         },
       },
@@ -109,7 +109,7 @@ export const savedRoutes: FastifyPluginAsync = async (base) => {
             .max(SAVED_SHOPS_COOKIE_MAX * 37)
             .describe('Comma-separated shop ids'),
         }),
-        response: { 200: z.object({ results: z.array(shopJsonSchema) }), 400: fieldErrors },
+        response: { 200: z.object({ results: z.array(shopAnswerSchema) }), 400: fieldErrors },
       },
     },
     async (request) => {

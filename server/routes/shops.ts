@@ -13,7 +13,7 @@ import {
   VISITOR_AGENT_MAX,
 } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { shopChangesSchema, shopFieldsSchema, stateField } from '#rules/shop-schemas.ts';
+import { changedShopFields, requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, shopChangesSchema, shopFieldsSchema, stateField } from '#rules/shop-fields.ts';
 import { shortCodeOf } from '#rules/short-code.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
@@ -26,7 +26,7 @@ import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/ra
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
 import { forYouPage, searchFilter, suggestShops } from '#server/shops/search.ts';
-import { shopJson, shopJsonSchema } from '#server/shops/shop-json.ts';
+import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
 
@@ -58,8 +58,8 @@ const COUNT_CAP = 100;
 const MINUTE = 60_000;
 
 const listAnswer = z.object({
-  sponsored_shops: z.array(shopJsonSchema),
-  for_you: z.array(shopJsonSchema),
+  sponsored_shops: z.array(shopAnswerSchema),
+  for_you: z.array(shopAnswerSchema),
   count: z.number().describe(`Matching for_you shops, exact up to ${COUNT_CAP}`),
   count_capped: z.boolean().describe(`True when more than ${COUNT_CAP} shops match; count then reads ${COUNT_CAP}`),
   page: z.number(),
@@ -75,6 +75,10 @@ const shopChangesForm = shopChangesSchema.extend({
   image: imageFile().optional(),
   tags: z.string().optional().describe('Comma-separated; replaces all the tags'),
 });
+
+const required = SHOP_FIELD_NAMES.filter((name) => requiredMessage(SHOP_FIELDS[name]));
+const optional = SHOP_FIELD_NAMES.filter((name) => !required.includes(name));
+const newShopSummary = `Create a shop (multipart: ${[...required, 'image'].join(', ')}; optional ${new Intl.ListFormat('en-GB').format(optional)})`;
 
 /** A view as a web tier reports it: the shop, and the visitor's address and browser, which it vouches for. */
 const reportedView = z.object({
@@ -174,7 +178,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         summary: `One shop with its products and newest ratings; counts a visit, once per visitor (address and browser) and at most ${VISITS_PER_ADDRESS} per address every 30 minutes. A shop hidden by a moderator is a 404 to all but its owner (ext)`,
         params: idParams,
         response: {
-          200: shopJsonSchema.extend({
+          200: shopAnswerSchema.extend({
             latest_ratings: z.array(ratingJsonSchema).describe(`ext: the ${REVIEWS_ON_SHOP_PAGE} newest ratings; the rest from GET /shops/{id}/ratings`),
           }),
           404: detail,
@@ -248,10 +252,10 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['shops'],
-        summary: 'Create a shop (multipart: name, address, category, description, image; optional tags, state and area)',
+        summary: newShopSummary,
         security: [{ bearer: [] }],
         ...multipartForm(newShopForm),
-        response: { 201: shopJsonSchema, 400: fieldErrors, 401: detail, 413: fieldErrors, 415: detail },
+        response: { 201: shopAnswerSchema, 400: fieldErrors, 401: detail, 413: fieldErrors, 415: detail },
       },
     },
     async (request, reply) => {
@@ -291,7 +295,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         security: [{ bearer: [] }],
         params: idParams,
         ...multipartForm(shopChangesForm),
-        response: { 200: shopJsonSchema, 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
+        response: { 200: shopAnswerSchema, 400: fieldErrors, 401: detail, 403: detail, 404: detail, 413: fieldErrors },
       },
     },
     async (request) => {
@@ -303,12 +307,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         const parsed = shopChangesSchema.safeParse(fields);
         if (!parsed.success) throw badRequest(fieldIssues(parsed.error));
         if (image && 'rejected' in image) throw badRequest({ image: [image.rejected] });
-        const { tags, ...texts } = parsed.data;
-        const changes: Partial<typeof shops.$inferInsert> = {};
-        for (const [key, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
-          if (value !== undefined && value !== current[key]) changes[key] = value;
-        }
-        if (tags !== undefined && tags.join(',') !== current.tags.join(',')) changes.tags = tags;
+        const changes: Partial<typeof shops.$inferInsert> = changedShopFields(current, parsed.data);
         if (image) changes.image = image.image;
         if (!Object.keys(changes).length) throw formError(MSG.noChanges);
         stopIfClientGone(request);

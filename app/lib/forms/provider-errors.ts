@@ -1,7 +1,7 @@
 import { isProviderError, type ProviderError } from '#app/lib/provider/errors.ts';
 import { MSG } from '#rules/messages.ts';
 import type { ReadyRow } from './product-forms';
-import { SHOP_FORM_FIELDS } from './shop-form';
+import { SHOP_FORM_FIELDS } from './shop-forms';
 
 /** What a form shows after the provider refused it, in the shape Conform's `submission.reply()` takes. */
 export type FormErrors = { formErrors: string[]; fieldErrors: Record<string, string[]> };

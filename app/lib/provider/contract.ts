@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopJsonSchema } from '#rules/shop-json.ts';
 
 /**
  * The provider's answers as the web tier reads them. Lenient on purpose: the web tier may point at any
@@ -59,31 +60,11 @@ export const ratingSchema = z.object({
   updated_at: z.string(),
 });
 
-export const shopSchema = z.object({
-  id: z.coerce.string(),
-  name: z.string(),
-  address: z.string().default(''),
-  category: z.string().default(''),
-  description: z.string().default(''),
-  state: z.string().nullable().default(null),
-  area: z.string().nullable().default(null),
-  lowest_price: z.number().nullable().default(null),
+/** The shop's answer as both tiers describe it, with its photos served through the site. */
+export const shopSchema = shopJsonSchema.extend({
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
-  owner_phone: z.string().nullable().default(null),
-  owner_status: z.string().nullable().default(null),
-  visitor_count: z.number().default(0),
   products: z.array(productSchema).optional(),
-  tags: z.array(z.string()).default([]),
-  is_sponsored: z.boolean().optional(),
-  sponsored_until: z.string().nullable().optional(),
-  created_at: z.string().optional(),
-  // Our provider's short link code (ext); without it no short link or poster is offered.
-  short_code: z.string().nullable().default(null),
-  // Our provider's ratings (ext); a provider without them shows every shop unrated.
-  rating_average: z.number().default(0),
-  rating_count: z.number().default(0),
-  rating_stars: z.array(z.number()).length(5).default([0, 0, 0, 0, 0]).catch([0, 0, 0, 0, 0]),
   /** On one shop's answer only. */
   latest_ratings: z.array(ratingSchema).default([]),
 });

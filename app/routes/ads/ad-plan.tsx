@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { ownShop } from '#app/routes/owner/shop-form.server.ts';
+import { ownShop } from '#app/routes/owner/own-shops.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/ad-plan';
 

@@ -6,7 +6,7 @@ import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-erro
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { ownShop } from '#app/routes/owner/shop-form.server.ts';
+import { ownShop } from '#app/routes/owner/own-shops.server.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { priceInNaira } from '#rules/price.ts';

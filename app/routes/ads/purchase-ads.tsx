@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
-import { ownShops } from '#app/routes/owner/shop-form.server.ts';
+import { ownShops } from '#app/routes/owner/own-shops.server.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
 import adsStylesheet from '../../styles/ads.css?url';

@@ -18,8 +18,8 @@ import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
+import { ownShop } from './own-shops.server';
 import { batchForm, chosenPhotos } from './products.server';
-import { ownShop } from './shop-form.server';
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [

@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
-import { ShopForm } from '#app/components/owner/shop-form.tsx';
+import { ShopDetailsForm } from '#app/components/owner/shop-details-form.tsx';
 import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
 import { SHOP_FORM } from '#app/lib/forms/form-limits.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
-import { createShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { createShopFormSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -16,7 +16,7 @@ import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/create-shop';
-import { providerShopForm } from './shop-form.server';
+import { providerShopForm } from './shop-save.server';
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [
@@ -57,7 +57,7 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
       {created && !actionData && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
       {/* A new form for each shop made (SPEC §4: the form is reset), named by the shop's id. */}
-      <ShopForm key={created} mode="create" lastResult={actionData?.result} />
+      <ShopDetailsForm key={created} mode="create" lastResult={actionData?.result} />
     </main>
   );
 }

@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
-import { ShopForm } from '#app/components/owner/shop-form.tsx';
+import { ShopDetailsForm } from '#app/components/owner/shop-details-form.tsx';
 import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
 import { SHOP_FORM } from '#app/lib/forms/form-limits.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
-import { editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { editShopFormSchema, shopFormValues } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -16,7 +16,8 @@ import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/edit-shop';
-import { ownShop, providerShopForm, shopChanges } from './shop-form.server';
+import { ownShop } from './own-shops.server';
+import { providerShopForm, shopChanges } from './shop-save.server';
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [
@@ -29,15 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireVisitor(request, context.get(visitorContext));
   const shop = await ownShop(request, visitor, params.shop_id);
   return {
-    shop: {
-      name: shop.name,
-      address: shop.address,
-      category: shop.category,
-      description: shop.description,
-      state: shop.state ?? '',
-      area: shop.area ?? '',
-      tags: shop.tags.join(', '),
-    },
+    shop: shopFormValues(shop),
     photo: shop.image?.url ?? shop.image_url,
     // After the change the page says so (and moves on); reloading it then sends nothing again.
     updated: new URL(request.url).searchParams.has('updated'),
@@ -73,7 +66,7 @@ export default function EditShop({ loaderData, actionData }: Route.ComponentProp
       <h1 className="section-title">Edit Shop</h1>
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
       {updated && !actionData && <RedirectNotice message={MSG.shopUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
-      <ShopForm
+      <ShopDetailsForm
         // Made anew once saved, so it shows what is saved now.
         key={String(updated)}
         mode="edit"

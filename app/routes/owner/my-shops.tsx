@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog } from '#app/components/owner/confirm-delete-dialog
 import { OwnerShopCard } from '#app/components/owner/owner-shop-card.tsx';
 import { deleteShopFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
-import { deleteShopSchema } from '#app/lib/forms/shop-form.ts';
+import { deleteShopSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Profile } from '#app/lib/provider/contract.ts';

@@ -14,7 +14,7 @@ import { MSG } from '#rules/messages.ts';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/products';
-import { ownShop } from './shop-form.server';
+import { ownShop } from './own-shops.server';
 
 /** The photos worth loading at once: the first row a phone shows. */
 const EAGER_CARDS = 2;

@@ -4,7 +4,7 @@ import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/shop-poster-svg';
-import { ownShop } from './shop-form.server';
+import { ownShop } from './own-shops.server';
 
 /** The shop's photo as the poster file carries it: the main JPEG through the provider, or none when it cannot be had. */
 async function photoBytes(imageUrl: string | null): Promise<{ type: string; bytes: Buffer } | null> {

@@ -7,7 +7,7 @@ import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/poster.css?url';
 import type { Route } from './+types/shop-poster';
-import { ownShop } from './shop-form.server';
+import { ownShop } from './own-shops.server';
 
 /** Printed, the page is the poster alone: no header, navigation or footer. */
 export const handle: RouteHandle = { bare: true };

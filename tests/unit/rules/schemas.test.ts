@@ -4,7 +4,7 @@ import { MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, TEXT_MAX } from '#rules/limits
 import { MSG } from '#rules/messages.ts';
 import { newProductSchema } from '#rules/product-schemas.ts';
 import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
-import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-fields.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

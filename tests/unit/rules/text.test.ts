@@ -4,7 +4,7 @@ import { MSG } from '#rules/messages.ts';
 import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
 import { ratingSchema } from '#rules/rating-schemas.ts';
 import { moderationActionSchema, reportSchema } from '#rules/report-schemas.ts';
-import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-schemas.ts';
+import { shopChangesSchema, shopFieldsSchema } from '#rules/shop-fields.ts';
 import { isPrintableText } from '#rules/text.ts';
 
 /** Characters nobody can see or type on purpose: C0 and C1 controls, DEL, NUL, and UTF-16 halves alone. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, signupSchema } from '#app/lib/forms/account-forms.ts';
 import { fitsSchema } from '#app/lib/forms/form-shape.server.ts';
 import { addProductsSchema, deleteProductSchema, editProductSchema } from '#app/lib/forms/product-forms.ts';
-import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 
 function form(entries: [string, string | File][]): FormData {

@@ -2,10 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, test } from 'vitest';
 import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { OversizedFile } from '#app/lib/forms/read-form.server.ts';
-import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { createShopFormSchema, editShopFormSchema, shopFormValues } from '#app/lib/forms/shop-forms.ts';
 import { shopSchema } from '#app/lib/provider/contract.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
-import { providerShopForm, shopChanges } from '#app/routes/owner/shop-form.server.ts';
+import { providerShopForm, shopChanges } from '#app/routes/owner/shop-save.server.ts';
 import { MSG } from '#rules/messages.ts';
 
 const photo = (name = 'front.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type });
@@ -80,6 +80,20 @@ const saved = shopSchema.parse({
   description: 'Rice and stew',
   image_url: null,
   tags: ['rice'],
+});
+
+describe('the edit form', () => {
+  test('shows what is saved: a field never filled in as empty, the tags comma-separated', () => {
+    expect(shopFormValues({ ...saved, state: 'Lagos', tags: ['rice', 'stew'] })).toEqual({
+      name: 'Mama Put',
+      address: '4 Ojuelegba Rd',
+      area: '',
+      state: 'Lagos',
+      category: 'Food',
+      description: 'Rice and stew',
+      tags: 'rice, stew',
+    });
+  });
 });
 
 describe('what an edit changes', () => {

@@ -8,14 +8,13 @@ import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { createShopFormSchema, editShopFormSchema } from '#app/lib/forms/shop-form.ts';
+import { createShopFormSchema, editShopFormSchema, type ShopFormValues } from '#app/lib/forms/shop-forms.ts';
+import { requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, type ShopField } from '#rules/shop-fields.ts';
 import { NIGERIAN_STATES } from '#rules/states.ts';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };
 
-export type ShopFormValues = { name: string; address: string; category: string; description: string; state: string; area: string; tags: string };
-
-type ShopFormProps = {
+type ShopDetailsFormProps = {
   mode: 'create' | 'edit';
   lastResult?: SubmissionResult<string[]> | null;
   /** Edit: the saved shop, to prefill the fields. */
@@ -25,10 +24,11 @@ type ShopFormProps = {
 };
 
 /**
- * The create and edit shop form (SPEC §2, §5): a plain multipart form that works before JavaScript loads,
- * validated in the browser with the same schema the action uses once it has.
+ * The create and edit shop form (SPEC §2, §5): the shop's fields (rules/shop-fields.ts) and its photo, in a
+ * plain multipart form that works before JavaScript loads, validated in the browser with the same schema
+ * the action uses once it has.
  */
-export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopFormProps) {
+export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }: ShopDetailsFormProps) {
   const creating = mode === 'create';
   const [form, fields] = useForm<z.input<typeof editShopFormSchema>, z.output<typeof createShopFormSchema> | z.output<typeof editShopFormSchema>>({
     id: `${mode}-shop`,
@@ -45,13 +45,9 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
     <Form method="post" encType="multipart/form-data" className="shop-form" {...getFormProps(form)}>
       {!creating && <p className="field-hint">Change only what you want to; an empty field keeps what is saved.</p>}
       <FormMessage form={form} />
-      <Field label="Shop name" meta={fields.name} type="text" autoComplete="organization" />
-      <Field label="Address" meta={fields.address} type="text" autoComplete="street-address" />
-      <Field label="Area or city (optional)" meta={fields.area} type="text" hint="For example: Yaba, or Wuse 2" autoComplete="address-level2" />
-      <StateField meta={fields.state} />
-      <Field label="Category" meta={fields.category} type="text" hint="For example: Food, Fashion, Phones, Beauty" />
-      <TextAreaField label="Description" meta={fields.description} />
-      <Field label="Tags (optional)" meta={fields.tags} type="text" hint="Words people might search for, separated by commas" autoCapitalize="none" />
+      {SHOP_FIELD_NAMES.map((name) => (
+        <ShopFieldInput key={name} field={SHOP_FIELDS[name]} meta={fields[name]} />
+      ))}
       <PhotoInput
         meta={fields.image}
         label={creating ? 'Shop image' : 'New shop image (optional)'}
@@ -64,12 +60,27 @@ export function ShopForm({ mode, lastResult, defaultValue, currentPhoto }: ShopF
   );
 }
 
-function StateField({ meta }: { meta: FieldMetadata<string> }) {
+/** One of the shop's fields, as its kind is typed. */
+function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata<string> }) {
+  const label = requiredMessage(field) ? field.label : `${field.label} (optional)`;
+  switch (field.kind) {
+    case 'state':
+      return <StateField label={label} meta={meta} />;
+    case 'lines':
+      return <TextAreaField label={label} hint={field.hint} meta={meta} />;
+    case 'tags':
+      return <Field label={label} meta={meta} type="text" hint={field.hint} autoCapitalize="none" />;
+    case 'line':
+      return <Field label={label} meta={meta} type="text" hint={field.hint} autoComplete={field.autoComplete} />;
+  }
+}
+
+function StateField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
   const { key, ...select } = getSelectProps(meta);
   const firstError = useFirstErrorFocus(meta.errors);
   return (
     <div className="field">
-      <label htmlFor={meta.id}>State (optional)</label>
+      <label htmlFor={meta.id}>{label}</label>
       {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
       <select key={key} autoFocus={firstError} {...select}>
         <option value="">Choose a state</option>
@@ -84,13 +95,19 @@ function StateField({ meta }: { meta: FieldMetadata<string> }) {
   );
 }
 
-function TextAreaField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
+function TextAreaField({ label, hint, meta }: { label: string; hint?: string; meta: FieldMetadata<string> }) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   // Conform's props carry a `key` (it remounts the field to reset it); React wants keys passed on their own.
-  const { key, ...textarea } = getTextareaProps(meta);
+  const { key, ...textarea } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   const firstError = useFirstErrorFocus(meta.errors);
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
       {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
       <textarea key={key} rows={5} autoFocus={firstError} {...textarea} />
       <p id={meta.errorId} className="field-error" aria-live="polite">

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { TAGS_MAX, TEXT_MAX } from './limits';
+import { MSG } from './messages';
+import { isNigerianState } from './states';
+import { isPrintableText, optionalText, requiredText } from './text';
+
+/** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
+export const tagsField = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (!isPrintableText(raw)) {
+      ctx.addIssue({ code: 'custom', message: MSG.controlCharacters });
+      return z.NEVER;
+    }
+    const tags = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((tag) => tag.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (tags.length > TAGS_MAX) ctx.addIssue({ code: 'custom', message: MSG.tooManyTags });
+    if (tags.some((tag) => tag.length > TEXT_MAX.tag)) ctx.addIssue({ code: 'custom', message: MSG.tooLong(TEXT_MAX.tag) });
+    return tags;
+  });
+
+/** One of NIGERIAN_STATES, or nothing: the place is optional (a select whose first choice is blank). */
+export const stateField = z
+  .string({ error: MSG.notAString })
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value): boolean => value === undefined || isNigerianState(value), { error: MSG.unknownState });
+
+type Described = {
+  /** The form's label; the form adds "(optional)" to a field Create Shop does not require. */
+  label: string;
+  /** Shown under the label: an example, or how to type it. */
+  hint?: string;
+  /** The browser's autofill token for it. */
+  autoComplete?: string;
+  /** What the API's documentation says of its value in an answer. */
+  about?: string;
+};
+
+/** Text on one line, or over several (`lines`); `required` is Create Shop's message when it is left blank. */
+type TextField = Described & { kind: 'line' | 'lines'; max: number; required?: string };
+/** One of NIGERIAN_STATES, or none. */
+type StateChoice = Described & { kind: 'state' };
+/** Words typed comma-separated, kept as a list. */
+type Tags = Described & { kind: 'tags' };
+export type ShopField = TextField | StateChoice | Tags;
+
+/**
+ * The fields an owner fills in for a shop, in the form's order: the API's and the forms' schemas, the
+ * fields of a shop's answer, the form and the edit rule all derive from this list. The photo has its own
+ * rules (images.ts). The shops table names each column's property as the field is named here.
+ */
+export const SHOP_FIELDS = {
+  name: { kind: 'line', label: 'Shop name', autoComplete: 'organization', max: TEXT_MAX.shopName, required: MSG.shopNameRequired },
+  address: { kind: 'line', label: 'Address', autoComplete: 'street-address', max: TEXT_MAX.shopAddress, required: MSG.shopAddressRequired },
+  area: {
+    kind: 'line',
+    label: 'Area or city',
+    hint: 'For example: Yaba, or Wuse 2',
+    autoComplete: 'address-level2',
+    max: TEXT_MAX.shopArea,
+    about: 'The area or city, as the owner typed it; null when none (ext)',
+  },
+  state: { kind: 'state', label: 'State', about: 'One of the 36 states or "Abuja (FCT)"; null when the owner named none (ext)' },
+  category: {
+    kind: 'line',
+    label: 'Category',
+    hint: 'For example: Food, Fashion, Phones, Beauty',
+    max: TEXT_MAX.shopCategory,
+    required: MSG.shopCategoryRequired,
+  },
+  description: { kind: 'lines', label: 'Description', max: TEXT_MAX.shopDescription, required: MSG.shopDescriptionRequired },
+  tags: { kind: 'tags', label: 'Tags', hint: 'Words people might search for, separated by commas' },
+} as const satisfies Record<string, ShopField>;
+
+type Fields = typeof SHOP_FIELDS;
+export type ShopFieldName = keyof Fields;
+export const SHOP_FIELD_NAMES = Object.keys(SHOP_FIELDS) as ShopFieldName[];
+
+/** Create Shop's message for a field it requires; undefined for an optional one. */
+export const requiredMessage = (field: ShopField): string | undefined => ('required' in field ? field.required : undefined);
+
+type Edited<F> = F extends { kind: 'tags' } ? typeof tagsField : F extends { kind: 'state' } ? typeof stateField : ReturnType<typeof optionalText>;
+type Created<F> = F extends { required: string } ? ReturnType<typeof requiredText> : Edited<F>;
+type Answered<F> = F extends { kind: 'tags' }
+  ? z.ZodDefault<z.ZodArray<z.ZodString>>
+  : F extends { required: string }
+    ? z.ZodDefault<z.ZodString>
+    : z.ZodDefault<z.ZodNullable<z.ZodString>>;
+
+function edited(field: ShopField) {
+  if (field.kind === 'tags') return tagsField;
+  if (field.kind === 'state') return stateField;
+  return optionalText(field.max);
+}
+
+function created(field: ShopField) {
+  const message = requiredMessage(field);
+  return message && 'max' in field ? requiredText(message, field.max) : edited(field);
+}
+
+/** An answer may come from any provider of the contract: a field it leaves out reads as empty. */
+function answered(field: ShopField) {
+  const value = field.kind === 'tags' ? z.array(z.string()).default([]) : requiredMessage(field) ? z.string().default('') : z.string().nullable().default(null);
+  return field.about ? value.describe(field.about) : value;
+}
+
+/** Each field's schema as `derive` makes it, under the field's name. */
+function shapeOf<Shape>(derive: (field: ShopField) => z.ZodType): Shape {
+  return Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, derive(SHOP_FIELDS[name])])) as Shape;
+}
+
+/** Create Shop (SPEC §5): the required fields with their own messages; every text trimmed and within its length. */
+export const shopFieldsSchema = z.object(shapeOf<{ [K in ShopFieldName]: Created<Fields[K]> }>(created));
+
+/** Edit Shop: nothing is required (SPEC §5); a blank field keeps the saved value. */
+export const shopChangesSchema = z.object(shapeOf<{ [K in ShopFieldName]: Edited<Fields[K]> }>(edited));
+
+/** The fields of a shop's answer (shop-json.ts holds the rest). */
+export const shopFieldsJson = shapeOf<{ [K in ShopFieldName]: Answered<Fields[K]> }>(answered);
+
+export type ShopFields = z.infer<typeof shopFieldsSchema>;
+export type ShopChanges = z.infer<typeof shopChangesSchema>;
+/** A shop's fields as saved: in an answer, or in the API's row; null for an optional field left empty. */
+export type SavedShopFields = { [K in ShopFieldName]: z.output<Answered<Fields[K]>> };
+
+/** Only the shop's fields, out of a record that holds more (the API's row). */
+export function savedShopFields(shop: SavedShopFields): SavedShopFields {
+  return Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, shop[name]])) as SavedShopFields;
+}
+
+/**
+ * What an edit changes (SPEC §5): a field left blank keeps the saved value, and one equal to it is no
+ * change. Both tiers add the photo, which always is one; nothing changed means 'No changes detected'.
+ */
+export function changedShopFields(saved: SavedShopFields, edits: Partial<ShopChanges>): Partial<ShopChanges> {
+  const changes: Record<string, unknown> = {};
+  for (const name of SHOP_FIELD_NAMES) {
+    const value = edits[name];
+    if (value !== undefined && !sameValue(value, saved[name])) changes[name] = value;
+  }
+  return changes as Partial<ShopChanges>;
+}
+
+// Tags are compared as they travel, comma-separated: the same words in the same order are no change.
+const sameValue = (edited: string | string[], saved: string | string[] | null) =>
+  Array.isArray(edited) && Array.isArray(saved) ? edited.join(',') === saved.join(',') : edited === saved;
