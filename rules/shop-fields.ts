@@ -85,8 +85,10 @@ type Fields = typeof SHOP_FIELDS;
 export type ShopFieldName = keyof Fields;
 export const SHOP_FIELD_NAMES = Object.keys(SHOP_FIELDS) as ShopFieldName[];
 
+const isText = (field: ShopField): field is TextField => field.kind === 'line' || field.kind === 'lines';
+
 /** Create Shop's message for a field it requires; undefined for an optional one. */
-export const requiredMessage = (field: ShopField): string | undefined => ('required' in field ? field.required : undefined);
+export const requiredMessage = (field: ShopField): string | undefined => (isText(field) ? field.required : undefined);
 
 type Edited<F> = F extends { kind: 'tags' } ? typeof tagsField : F extends { kind: 'state' } ? typeof stateField : ReturnType<typeof optionalText>;
 type Created<F> = F extends { required: string } ? ReturnType<typeof requiredText> : Edited<F>;
@@ -103,8 +105,7 @@ function edited(field: ShopField) {
 }
 
 function created(field: ShopField) {
-  const message = requiredMessage(field);
-  return message && 'max' in field ? requiredText(message, field.max) : edited(field);
+  return isText(field) && field.required ? requiredText(field.required, field.max) : edited(field);
 }
 
 /** An answer may come from any provider of the contract: a field it leaves out reads as empty. */
