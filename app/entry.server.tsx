@@ -6,8 +6,8 @@ import { holdHydration } from './lib/first-screen.server';
 import { hydrationScripts, takeHydrationData } from './lib/hydration-data.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
 import { isLiteRequest } from './lib/lite-mode.server';
+import { contentSecurityPolicy } from './lib/page-security-policy.server';
 import { ResponseNonce } from './lib/response-nonce';
-import { contentSecurityPolicy } from './lib/security-headers.server';
 import { removeStaleUploads } from './lib/upload/spool.server';
 
 // This module loads when the server starts, so a bad setting stops the start here instead of failing the first visitor.

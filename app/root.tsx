@@ -15,7 +15,7 @@ import { isLostConnection } from './lib/lost-connection';
 import { usePendingSkeleton } from './lib/pending';
 import { isAnonymousRequest } from './lib/request-cookies';
 import { ResponseNonce } from './lib/response-nonce';
-import { sessionMiddleware, visitorContext } from './lib/session.server';
+import { sessionMiddleware, signedInContext } from './lib/session.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
@@ -45,7 +45,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // idleMinutes: the client idle timer's limit, the same SESSION_IDLE_MINUTES the server enforces.
   // lite: the page goes without any script (lib/lite-mode.server.ts).
   const { webUrl, sessionIdleMinutes } = getWebEnv();
-  return { signedIn: context.get(visitorContext) !== null, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
+  return { signedIn: context.get(signedInContext) !== null, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
 }
 
 // app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.

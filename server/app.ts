@@ -14,13 +14,13 @@ import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { HiddenMedia, type MediaLinks } from './media/hidden-media';
 import { type MediaStorage, openStorage } from './media/storage';
+import { apiSecurityHeaders } from './plugins/api-security-headers';
 import { auth } from './plugins/auth';
 import { errorHandler, frameworkErrors } from './plugins/error-handler';
 import { multipart, withMultipartForm } from './plugins/multipart';
 import { nulInQuery } from './plugins/nul-in-query';
 import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
-import { securityHeaders } from './plugins/security-headers';
 import { unreadBody } from './plugins/unread-body';
 import { connectRedis } from './redis';
 import { adminRoutes } from './routes/admin';
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorHandler);
   await app.register(unreadBody);
-  await app.register(securityHeaders);
+  await app.register(apiSecurityHeaders);
   await app.register(nulInQuery);
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins });
   await app.register(rateLimits);

@@ -11,9 +11,9 @@ export type SessionUser = { id: string; username: string; email: string };
 /** `checkoutAt`: when the person left for the payment page (see CHECKOUT_GRACE_MS). */
 type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number; checkoutAt: number };
 
-/** The person behind a request, as loaders and actions see it: null when signed out. */
-export type Visitor = { user: SessionUser; access: string } | null;
-export const visitorContext = createContext<Visitor>(null);
+/** A signed-in person, as loaders and actions see them; `signedInContext` holds null when nobody is signed in. */
+export type SignedIn = { user: SessionUser; access: string };
+export const signedInContext = createContext<SignedIn | null>(null);
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
@@ -90,8 +90,8 @@ export async function signOutCookie(request: Request): Promise<string> {
 }
 
 /** The signed-in person, or a redirect to sign in that brings them back here afterwards. */
-export function requireVisitor(request: Request, visitor: Visitor): NonNullable<Visitor> {
-  if (visitor) return visitor;
+export function requireSignedIn(request: Request, signedIn: SignedIn | null): SignedIn {
+  if (signedIn) return signedIn;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
@@ -100,8 +100,8 @@ export function requireVisitor(request: Request, visitor: Visitor): NonNullable<
  * Runs a signed-in provider call. A 401 from the provider ends the session and sends the browser to
  * /login with a full page load (SPEC §4), so no client state from the old session survives.
  */
-export async function asVisitor<T>(request: Request, visitor: Visitor, call: (token: string) => Promise<T>): Promise<T> {
-  const { access } = requireVisitor(request, visitor);
+export async function asSignedIn<T>(request: Request, signedIn: SignedIn | null, call: (token: string) => Promise<T>): Promise<T> {
+  const { access } = requireSignedIn(request, signedIn);
   try {
     return await call(access);
   } catch (error) {
@@ -174,7 +174,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const store = sessionStorage();
   const session = await store.getSession(request.headers.get('cookie'));
   const user = session.get('user');
-  let visitor: Visitor = null;
+  let signedIn: SignedIn | null = null;
   let changed = false;
 
   if (user) {
@@ -211,10 +211,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         }
       }
     }
-    visitor = { user, access };
+    signedIn = { user, access };
   }
 
-  context.set(visitorContext, visitor);
+  context.set(signedInContext, signedIn);
   const response = await next();
   // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
   const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${COOKIE.session}=`);

@@ -12,7 +12,7 @@ import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.se
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
-import { visitorContext } from '#app/lib/session.server.ts';
+import { signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/home';
 
@@ -22,13 +22,13 @@ const CATEGORY_CHIPS = 8;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = pageFrom(url);
-  const welcome = url.searchParams.has('welcome') ? (context.get(visitorContext)?.user.username ?? null) : null;
+  const welcome = url.searchParams.has('welcome') ? (context.get(signedInContext)?.user.username ?? null) : null;
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([publicShopCards(memory, { page, state: state ?? undefined }, 'Sponsored'), publicCategories(memory)]),
-    savedIdsOf(request, context.get(visitorContext)),
+    savedIdsOf(request, context.get(signedInContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];

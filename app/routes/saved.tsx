@@ -11,15 +11,15 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { cookieSavedIds, savedIdsCookie } from '#app/lib/saved/saved-cookie.server.ts';
 import { changeSaved } from '#app/lib/saved/saved-shops.server.ts';
-import { asVisitor, safeRedirectTarget, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, safeRedirectTarget, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/saved';
 
 /** The shops this visitor saved, as cards: the account's, or the cookie's (a shop deleted since drops out of the cookie too). */
 async function savedCards(request: Request, context: Route.LoaderArgs['context'], page: number) {
-  const visitor = context.get(visitorContext);
-  if (visitor) {
-    const list = await asVisitor(request, visitor, (token) => provider.savedShops(token, page));
+  const signedIn = context.get(signedInContext);
+  if (signedIn) {
+    const list = await asSignedIn(request, signedIn, (token) => provider.savedShops(token, page));
     return { shops: list.results, nextPage: list.next_page, setCookie: null };
   }
   const ids = await cookieSavedIds(request);
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm({ request, context }), savedFormSchema);
   if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
   const { shop, save, back } = submission.value;
-  const { setCookie, status, ...answer } = await changeSaved(request, context.get(visitorContext), shop, save);
+  const { setCookie, status, ...answer } = await changeSaved(request, context.get(signedInContext), shop, save);
   const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined;
   if (back !== undefined && !answer.error) throw redirect(safeRedirectTarget(back), { headers });
   return data(answer, { status, headers });

@@ -11,7 +11,7 @@ import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.se
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, searchIndexable } from '#app/lib/seo.ts';
-import { visitorContext } from '#app/lib/session.server.ts';
+import { signedInContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/search-results';
 
 type Sort = '' | 'rating';
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const memory = context.get(siteMemoryContext);
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'), publicCategories(memory)]),
-    savedIdsOf(request, context.get(visitorContext)),
+    savedIdsOf(request, context.get(signedInContext)),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') {

@@ -18,7 +18,7 @@ import type { Shop } from '#app/lib/provider/contract.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
-import { type Visitor, visitorContext } from '#app/lib/session.server.ts';
+import { type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { shopMeta } from '#app/lib/shop-meta.ts';
 import { MSG } from '#rules/messages.ts';
 import { orderQuantity } from '#rules/order.ts';
@@ -33,9 +33,9 @@ function orderNoteFrom(params: URLSearchParams): OrderNote | null {
 }
 
 /** A signed-in person's own rating for the overlay (see myRatingOf); none when it cannot be read: the shop still shows. */
-async function myRating(request: Request, visitor: Visitor, shopId: string): Promise<CurrentRating | 'own'> {
-  if (!visitor) return null;
-  return myRatingOf(request, visitor, shopId).catch((error: unknown) => {
+async function myRating(request: Request, signedIn: SignedIn | null, shopId: string): Promise<CurrentRating | 'own'> {
+  if (!signedIn) return null;
+  return myRatingOf(request, signedIn, shopId).catch((error: unknown) => {
     if (error instanceof ProviderError) return null;
     throw error;
   });
@@ -45,12 +45,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The id is optional in routes.ts so that `/shop` and `/shop/%20` get SPEC §8's own message.
   const id = params.id?.trim() ?? '';
   if (!id) throw data(MSG.noShopId, { status: 404 });
-  const visitor = context.get(visitorContext);
+  const signedIn = context.get(signedInContext);
   let shop: Shop;
   let mine: CurrentRating | 'own';
   let saved;
   try {
-    [shop, mine, saved] = await Promise.all([provider.getShop(id, request), myRating(request, visitor, id), savedIdsOf(request, visitor)]);
+    [shop, mine, saved] = await Promise.all([provider.getShop(id, request), myRating(request, signedIn, id), savedIdsOf(request, signedIn)]);
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
     // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     shop,
     webUrl: getWebEnv().webUrl,
-    signedIn: Boolean(visitor),
+    signedIn: Boolean(signedIn),
     mine: mine === 'own' ? null : mine,
     ownShop: mine === 'own',
     saved: saved.has(shop.id),

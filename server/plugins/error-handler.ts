@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { MSG } from '#rules/messages.ts';
 import { ApiError } from '#server/errors.ts';
-import { withSecurityHeaders } from './security-headers';
+import { withSecurityHeaders } from './api-security-headers';
 
 type Issue = { instancePath?: string; message?: string };
 

@@ -33,7 +33,7 @@ export function formErrorsFrom(error: unknown, fields: readonly string[], fallba
 
 /**
  * SPEC §8 for create and update shop: 'Failed to … shop. ' and its cause. A 401 never gets here:
- * `asVisitor` has already ended the session and sent the browser to /login (SPEC §4).
+ * `asSignedIn` has already ended the session and sent the browser to /login (SPEC §4).
  */
 export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormErrors {
   const failed = kind === 'create' ? MSG.createShopFailed : MSG.updateShopFailed;

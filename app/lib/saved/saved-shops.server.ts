@@ -1,6 +1,6 @@
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
@@ -9,10 +9,10 @@ import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
  * The shops this visitor saved: the account's for someone signed in, the cookie's otherwise. A provider
  * that cannot say shows every heart empty rather than failing the page.
  */
-export async function savedIdsOf(request: Request, visitor: Visitor): Promise<Set<string>> {
-  if (!visitor) return new Set(await cookieSavedIds(request));
+export async function savedIdsOf(request: Request, signedIn: SignedIn | null): Promise<Set<string>> {
+  if (!signedIn) return new Set(await cookieSavedIds(request));
   try {
-    return new Set((await asVisitor(request, visitor, (token) => provider.savedIds(token))).shop_ids);
+    return new Set((await asSignedIn(request, signedIn, (token) => provider.savedIds(token))).shop_ids);
   } catch (error) {
     if (error instanceof ProviderError) return new Set();
     throw error;
@@ -31,10 +31,10 @@ function refusal(error: ProviderError): { error: string; status: number } {
 }
 
 /** Saves or removes one shop: in the account, or in the cookie (only shops that exist, and at most SAVED_SHOPS_COOKIE_MAX). */
-export async function changeSaved(request: Request, visitor: Visitor, shop: string, save: boolean): Promise<SavedChange> {
+export async function changeSaved(request: Request, signedIn: SignedIn | null, shop: string, save: boolean): Promise<SavedChange> {
   try {
-    if (visitor) {
-      await asVisitor(request, visitor, (token) => (save ? provider.saveShop(token, shop) : provider.unsaveShop(token, shop)));
+    if (signedIn) {
+      await asSignedIn(request, signedIn, (token) => (save ? provider.saveShop(token, shop) : provider.unsaveShop(token, shop)));
       return { shop, saved: save, status: 200 };
     }
     const ids = await cookieSavedIds(request);

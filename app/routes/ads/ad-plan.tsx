@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { ownShop } from '#app/routes/owner/own-shops.server.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/ad-plan';
@@ -8,7 +8,7 @@ import type { Route } from './+types/ad-plan';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const visitor = requireSignedIn(request, context.get(signedInContext));
   const shop = await ownShop(request, visitor, params.shop_id);
   return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null } };
 }

@@ -5,7 +5,7 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, leavingForCheckoutCookie, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, leavingForCheckoutCookie, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { ownShop } from '#app/routes/owner/own-shops.server.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
@@ -17,7 +17,7 @@ import { isCheckoutUrl } from './payments.server';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const visitor = requireSignedIn(request, context.get(signedInContext));
   const shop = await ownShop(request, visitor, params.shop_id);
   if (shop.hidden) throw data(MSG.hiddenShopKept, { status: 409 });
   return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null } };
@@ -25,9 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Opens the checkout and sends the browser there. The provider answers a second tap with the same checkout. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const visitor = requireSignedIn(request, context.get(signedInContext));
   try {
-    const { authorization_url } = await asVisitor(request, visitor, (token) => provider.initiatePayment(token, params.shop_id));
+    const { authorization_url } = await asSignedIn(request, visitor, (token) => provider.initiatePayment(token, params.shop_id));
     if (!isCheckoutUrl(authorization_url)) return data({ error: MSG.paymentInitFailed }, { status: 502 });
     return redirect(authorization_url, { headers: { 'Set-Cookie': await leavingForCheckoutCookie(request) } });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, CHECKOUT_GRACE_MS, type Visitor } from '#app/lib/session.server.ts';
+import { asSignedIn, CHECKOUT_GRACE_MS, type SignedIn } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 
 /** Only a web address can be a checkout: a provider answering anything else must not steer the browser. */
@@ -42,12 +42,12 @@ function shopNamed(shops: Shop[], shopId: string | null | undefined) {
 }
 
 /** The provider's answer about a payment, as the verification page tells it. */
-export async function verifyPayment(request: Request, visitor: Visitor, reference: string): Promise<VerifiedPayment> {
+export async function verifyPayment(request: Request, signedIn: SignedIn | null, reference: string): Promise<VerifiedPayment> {
   if (!reference || reference.length > 200) return { state: 'failed', error: MSG.paymentReferenceMissing, mayRetry: false, payAgainFor: null };
   try {
-    const verified = await asVisitor(request, visitor, (token) => provider.verifyPayment(token, reference));
+    const verified = await asSignedIn(request, signedIn, (token) => provider.verifyPayment(token, reference));
     // The shop's name is a courtesy: the payment's result stands without it.
-    const shops = await asVisitor(request, visitor, (token) => provider.profile(token)).then(
+    const shops = await asSignedIn(request, signedIn, (token) => provider.profile(token)).then(
       (profile) => profile.shops,
       (error: unknown) => {
         if (isProviderError(error)) return [];

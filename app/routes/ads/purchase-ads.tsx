@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { ownShops } from '#app/routes/owner/own-shops.server.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
@@ -17,7 +17,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const visitor = requireSignedIn(request, context.get(signedInContext));
   const shops = await ownShops(request, visitor);
   return { shops: shops.map(({ id, name, is_sponsored, sponsored_until }) => ({ id, name, sponsoredUntil: is_sponsored ? sponsored_until : null })) };
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import { useServerRendered } from '#app/lib/hydrated.ts';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
 import { priceInNaira } from '#rules/price.ts';
@@ -15,10 +15,10 @@ const RECHECK_SECONDS = 10;
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adsStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const { searchParams } = new URL(request.url);
   const reference = searchParams.get('reference')?.trim() ?? '';
-  const payment = await verifyPayment(request, visitor, reference);
+  const payment = await verifyPayment(request, signedIn, reference);
   const status = payment.state === 'failed' ? (payment.mayRetry ? 503 : 400) : 200;
   const recheck = payment.state === 'pending' ? nextRecheck(reference, searchParams.get('since')) : null;
   return data({ payment, reference, recheck }, { status });

@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router';
-import { safeRedirectTarget, visitorContext } from '#app/lib/session.server.ts';
+import { safeRedirectTarget, signedInContext } from '#app/lib/session.server.ts';
 
 /** Where a signed-in person goes: back where the sign-in was asked for, or home. */
 export function destination(request: Request): string {
@@ -8,5 +8,5 @@ export function destination(request: Request): string {
 
 /** Someone already signed in has no use for the login or signup form. */
 export function leaveIfSignedIn(request: Request, context: Readonly<RouterContextProvider>): void {
-  if (context.get(visitorContext)) throw redirect(destination(request));
+  if (context.get(signedInContext)) throw redirect(destination(request));
 }

@@ -6,7 +6,7 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 
 const notFound = () => data(MSG.pageNotFound, { status: 404 });
@@ -15,10 +15,10 @@ const notFound = () => data(MSG.pageNotFound, { status: 404 });
  * A moderator's call to the provider. The provider answers 404 to anyone else, and the site does the
  * same, to signed-out visitors too: nobody learns these pages exist.
  */
-export async function asModerator<T>(request: Request, visitor: Visitor, call: (token: string) => Promise<T>): Promise<T> {
-  if (!visitor) throw notFound();
+export async function asModerator<T>(request: Request, signedIn: SignedIn | null, call: (token: string) => Promise<T>): Promise<T> {
+  if (!signedIn) throw notFound();
   try {
-    return await asVisitor(request, visitor, call);
+    return await asSignedIn(request, signedIn, call);
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
@@ -28,17 +28,17 @@ export async function asModerator<T>(request: Request, visitor: Visitor, call: (
 
 type Item = { shopId: string; ratingId?: string };
 
-export const loadItem = (request: Request, visitor: Visitor, item: Item) =>
-  asModerator(request, visitor, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId)));
+export const loadItem = (request: Request, signedIn: SignedIn | null, item: Item) =>
+  asModerator(request, signedIn, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId)));
 
 /** Applies a moderator's action, then shows the item again (`?done=`, so a reload does nothing twice). */
-export async function moderateItem(request: Request, context: Readonly<RouterContextProvider>, visitor: Visitor, item: Item) {
-  if (!visitor) throw notFound();
+export async function moderateItem(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) {
+  if (!signedIn) throw notFound();
   const submission = parseSubmission(await readForm({ request, context }), moderationFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const path = moderationPath(item.shopId, item.ratingId);
   try {
-    await asVisitor(request, visitor, (token) => provider.moderate(token, path, submission.value));
+    await asSignedIn(request, signedIn, (token) => provider.moderate(token, path, submission.value));
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (!isProviderError(error)) throw error;

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { visitorContext } from '#app/lib/session.server.ts';
+import { signedInContext } from '#app/lib/session.server.ts';
 import { momentInLagos } from '#rules/dates.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
 import stylesheet from '../../styles/moderation.css?url';
@@ -11,13 +11,13 @@ import { asModerator } from './moderation.server';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { results } = await asModerator(request, context.get(visitorContext), (token) => provider.openReports(token));
+  const { results } = await asModerator(request, context.get(signedInContext), (token) => provider.openReports(token));
   return { items: results };
 }
 
 /** Nothing posts here: a moderator is told so, anyone else gets the same 404 as a GET, which does not show the page exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await asModerator(request, context.get(visitorContext), (token) => provider.openReports(token));
+  await asModerator(request, context.get(signedInContext), (token) => provider.openReports(token));
   throw data('This page takes no forms.', { status: 405 });
 }
 

@@ -2,7 +2,7 @@ import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
-import { visitorContext } from '#app/lib/session.server.ts';
+import { signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/report-review';
@@ -11,12 +11,12 @@ import { loadReportPage, sendReport } from './report.server';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  loadReportPage(request, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+  loadReportPage(request, context.get(signedInContext), { shopId: params.shop_id, ratingId: params.rating_id });
 
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
 export const action = ({ request, params, context }: Route.ActionArgs) =>
-  sendReport(request, context, context.get(visitorContext), { shopId: params.shop_id, ratingId: params.rating_id });
+  sendReport(request, context, context.get(signedInContext), { shopId: params.shop_id, ratingId: params.rating_id });
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
 export const shouldRevalidate = revalidateUnlessOffline;

@@ -7,7 +7,7 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 
 type Item = { shopId: string; ratingId?: string };
@@ -16,8 +16,8 @@ type Item = { shopId: string; ratingId?: string };
  * The report page's loader: signed-in people only (others sign in and come back), the shop's name and
  * the review reported; a hidden or missing shop or review is a 404.
  */
-export async function loadReportPage(request: Request, visitor: Visitor, item: Item) {
-  requireVisitor(request, visitor);
+export async function loadReportPage(request: Request, signedIn: SignedIn | null, item: Item) {
+  requireSignedIn(request, signedIn);
   const sent = new URL(request.url).searchParams.get('sent') === '1';
   try {
     if (item.ratingId) {
@@ -34,13 +34,13 @@ export async function loadReportPage(request: Request, visitor: Visitor, item: I
 }
 
 /** Sends the report, then the thank-you (the same page, `?sent=1`, so a reload sends nothing again). */
-export async function sendReport(request: Request, context: Readonly<RouterContextProvider>, visitor: Visitor, item: Item) {
+export async function sendReport(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) {
   const here = reportPath(item.shopId, item.ratingId);
-  if (!visitor) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
+  if (!signedIn) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
   const submission = parseSubmission(await readForm({ request, context }), reportFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.report(token, item, submission.value));
+    await asSignedIn(request, signedIn, (token) => provider.report(token, item, submission.value));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     // Already reported (409), or the shop or review gone meanwhile (404): said plainly above the form.

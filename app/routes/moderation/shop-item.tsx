@@ -1,17 +1,17 @@
 import { useSearchParams } from 'react-router';
 import { ItemPage } from '#app/components/moderation/item-page.tsx';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
-import { visitorContext } from '#app/lib/session.server.ts';
+import { signedInContext } from '#app/lib/session.server.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/shop-item';
 import { loadItem, moderateItem } from './moderation.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const loader = ({ request, params, context }: Route.LoaderArgs) => loadItem(request, context.get(visitorContext), { shopId: params.shop_id });
+export const loader = ({ request, params, context }: Route.LoaderArgs) => loadItem(request, context.get(signedInContext), { shopId: params.shop_id });
 
 export const action = ({ request, params, context }: Route.ActionArgs) =>
-  moderateItem(request, context, context.get(visitorContext), { shopId: params.shop_id });
+  moderateItem(request, context, context.get(signedInContext), { shopId: params.shop_id });
 
 export default function ShopItem({ loaderData, actionData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();

@@ -11,7 +11,7 @@ import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -32,21 +32,21 @@ export const links: Route.LinksFunction = () => [
 const formFailure = (message: string) => ({ status: 'error' as const, error: { '': [message] } });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const shopId = params.shop_id.trim();
   if (!shopId) throw data(MSG.shopIdMissing, { status: 404 });
-  const shop = await ownShop(request, visitor, shopId);
+  const shop = await ownShop(request, signedIn, shopId);
   // After a batch is stored the page says so (and moves on); reloading it then sends nothing again.
   const added = new URL(request.url).searchParams.has('added');
   return { shop: { id: shop.id, name: shop.name }, added };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const shopId = params.shop_id.trim();
   if (!shopId) return data({ result: formFailure(MSG.shopIdMissing) }, { status: 400 });
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
-  const shop = await ownShop(request, visitor, shopId);
+  const shop = await ownShop(request, signedIn, shopId);
   const form = await readFormWithin({ request, context }, ADD_PRODUCTS_FORM);
   if (form === 'too-large') return data({ result: formFailure(MSG.addProductsFailed + MSG.imageTooBig) }, { status: 413 });
   const submission = parseSubmission(form, addProductsSchema);
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [MSG.fixErrors], fieldErrors: notPhotos }), chosen }, { status: 400 });
   }
   try {
-    await asVisitor(request, visitor, (token) => provider.addProducts(token, shop.id, batchForm(submission.value)));
+    await asSignedIn(request, signedIn, (token) => provider.addProducts(token, shop.id, batchForm(submission.value)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ result: submission.reply(addProductsErrors(error, submission.value)), chosen }, { status: 400 });

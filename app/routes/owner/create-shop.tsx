@@ -10,7 +10,7 @@ import { createShopFormSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -26,19 +26,19 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireVisitor(request, context.get(visitorContext));
+  requireSignedIn(request, context.get(signedInContext));
   // After a shop is made the page says so (and moves on); reloading it then sends nothing again.
   return { created: new URL(request.url).searchParams.get('created') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const form = await readFormWithin({ request, context }, SHOP_FORM);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, createShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    const shop = await asVisitor(request, visitor, (token) => provider.createShop(token, providerShopForm(submission.value)));
+    const shop = await asSignedIn(request, signedIn, (token) => provider.createShop(token, providerShopForm(submission.value)));
     return redirect(`/createShop?created=${encodeURIComponent(shop.id)}`);
   } catch (error) {
     if (!isProviderError(error)) throw error;

@@ -10,7 +10,7 @@ import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -28,8 +28,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
-  const own = await ownProduct(request, visitor, params.product_id);
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const own = await ownProduct(request, signedIn, params.product_id);
   // SPEC §8's two messages, whether the id is unknown, the product someone else's, or the provider down.
   if (!own.product) return data({ product: null, updated: false }, { status: own.status });
   const { product, shopId } = own;
@@ -38,9 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   // Ownership first: someone else's product gets the 404 page whatever the form holds.
-  const own = await ownProduct(request, visitor, params.product_id);
+  const own = await ownProduct(request, signedIn, params.product_id);
   if (!own.product) throw data(MSG.productDataUnavailable, { status: own.status });
   const { product } = own;
   const form = await readFormWithin({ request, context }, EDIT_PRODUCT_FORM);
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseSubmission(form, editProductSchema(product));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));
+    await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ result: submission.reply(editProductErrors(error)) }, { status: 400 });

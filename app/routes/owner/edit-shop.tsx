@@ -10,7 +10,7 @@ import { editShopFormSchema, shopFormValues } from '#app/lib/forms/shop-forms.ts
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -27,8 +27,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
-  const shop = await ownShop(request, visitor, params.shop_id);
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const shop = await ownShop(request, signedIn, params.shop_id);
   return {
     shop: shopFormValues(shop),
     photo: shop.image?.url ?? shop.image_url,
@@ -38,9 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
-  const saved = await ownShop(request, visitor, params.shop_id);
+  const saved = await ownShop(request, signedIn, params.shop_id);
   const form = await readFormWithin({ request, context }, SHOP_FORM);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editShopFormSchema);
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const changes = shopChanges(submission.value, saved);
   if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }) }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));
+    await asSignedIn(request, signedIn, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ result: submission.reply(shopSaveErrors(error, 'update')) }, { status: 400 });

@@ -10,7 +10,7 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import type { Profile } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { useSeen } from '#app/lib/seen.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/owner.css?url';
@@ -23,9 +23,9 @@ const EAGER_CARDS = 2;
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   try {
-    const { shops } = await asVisitor(request, visitor, (token) => provider.profile(token));
+    const { shops } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
     return { shops, failed: false };
   } catch (error) {
     if (!isProviderError(error)) throw error;
@@ -34,11 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const submission = parseSubmission(await readForm({ request, context }), deleteShopSchema);
   if (submission.status !== 'success') return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.deleteShop(token, submission.value.shopId));
+    await asSignedIn(request, signedIn, (token) => provider.deleteShop(token, submission.value.shopId));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ deleteError: deleteShopFailure(error) }, { status: refusedStatus(error) });

@@ -2,7 +2,7 @@ import type { ProductChanges, ReadyRow } from '#app/lib/forms/product-forms.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, type Visitor } from '#app/lib/session.server.ts';
+import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 
 /** The batch as the provider takes it (SPEC §7): `products` as JSON `[{name, price}]`, then one `images` per row in the same order. */
 export function batchForm(rows: readonly ReadyRow[]): FormData {
@@ -36,13 +36,13 @@ export function productChangesForm(changes: ProductChanges): FormData {
 export type OwnProduct = { product: Product; shopId: string } | { product: null; status: 404 | 503 };
 
 /**
- * The product behind `/shop/{product_id}/edit-products` if it is in one of the visitor's shops; someone else's
+ * The product behind `/shop/{product_id}/edit-products` if it is in one of the signed-in person's shops; someone else's
  * is "not found", like an unknown id. One without `shop_id` cannot be told apart from someone else's.
  */
-export async function ownProduct(request: Request, visitor: Visitor, productId: string): Promise<OwnProduct> {
+export async function ownProduct(request: Request, signedIn: SignedIn | null, productId: string): Promise<OwnProduct> {
   if (!productId.trim()) return { product: null, status: 404 };
   try {
-    const [product, profile] = await asVisitor(request, visitor, (token) => Promise.all([provider.getProduct(productId, token), provider.profile(token)]));
+    const [product, profile] = await asSignedIn(request, signedIn, (token) => Promise.all([provider.getProduct(productId, token), provider.profile(token)]));
     const shopId = product.shop_id;
     if (!shopId || !profile.shops.some((shop) => shop.id === shopId)) return { product: null, status: 404 };
     return { product, shopId };

@@ -9,7 +9,7 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, type Visitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
@@ -27,9 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ];
 
-async function productsOf(request: Request, visitor: Visitor, shopId: string): Promise<Product[]> {
+async function productsOf(request: Request, signedIn: SignedIn | null, shopId: string): Promise<Product[]> {
   try {
-    return await asVisitor(request, visitor, (token) => provider.shopProducts(shopId, token));
+    return await asSignedIn(request, signedIn, (token) => provider.shopProducts(shopId, token));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(shopId), { status: 404 });
@@ -38,21 +38,21 @@ async function productsOf(request: Request, visitor: Visitor, shopId: string): P
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   // The owner's token: they still see the products of a shop a moderator hid. The check that the shop is theirs runs beside it.
-  const [shop, products] = await Promise.all([ownShop(request, visitor, params.shop_id), productsOf(request, visitor, params.shop_id)]);
+  const [shop, products] = await Promise.all([ownShop(request, signedIn, params.shop_id), productsOf(request, signedIn, params.shop_id)]);
   return { shop: { id: shop.id, name: shop.name }, products };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   // Ownership first: someone else's shop gets the 404 page whatever the form holds.
-  const shop = await ownShop(request, visitor, params.shop_id);
+  const shop = await ownShop(request, signedIn, params.shop_id);
   const form = await readFormWithin({ request, context }, SHORT_FORM);
   const submission = form === 'too-large' ? null : parseSubmission(form, deleteProductSchema);
   if (submission?.status !== 'success') return data({ deleteError: MSG.deleteProductFailed }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.deleteProduct(token, submission.value.productId));
+    await asSignedIn(request, signedIn, (token) => provider.deleteProduct(token, submission.value.productId));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     // Already gone is what was asked for; the refreshed list shows it.

@@ -2,7 +2,7 @@ import { getWebEnv } from '#app/lib/env.server.ts';
 import { posterOf } from '#app/lib/poster/poster.server.ts';
 import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/shop-poster-svg';
 import { ownShop } from './own-shops.server';
 
@@ -22,8 +22,8 @@ const POSTER_POLICY = "default-src 'none'; img-src data:; frame-ancestors 'none'
 
 /** The poster as an SVG download; the owner's only, like the poster page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
-  const shop = await ownShop(request, visitor, params.shop_id);
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const shop = await ownShop(request, signedIn, params.shop_id);
   const poster = await posterOf(shop, getWebEnv().webUrl);
   const svg = posterSvg(poster, await photoBytes(shop.image_url));
   return new Response(svg, {

@@ -3,7 +3,7 @@ import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image
 import { getWebEnv } from '#app/lib/env.server.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { posterOf } from '#app/lib/poster/poster.server.ts';
-import { requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/poster.css?url';
 import type { Route } from './+types/shop-poster';
@@ -15,8 +15,8 @@ export const handle: RouteHandle = { bare: true };
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
-  const shop = await ownShop(request, visitor, params.shop_id);
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const shop = await ownShop(request, signedIn, params.shop_id);
   const poster = await posterOf(shop, getWebEnv().webUrl);
   return { ...poster, photo: photoOf(poster.shop.image, poster.shop.image_url) };
 }

@@ -7,7 +7,7 @@ import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/my-ratings';
@@ -17,10 +17,10 @@ const MY_RATINGS = '/rating';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const page = pageFrom(new URL(request.url));
   try {
-    const mine = await asVisitor(request, visitor, (token) => provider.myRatings(token, page));
+    const mine = await asSignedIn(request, signedIn, (token) => provider.myRatings(token, page));
     return { ratings: mine.results, page, nextPage: mine.next_page, failed: false };
   } catch (error) {
     if (!isProviderError(error)) throw error;
@@ -30,11 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Removes one of my ratings and shows the list again. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   const parsed = removeRatingFormSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
   if (!parsed.success) return data({ removeError: MSG.ratingRemoveFailed }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.removeRating(token, parsed.data.shopId));
+    await asSignedIn(request, signedIn, (token) => provider.removeRating(token, parsed.data.shopId));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     // Already gone (removed from another tab) is what was asked for.

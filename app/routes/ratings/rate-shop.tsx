@@ -8,7 +8,7 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
-import { asVisitor, requireVisitor, visitorContext } from '#app/lib/session.server.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/rate-shop';
@@ -19,9 +19,9 @@ const shopPath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}`;
 
 /** The shop's name and the person's own rating, to edit; a shop that does not exist is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const visitor = requireVisitor(request, context.get(visitorContext));
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
   try {
-    const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, visitor, params.shop_id)]);
+    const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, signedIn, params.shop_id)]);
     return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own' };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
@@ -32,12 +32,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Saves the rating and goes back to the shop; someone not signed in signs in first and comes back to the shop. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const visitor = context.get(visitorContext);
-  if (!visitor) throw redirect(`/login?${new URLSearchParams({ redirectTo: shopPath(params.shop_id) })}`);
+  const signedIn = context.get(signedInContext);
+  if (!signedIn) throw redirect(`/login?${new URLSearchParams({ redirectTo: shopPath(params.shop_id) })}`);
   const submission = parseSubmission(await readForm({ request, context }), rateShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    await asVisitor(request, visitor, (token) => provider.rate(token, params.shop_id, submission.value));
+    await asSignedIn(request, signedIn, (token) => provider.rate(token, params.shop_id, submission.value));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     // The owner's own shop (403) and a shop gone meanwhile (404) say so above the form.

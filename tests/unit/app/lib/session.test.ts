@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 const user = { id: '1', username: 'ada', email: 'ada@example.ng' };
-const visitor = { user, access: 'access-token' };
+const signedIn = { user, access: 'access-token' };
 
 /** What a thrown redirect says, or the thrown value itself when it is not a Response. */
 async function thrownBy(run: () => Promise<unknown>) {
@@ -78,16 +78,16 @@ async function thrownBy(run: () => Promise<unknown>) {
   throw new Error('nothing was thrown');
 }
 
-describe('a provider call made as the visitor', () => {
+describe('a provider call made as the signed-in person', () => {
   it('passes the access token and returns the answer', async () => {
     const request = new Request('http://localhost/myShop');
-    expect(await session.asVisitor(request, visitor, async (token) => `called with ${token}`)).toBe('called with access-token');
+    expect(await session.asSignedIn(request, signedIn, async (token) => `called with ${token}`)).toBe('called with access-token');
   });
 
   it('ends the session on a provider 401 and loads /login as a full page', async () => {
     const request = new Request('http://localhost/myShop');
     const outcome = await thrownBy(() =>
-      session.asVisitor(request, visitor, async () => {
+      session.asSignedIn(request, signedIn, async () => {
         throw new ProviderError('http', 'answered 401', 401, { detail: 'Given token not valid for any token type' });
       }),
     );
@@ -97,11 +97,11 @@ describe('a provider call made as the visitor', () => {
 
   it('lets other provider failures reach the caller', async () => {
     const failure = new ProviderError('http', 'answered 500', 500, {});
-    await expect(session.asVisitor(new Request('http://localhost/myShop'), visitor, () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(session.asSignedIn(new Request('http://localhost/myShop'), signedIn, () => Promise.reject(failure))).rejects.toBe(failure);
   });
 
   it('sends a signed-out visitor to sign in, and back here afterwards', async () => {
-    const outcome = await thrownBy(() => session.asVisitor(new Request('http://localhost/myShop?tab=ads'), null, async () => 'never'));
+    const outcome = await thrownBy(() => session.asSignedIn(new Request('http://localhost/myShop?tab=ads'), null, async () => 'never'));
     expect(outcome).toMatchObject({ status: 302, location: '/login?redirectTo=%2FmyShop%3Ftab%3Dads' });
   });
 });
@@ -119,11 +119,11 @@ describe('the session middleware renewing an access token', () => {
     return (await store.commitSession(cookie)).split(';')[0]!;
   }
 
-  /** Runs the middleware; the page answers with the token a provider call made as the visitor would carry. */
+  /** Runs the middleware; the page answers with the token a provider call made as the signed-in person would carry. */
   const run = async (url: string) => {
     const request = new Request(url, { headers: { cookie: await cookieDueForRenewal() } });
     const context = new RouterContextProvider();
-    const next = async () => new Response(await session.asVisitor(request, context.get(session.visitorContext), async (token) => token));
+    const next = async () => new Response(await session.asSignedIn(request, context.get(session.signedInContext), async (token) => token));
     return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
   };
 
@@ -176,7 +176,7 @@ describe('the session middleware after the idle limit', () => {
   const run = async (url: string) => {
     const request = new Request(url, { headers: { cookie: await idleCookie() } });
     const context = new RouterContextProvider();
-    const next = async () => new Response(String(context.get(session.visitorContext)?.user.username ?? 'nobody'));
+    const next = async () => new Response(String(context.get(session.signedInContext)?.user.username ?? 'nobody'));
     return session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next) as Promise<Response>;
   };
 
@@ -233,7 +233,7 @@ describe('the idle limit (5 minutes) counted from the person’s last request', 
     vi.setSystemTime(Date.now() + afterMs);
     const request = new Request(url, { ...init, headers: { cookie } });
     const context = new RouterContextProvider();
-    const next = async () => (context.get(session.visitorContext) ? page(request) : new Response('signed out'));
+    const next = async () => (context.get(session.signedInContext) ? page(request) : new Response('signed out'));
     try {
       const response = (await session.sessionMiddleware({ request, context, params: {}, unstable_pattern: '' } as never, next)) as Response;
       const setCookie = response.headers.get('set-cookie');

@@ -36,7 +36,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 /** The arguments React Router hands a loader or action; `visitor` is who the session says is signed in. */
 function args(url: string, init: RequestInit = {}, visitor: { user: { id: string; username: string; email: string }; access: string } | null = null) {
   const context = hostContext();
-  context.set(routes.session.visitorContext, visitor);
+  context.set(routes.session.signedInContext, visitor);
   return { request: new Request(`http://localhost${url}`, init), params: {}, context } as never;
 }
 

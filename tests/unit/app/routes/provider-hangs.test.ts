@@ -47,7 +47,7 @@ const owner = { user: { id: 'u1', username: 'ada', email: 'ada@example.ng' }, ac
 
 function args(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   const context = hostContext();
-  context.set(routes.session.visitorContext, owner);
+  context.set(routes.session.signedInContext, owner);
   context.set(routes.spool.spooledUploads, []);
   return { request: new Request(`http://localhost${url}`, init), params, context } as never;
 }

@@ -77,7 +77,7 @@ describe('with the provider stopped', () => {
 
   function args(url: string, init: RequestInit = {}, params: Record<string, string> = {}) {
     const context = new RouterContextProvider();
-    context.set(routes.session.visitorContext, owner);
+    context.set(routes.session.signedInContext, owner);
     return { request: new Request(`http://localhost${url}`, init), params, context } as never;
   }
 

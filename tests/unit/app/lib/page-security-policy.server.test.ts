@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentSecurityPolicy } from '#app/lib/security-headers.server.ts';
+import { contentSecurityPolicy } from '#app/lib/page-security-policy.server.ts';
 
 const imgSrc = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('img-src'));
 

@@ -19,11 +19,11 @@ export function withSecurityHeaders(reply: FastifyReply): FastifyReply {
 }
 
 /** Set before any route runs, so a route's own header of the same name wins. */
-export const securityHeaders = fp(
+export const apiSecurityHeaders = fp(
   async (app) => {
     app.addHook('onRequest', async (_request, reply) => {
       withSecurityHeaders(reply);
     });
   },
-  { name: 'security-headers' },
+  { name: 'api-security-headers' },
 );
