@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { nodeRelease } from './lib/node-release';
-import { ROOT } from './lib/product';
+import { buildIfStale, ROOT } from './lib/product';
 
 type Outcome = {
   runner: string;
@@ -71,9 +71,9 @@ async function runVitest(
   runner: string,
   projects: string[],
   env: NodeJS.ProcessEnv,
-  options: { quiet?: boolean; workers?: number; node?: string } = {},
+  options: { quiet?: boolean; workers?: number; node?: string; filters?: string[] } = {},
 ): Promise<Outcome> {
-  const { quiet = false, workers, node = process.execPath } = options;
+  const { quiet = false, workers, node = process.execPath, filters = [] } = options;
   if (!quiet) console.log(`\n=== ${runner} ===`);
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-vitest-'));
@@ -92,6 +92,7 @@ async function runVitest(
         '--reporter=json',
         `--outputFile.json=${report}`,
         ...(workers ? [`--maxWorkers=${workers}`] : []),
+        ...filters,
       ],
       env,
       outputFile,
@@ -124,12 +125,23 @@ async function runVitest(
   }
 }
 
-async function runBuild(): Promise<Outcome> {
-  console.log('\n=== web build ===');
+/** `npm run build`, or with `ifStale` only what is older than its sources (scripts/lib/product.ts). */
+async function runBuild(ifStale = false): Promise<Outcome> {
+  const runner = ifStale ? 'web build (if stale)' : 'web build';
+  console.log(`\n=== ${runner} ===`);
   const started = Date.now();
-  const code = await run('npm', ['run', 'build']);
-  const outcome: Outcome = { runner: 'web build', hasTests: false, passed: 0, failed: 0, skipped: 0, seconds: (Date.now() - started) / 1000 };
-  if (code !== 0) outcome.problem = `npm run build exited with code ${code}`;
+  const outcome: Outcome = { runner, hasTests: false, passed: 0, failed: 0, skipped: 0, seconds: 0 };
+  if (ifStale) {
+    try {
+      console.log((await buildIfStale()) ? 'Built.' : 'Up to date.');
+    } catch (error) {
+      outcome.problem = (error as Error).message;
+    }
+  } else {
+    const code = await run('npm', ['run', 'build']);
+    if (code !== 0) outcome.problem = `npm run build exited with code ${code}`;
+  }
+  outcome.seconds = (Date.now() - started) / 1000;
   return outcome;
 }
 
@@ -139,7 +151,23 @@ function withoutDatabaseUrl(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return env;
 }
 
-async function main(): Promise<number> {
+/**
+ * The e2e project twice at the same time, JavaScript on and off, after the build. Each mode starts its own
+ * product on its own ports and data; neither keeps two cores busy, so side by side is the quicker way.
+ */
+async function runE2e(build: Outcome, chromiumProblem: string | undefined, filters: string[] = []): Promise<Outcome[]> {
+  const e2eProblem = chromiumProblem ?? (build.problem ? 'not run: the web build failed' : undefined);
+  console.log('\n=== e2e, JavaScript on and off side by side (each prints its output when it ends) ===');
+  const e2eRuns = (['on', 'off'] as const).map((mode) => {
+    const runner = `e2e (JavaScript ${mode})`;
+    if (e2eProblem) return Promise.resolve<Outcome>({ runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds: 0, problem: e2eProblem });
+    return runVitest(runner, ['e2e'], withoutDatabaseUrl({ E2E_JS: mode }), { quiet: true, filters });
+  });
+  return Promise.all(e2eRuns);
+}
+
+/** Everything: `npm test`. */
+async function allSuites(): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   const chromiumProblem = await ensureChromium();
 
@@ -162,23 +190,23 @@ async function main(): Promise<number> {
   }
 
   const build = await runBuild();
-  outcomes.push(build);
-  // Each mode starts its own product on its own ports and data. Neither keeps both cores busy (a run
-  // alone averages 0.85 of a core), so the two go side by side: 12 minutes on this 2-core machine
-  // where one after the other took 14.
-  const e2eProblem = chromiumProblem ?? (build.problem ? 'not run: the web build failed' : undefined);
-  console.log('\n=== e2e, JavaScript on and off side by side (each prints its output when it ends) ===');
-  const e2eRuns = (['on', 'off'] as const).map((mode) => {
-    const runner = `e2e (JavaScript ${mode})`;
-    if (e2eProblem) return Promise.resolve<Outcome>({ runner, hasTests: true, passed: 0, failed: 0, skipped: 0, seconds: 0, problem: e2eProblem });
-    return runVitest(runner, ['e2e'], withoutDatabaseUrl({ E2E_JS: mode }), { quiet: true });
-  });
-  outcomes.push(...(await Promise.all(e2eRuns)));
+  outcomes.push(build, ...(await runE2e(build, chromiumProblem)));
 
   // Several API instances sharing PostgreSQL (TEST_DATABASE_URL, or a throwaway cluster), Redis and a bucket;
   // skipped, saying why, when Debian's redis-server or postgresql is missing.
   outcomes.push(await runVitest('scale (two APIs and two web tiers on shared services)', ['scale'], withoutDatabaseUrl()));
+  return outcomes;
+}
 
+/** `npm run test:e2e [files or filters]`: the build only if stale, then both JavaScript modes. */
+async function e2eOnly(filters: string[]): Promise<Outcome[]> {
+  const chromiumProblem = await ensureChromium();
+  // Built here once, before the two runs start: each run's own setup would otherwise build at the same time.
+  const build = await runBuild(true);
+  return [build, ...(await runE2e(build, chromiumProblem, filters))];
+}
+
+function printSummary(outcomes: Outcome[]): number {
   // A runner that broke counts as one failure, so the closing line can never read as a clean run.
   const failedOf = (outcome: Outcome) => outcome.failed + (outcome.problem ? 1 : 0);
   const width = Math.max(...outcomes.map((outcome) => outcome.runner.length));
@@ -197,6 +225,14 @@ async function main(): Promise<number> {
   const failed = outcomes.reduce((sum, outcome) => sum + failedOf(outcome), 0);
   console.log(`${passed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const [suite, ...filters] = process.argv.slice(2);
+  if (suite === undefined) return printSummary(await allSuites());
+  if (suite === 'e2e') return printSummary(await e2eOnly(filters));
+  console.error(`Unknown suite "${suite}". Usage: scripts/test.ts [e2e [files or filters]]`);
+  return 2;
 }
 
 main().then(

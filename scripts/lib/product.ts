@@ -32,9 +32,9 @@ export const WEB_SERVER = path.join(ROOT, 'build', 'web-tier', 'web-server.js');
 /** What `npm run build` and the launcher bundle, and where. */
 export const SERVER_BUNDLES: ServerBundles = { root: ROOT, api: API_ENTRY, imageWorker: IMAGE_WORKER_ENTRY, webServer: WEB_SERVER };
 // Whatever `react-router build` reads: a change to any of these makes the old build stale.
-const WEB_INPUTS = ['app', 'public', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
-// Whatever the server bundles are made from (the API and the web server share app/lib's rules).
-const SERVER_INPUTS = ['server', 'web-server', 'scripts', path.join('app', 'lib'), 'package-lock.json'];
+const WEB_INPUTS = ['app', 'rules', 'settings', 'public', 'package.json', 'package-lock.json', 'react-router.config.ts', 'vite.config.ts'];
+// Whatever the server bundles are made from (the web server also imports app/lib).
+const SERVER_INPUTS = ['server', 'web-server', 'rules', 'settings', 'scripts', path.join('app', 'lib'), 'package.json', 'package-lock.json'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
