@@ -13,7 +13,7 @@ function lagosDay(date: Date): number {
 }
 
 /** Calendar months as PostgreSQL counts them in UTC: a month after 31 January is the last day of February. */
-export function addMonths(date: Date, months: number): Date {
+function addMonths(date: Date, months: number): Date {
   const day = date.getUTCDate();
   const moved = new Date(date);
   moved.setUTCDate(1);

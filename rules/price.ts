@@ -2,7 +2,7 @@ import { PRODUCT_PRICE_MAX } from './limits';
 import { MSG } from './messages';
 
 /** Digits with up to two decimals, the shape SPEC's edit form allows and the contract stores. */
-export const PRICE_PATTERN = /^\d+(?:\.\d{1,2})?$/;
+const PRICE_PATTERN = /^\d+(?:\.\d{1,2})?$/;
 
 export type PriceCheck = { ok: true; value: number } | { ok: false; message: string };
 

@@ -38,4 +38,3 @@ export const productChangesSchema = z.object({
 });
 
 export type NewProduct = z.infer<typeof newProductSchema>;
-export type ProductChanges = z.infer<typeof productChangesSchema>;

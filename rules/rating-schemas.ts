@@ -23,5 +23,3 @@ export const ratingSchema = z.object({
     .optional()
     .transform((value) => value ?? ''),
 });
-
-export type RatingFields = z.infer<typeof ratingSchema>;

@@ -15,8 +15,6 @@ export const reportSchema = z
   })
   .refine((report) => report.reason !== 'other' || report.details !== '', { error: MSG.reportDetailsRequired, path: ['details'] });
 
-export type ReportFields = z.infer<typeof reportSchema>;
-
 /** A moderator's action on a reported item, always with a note for the audit log. */
 export const moderationActionSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: MSG.moderationActionRequired }),

@@ -5,7 +5,7 @@ import { MSG } from './messages';
  * A form sends a textarea's line breaks as CRLF, but the browser counted each as one character against
  * its maxlength: counted the same here, so whatever the box took is accepted, and stored with LF.
  */
-export const oneCharLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
+const oneCharLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
 
 /**
  * C0 and C1 control characters but the tab and the line feed (a CR has become one), DEL, and halves of a

@@ -8,7 +8,7 @@ const A_YEAR = 365 * 24 * 60 * 60;
 const known = (value: string | undefined): NigerianState | null => (value !== undefined && isNigerianState(value) ? value : null);
 
 /** The state a visitor narrowed the lists to, remembered in the browser (no account needed), or null. */
-export const rememberedState = (cookieHeader: string | null | undefined) => known(readCookies(cookieHeader)[COOKIE.state]);
+const rememberedState = (cookieHeader: string | null | undefined) => known(readCookies(cookieHeader)[COOKIE.state]);
 
 /**
  * The state a list is narrowed to: `?state=` when the link or form names one (and remembered from then

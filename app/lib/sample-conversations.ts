@@ -1,5 +1,5 @@
 /** The hard-coded inbox of the messages placeholder (SPEC §1, §2): nothing here is sent or stored. */
-export type SampleMessage = { from: 'me' | 'shop'; text: string; time: string };
+type SampleMessage = { from: 'me' | 'shop'; text: string; time: string };
 
 export type SampleConversation = { id: string; shop: string; when: string; messages: SampleMessage[] };
 

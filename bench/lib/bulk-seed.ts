@@ -10,7 +10,7 @@ import type { MediaStorage } from '#server/media/storage.ts';
 import { type BulkRating, type BulkShop, bulkRatings, bulkShop, seededRandom } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 
-export const BULK_OWNER = { username: 'bulk', email: 'bulk@kasuwa.test', phoneNumber: '+2348000000001' } as const;
+const BULK_OWNER = { username: 'bulk', email: 'bulk@kasuwa.test', phoneNumber: '+2348000000001' } as const;
 /** People who rate bulk shops; a shop's raters are consecutive in this pool, so there are never two from one person. */
 const RATERS = 50;
 

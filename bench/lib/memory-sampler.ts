@@ -2,8 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_ENTRY, IMAGE_WORKER_ENTRY, ROOT, WEB_SERVER } from '#scripts/lib/product.ts';
 
-const MB = 1024 * 1024;
-
 function statusKb(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -109,8 +107,6 @@ export function sampleMemory(targets: MemoryTarget[], everyMs = 100) {
     },
   };
 }
-
-export const bytesToMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
 /** The processes directly below `parent` whose command line holds `marker`. */
 export function childrenRunning(parent: number, marker: string): number[] {

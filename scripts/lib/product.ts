@@ -11,7 +11,7 @@ import { bundleServers, type ServerBundles } from './server-bundles';
 /** The repository's top folder: children run there so relative paths (`./data`, `public/`) mean the same for all. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export type Tier = 'api' | 'web' | 'build';
+type Tier = 'api' | 'web' | 'build';
 export type LogLine = (tier: Tier, line: string) => void;
 
 /** Writes a child's line to our terminal with its tier in front, so two servers' logs stay readable side by side. */

@@ -3,7 +3,7 @@
  * worker: quickly the first time, ever more slowly while deaths keep coming (something may be killing it
  * on purpose, and each start costs CPU the survivors need), and quickly again once it stayed up a while.
  */
-export const RESTART_SCHEDULE = { firstMs: 500, maxMs: 30_000, healthyAfterMs: 60_000 };
+const RESTART_SCHEDULE = { firstMs: 500, maxMs: 30_000, healthyAfterMs: 60_000 };
 
 export type RestartSchedule = typeof RESTART_SCHEDULE;
 

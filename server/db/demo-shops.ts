@@ -1,6 +1,6 @@
 /** The demo's shops, fixed so every fresh start looks the same and tests can count on them. */
 
-export type DemoProduct = { name: string; price: number };
+type DemoProduct = { name: string; price: number };
 
 export type DemoShop = {
   name: string;

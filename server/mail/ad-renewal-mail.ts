@@ -12,7 +12,7 @@ import type { Mail } from './mailer';
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The renewal reminder: plain text first, as for resets; the link opens the page with the Renew button. */
-export function adRenewalMail(input: { username: string; shopName: string; endsAt: Date; now: Date; link: string }) {
+function adRenewalMail(input: { username: string; shopName: string; endsAt: Date; now: Date; link: string }) {
   const { username, shopName, endsAt, now, link } = input;
   const price = priceInNaira(AD_PLAN.priceNaira);
   const when = endsAt > now ? `ends on ${momentInLagos(endsAt)}` : `ended on ${momentInLagos(endsAt)}`;

@@ -5,14 +5,14 @@ import { mailOutbox } from '#server/db/schema.ts';
 import type { Mail, Mailer } from './mailer';
 
 /** Pauses before each new try: a mail server down for a quarter of an hour still delivers a link valid for an hour. */
-export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
+const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
 /**
  * How long an instance holds a mail it is sending before another may take it: longer than a send can
  * last (mailer.ts bounds SMTP's waits), so a mail is sent twice only if its instance died mid-send.
  */
-export const CLAIM_MS = 2 * 60_000;
+const CLAIM_MS = 2 * 60_000;
 /** How often each instance looks for mails nobody is sending: those of an instance that stopped, or due for a retry. */
-export const POLL_MS = 10_000;
+const POLL_MS = 10_000;
 /** Mails one instance sends at once; a hung mail server holds at most this many until its timeouts. */
 const SENDING_MAX = 10;
 

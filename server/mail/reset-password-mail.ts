@@ -6,7 +6,7 @@ import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 
 /** The password reset email: plain text first, because many of our readers see only that. */
-export function resetPasswordMail(username: string, link: string) {
+function resetPasswordMail(username: string, link: string) {
   const text = [
     `Hello ${username},`,
     '',

@@ -9,7 +9,7 @@ const MAIN_MAX_SIZE = 1600;
 /** libaom at its fastest: higher efforts cost many times the CPU per photo for files barely smaller that look the same. */
 const AVIF_EFFORT = 0;
 
-export type Encoded = {
+type Encoded = {
   width: number;
   height: number;
   main: Buffer;
@@ -18,7 +18,7 @@ export type Encoded = {
   dominantColor: string;
 };
 /** An upload the client must fix comes back as `rejected`, with the user-facing text from MSG. */
-export type EncodeResult = { encoded: Encoded } | { rejected: string };
+type EncodeResult = { encoded: Encoded } | { rejected: string };
 
 type Pixels = { data: Buffer; info: sharp.OutputInfo };
 

@@ -3,7 +3,7 @@
  * pages draw photos in at phone densities (a card 160-185 CSS px wide at 2×: 320 or 400; the shop photo
  * 330-380 px: 640 or 800; a 3× phone and wide screens: 1024), each as AVIF and as WebP.
  */
-export const VARIANT_WIDTHS = [320, 400, 640, 800, 1024] as const;
+const VARIANT_WIDTHS = [320, 400, 640, 800, 1024] as const;
 
 export type VariantType = 'image/avif' | 'image/webp';
 

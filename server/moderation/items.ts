@@ -11,7 +11,7 @@ export type ItemKey = { shopId: string; ratingId: string | null };
 
 const reasonCounts = z.object(Object.fromEntries(REPORT_REASONS.map((reason) => [reason, z.number()])) as Record<(typeof REPORT_REASONS)[number], z.ZodNumber>);
 
-export const moderationItemSchema = z.object({
+const moderationItemSchema = z.object({
   kind: z.enum(['shop', 'review']),
   shop_id: z.string(),
   rating_id: z.string().nullable(),
@@ -99,7 +99,7 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
 }
 
 /** The item itself, or undefined when it does not exist (a review must be on the shop named). */
-export async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
+async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
   const [row] = key.ratingId ? await reviewItems(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
   return row && row.shopId === key.shopId ? row : undefined;
 }

@@ -37,9 +37,9 @@ export const paystackTransactionSchema = z.looseObject({
 export type PaystackTransaction = z.infer<typeof paystackTransactionSchema>;
 
 const initializeDataSchema = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
-export type InitializedTransaction = z.infer<typeof initializeDataSchema>;
+type InitializedTransaction = z.infer<typeof initializeDataSchema>;
 
-export type InitializeInput = {
+type InitializeInput = {
   email: string;
   amountKobo: number;
   reference: string;

@@ -12,7 +12,7 @@ import { checkImages, checkStorage, imagesOf, ownShops, type Problems } from './
 
 const BATCH_SIZE = 5;
 
-export type KillRound = {
+type KillRound = {
   round: number;
   killAfterMs: number;
   /** What the two requests had answered when the API died (null: nothing, the kill came first). */

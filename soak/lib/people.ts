@@ -14,8 +14,8 @@ export type World = {
   owners: Owner[];
 };
 
-export type CreatedShop = { id: string; name: string; products: string[] };
-export type Owner = { username: string; password: string; shops: CreatedShop[] };
+type CreatedShop = { id: string; name: string; products: string[] };
+type Owner = { username: string; password: string; shops: CreatedShop[] };
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const think = (fromMs: number, toMs: number) => delay(fromMs + Math.random() * (toMs - fromMs));
@@ -36,7 +36,7 @@ function learnShops(world: World, html: string): void {
 }
 
 /** One look around: the home page, a search or a shop, with the first images, as a visitor does. */
-export async function browseOnce(browser: Browser, world: World): Promise<void> {
+async function browseOnce(browser: Browser, world: World): Promise<void> {
   const roll = Math.random();
   if (roll < 0.4 || world.shopIds.length === 0) {
     const page = await browser.open('home', '/', and(ok, listsShops));

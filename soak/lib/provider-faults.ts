@@ -10,7 +10,7 @@ import type { Photo } from './photos';
 import { type ProxyMode, startProviderProxy } from './provider-proxy';
 import { Recorder } from './recorder';
 
-export type ProviderCheck = { mode: string; name: string; status: number | null; ms: number; budgetMs: number; shows: string; problem: string | null };
+type ProviderCheck = { mode: string; name: string; status: number | null; ms: number; budgetMs: number; shows: string; problem: string | null };
 export type ProviderReport = { slowDelayMs: number; checks: ProviderCheck[] };
 
 // The web tier's own limits (SPEC §9 among them), and what we allow on top.

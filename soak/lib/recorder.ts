@@ -9,7 +9,7 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-export function summarise(values: number[]): LatencySummary {
+function summarise(values: number[]): LatencySummary {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms);
   return {

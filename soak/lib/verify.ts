@@ -13,7 +13,7 @@ type ImageJson = { url: string; width: number; variants: { url: string; width: n
 type ProductJson = { id: string; name: string; image: ImageJson };
 type ShopJson = { id: string; name: string; image: ImageJson; products?: ProductJson[] };
 
-export async function apiJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+async function apiJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return (await response.json()) as T;

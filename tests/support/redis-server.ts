@@ -5,7 +5,7 @@ import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from '#scripts/lib/product.ts';
 
-export const REDIS_SERVER = '/usr/bin/redis-server';
+const REDIS_SERVER = '/usr/bin/redis-server';
 export const REDIS_MISSING = `${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server), as .ci/run does`;
 
 export type RedisServer = { url: string; port: number; stop(): Promise<void> };

@@ -2,7 +2,7 @@ import { type MouseEvent, useState } from 'react';
 import { useFetcher } from 'react-router';
 
 /** What /saved answers a heart that posted with JavaScript. */
-export type SavedAnswer = { shop: string; saved: boolean; error?: string };
+type SavedAnswer = { shop: string; saved: boolean; error?: string };
 
 const HEARTS_FORM = 'saved-hearts';
 

@@ -11,7 +11,7 @@ import { MSG } from '#rules/messages.ts';
 export { default as uploadStylesheet } from '../../styles/upload.css?url';
 
 /** What PhotoInput needs of a Conform field (`fields.image`, or a list row's `image`). */
-export type PhotoFieldMeta = {
+type PhotoFieldMeta = {
   id: string;
   name: string;
   errorId: string;

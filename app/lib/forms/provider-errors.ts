@@ -49,7 +49,7 @@ export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormE
 }
 
 /** What follows 'Failed to add products. ' (SPEC §8): a timeout, the network, the provider's own words, or 'Please try again later.'. */
-export function failureCause(error: ProviderError): string {
+function failureCause(error: ProviderError): string {
   if (error.failure === 'timeout') return MSG.requestTimedOut;
   if (error.failure === 'network') return MSG.networkError;
   if (error.status === 413) return MSG.uploadTooLarge;

@@ -4,7 +4,7 @@
  * dropped here would have been dropped there anyway, after costing the owner their data.
  */
 export const PHOTO_LONG_SIDE = 1600;
-export const PHOTO_JPEG_QUALITY = 0.82;
+const PHOTO_JPEG_QUALITY = 0.82;
 
 /** `width` × `height` scaled down (never up) so that the long side is at most `longSide`. */
 export function fitWithin(width: number, height: number, longSide: number): { width: number; height: number } {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * One seed for every fuzz file, so a failure in CI replays exactly on a laptop: fast-check prints the
  * seed and the shrunk path of a failing case; `FUZZ_SEED=<seed>` replays it, `FUZZ_SEED=random` explores.
  */
-export function fuzzSeed(): number {
+function fuzzSeed(): number {
   const given = process.env.FUZZ_SEED;
   if (given === 'random') return Date.now() ^ (Math.random() * 0x7fffffff);
   return given ? Number(given) : 20261122;
@@ -21,7 +21,7 @@ export function fuzzParameters(numRuns: number): fc.Parameters<unknown> {
 }
 
 /** Text that has broken parsers before: SQL and LIKE metacharacters, markup, traversal, controls, odd Unicode. */
-export const NASTY_STRINGS = [
+const NASTY_STRINGS = [
   "'",
   "' OR '1'='1",
   '%',
@@ -73,7 +73,7 @@ export function asPathSegment(text: string): string {
 }
 
 /** A JSON object made mostly of the fields the endpoint knows, each with any value, plus strangers. */
-export function jsonObjectOf(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+function jsonObjectOf(fields: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
   return fc
     .tuple(fc.subarray([...fields]), fc.dictionary(fc.oneof(nastyString, fc.constantFrom(...fields)), junkValue, { maxKeys: 3 }))
     .chain(([known, extra]) =>

@@ -4,7 +4,7 @@ import { bearer, type FilePartInput, multipart } from './requests';
 
 let photo: Promise<Buffer> | undefined;
 /** One small real JPEG, made once per test file. */
-export function shopPhoto(): Promise<Buffer> {
+function shopPhoto(): Promise<Buffer> {
   photo ??= jpegBuffer({ width: 1200, height: 900 });
   return photo;
 }
