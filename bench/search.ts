@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
-import { localDiskStorage } from '#server/media/storage.ts';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { startApiProcess } from './lib/api-process';
 import { seedBulk } from './lib/bulk-seed';
 import { measureGet } from './lib/load';

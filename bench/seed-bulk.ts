@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { openStorage } from '#server/media/storage.ts';
+import { openStorage } from '#server/media/open-storage.ts';
 import { seedBulk } from './lib/bulk-seed';
 import { progressBar } from './lib/progress';
 

@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { ads, type StoredImage, users } from '#server/db/schema.ts';
 import { filePartOf } from '#server/media/file-part.ts';
 import { storeImage } from '#server/media/images.ts';
-import type { MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import { type BulkRating, type BulkShop, bulkRatings, bulkShop, seededRandom } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 

@@ -1,4 +1,4 @@
-import type { MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 
 /** Ends a hold: the removals it kept waiting run then, once no other hold remains. Never throws. */
 export type ReleaseRemovals = () => Promise<void>;

@@ -6,7 +6,8 @@ import { extract } from 'tar';
 import { openDatabase } from '#server/db/client.ts';
 import { loadPglite, loadPostgres, postgresIsEmpty } from '#server/db/dumps.ts';
 import { products, shops } from '#server/db/schema.ts';
-import { isMediaKey, localDiskStorage } from '#server/media/storage.ts';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
+import { isMediaKey } from '#server/media/media-storage.ts';
 import { BackupRefused, DATABASE_FILE, MANIFEST_FILE, type Manifest, MEDIA_FOLDER, manifestSchema } from './backup-file';
 import { newWorkFolder } from './work-folder';
 

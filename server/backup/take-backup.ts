@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { create } from 'tar';
 import type { Database } from '#server/db/client.ts';
 import type { SnapshotQuery } from '#server/db/dumps.ts';
-import { isMediaKey } from '#server/media/storage.ts';
+import { isMediaKey } from '#server/media/media-storage.ts';
 import { DATABASE_FILE, MANIFEST_FILE, type Manifest, MEDIA_FOLDER } from './backup-file';
 import type { ReleaseRemovals } from './removal-hold';
 import { newWorkFolder } from './work-folder';

@@ -2,7 +2,7 @@ import { filePartOf } from '#server/media/file-part.ts';
 import type { Card } from '#server/media/image-tasks.ts';
 import { inImageWorker } from '#server/media/image-worker-client.ts';
 import { removeImages, storeImage } from '#server/media/images.ts';
-import type { MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import { type Drawing, demoSvg } from './demo-drawings';
 import type { StoredImage } from './schema';
 

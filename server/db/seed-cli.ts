@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { openStorage } from '#server/media/storage.ts';
+import { openStorage } from '#server/media/open-storage.ts';
 import { openDatabase } from './client';
 import { DEMO_OWNER } from './demo-owner';
 import { seedDemo } from './seed';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AD_PLAN } from '#rules/limits.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { removeImages } from '#server/media/images.ts';
-import type { MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Db, Tx } from './client';
 import { type DemoImage, storeDemoImages } from './demo-images';
 import { DEMO_OWNER } from './demo-owner';

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { backfillImages } from './backfill';
-import { openStorage } from './storage';
+import { openStorage } from './open-storage';
 
 /**
  * `npm run media:backfill`: AVIF copies and colours for photos stored before they existed (see backfill.ts).

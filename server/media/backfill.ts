@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { StoredImage } from '#server/db/schema.ts';
 import { imageTasks } from './image-tasks';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { EXTENSION } from './variants';
 
 /**

@@ -6,7 +6,7 @@ import { WorkerCrashed } from './child-worker';
 import type { FilePart } from './file-part';
 import type { MediaLinks } from './hidden-media';
 import { inImageWorker } from './image-worker-client';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 import { imageTurns } from './turns';
 import { EXTENSION } from './variants';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { MediaStorage, StoredEntry } from './storage';
+import type { MediaStorage, StoredEntry } from './media-storage';
 
 /**
  * An upload stores its files while the body streams and writes the row last, and a removal deletes the

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, paginateListObjectsV2, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { contentTypeOf, isMediaKey, type MediaStorage } from './storage';
+import { contentTypeOf, isMediaKey, type MediaStorage } from './media-storage';
 
 export type S3Settings = { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StoredImage } from '#server/db/schema.ts';
 import type { FilePart } from './file-part';
 import { ImageRejected, removeImages, storeImage } from './images';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from './media-storage';
 
 export type StoredOrRejected = { image: StoredImage } | { rejected: string };
 

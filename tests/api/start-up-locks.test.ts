@@ -9,7 +9,7 @@ import { type Database, openPostgres } from '#server/db/client.ts';
 import { DEMO_SHOPS } from '#server/db/demo-shops.ts';
 import { seedDemoIfEmpty } from '#server/db/seed.ts';
 import { startPeriodicJobs } from '#server/jobs/periodic.ts';
-import { localDiskStorage } from '#server/media/storage.ts';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { freshDatabase } from './support/harness';
 
 const silent = { info() {}, debug() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;

@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import type { MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 
 export type TestApi = {
   app: FastifyInstance;

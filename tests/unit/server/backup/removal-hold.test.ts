@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdableRemovals } from '#server/backup/removal-hold.ts';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 
 let dir: string;
 

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import type { StoredImage } from '#server/db/schema.ts';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { type FilePart, filePartOf } from '#server/media/file-part.ts';
 import { ImageRejected, imageJson, removeImages, storeImage } from '#server/media/images.ts';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import { EXIF_CAMERA, hugePngHeader, jpegBuffer, pdfBytes, pngBuffer, truncatedJpeg } from '#tests/fixtures/images.ts';
 
 let root: string;

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { filePartOf } from '#server/media/file-part.ts';
-import { localDiskStorage } from '#server/media/storage.ts';
 import { UploadBatch } from '#server/media/upload-batch.ts';
 import { jpegBuffer } from '#tests/fixtures/images.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { HiddenMedia } from '#server/media/hidden-media.ts';
-import { localDiskStorage } from '#server/media/storage.ts';
 import { mediaRoutes } from '#server/routes/media.ts';
 import { tinyApp } from '#tests/support/tiny-app.ts';
 

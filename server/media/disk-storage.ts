@@ -2,56 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageSettings } from '#server/config.ts';
+import { contentTypeOf, isMediaKey, MEDIA_KEY_MAX_LENGTH, type MediaStorage, type StoredEntry } from './media-storage';
 
-/** One stored object as the orphan sweep sees it. */
-export type StoredEntry = { key: string; modifiedMs: number };
-
-/** Where uploaded images live: the local disk (`localDiskStorage`) or an S3-compatible bucket (`s3Storage`). */
-export interface MediaStorage {
-  /** Other API instances write to the same place (a bucket): the orphan sweep must then leave time for their uploads. */
-  readonly shared: boolean;
-  /** Stores the whole object or nothing: a reader never sees part of one, even after a crash. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** Keys that do not exist are ignored, so cleanup after a half-failed upload can pass every planned key. */
-  remove(keys: string[]): Promise<void>;
-  /** Null when the key is unknown or not a valid key at all. */
-  open(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; contentType: string } | null>;
-  /** Every stored object, and the driver's own leftovers of an interrupted write, in key order. */
-  list(): AsyncIterable<StoredEntry>;
-  /** Throws when the storage cannot be reached (the readiness check). */
-  check(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: MediaStorage;
-  }
-}
-
-// Keys are ours (`shops/<uuid>/main.jpg`), so a strict shape costs nothing. No segment may start with a dot:
-// that refuses `.` and `..` and keeps our own half-written `.tmp` files out of reach of `open`.
-const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
-const KEY_MAX_LENGTH = 512;
 /** A half-written file the disk driver leaves when killed mid-write: only the orphan sweep removes these. */
 const LEFTOVER = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+\.[A-Za-z0-9._-]+\.tmp$/;
-
-/** Whether `key` could be one of ours: the only keys any driver reads or writes. */
-export function isMediaKey(key: string): boolean {
-  return key.length <= KEY_MAX_LENGTH && KEY.test(key);
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-};
-
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-}
 
 // A path segment longer than the file system allows (ENAMETOOLONG) cannot be one of our keys either.
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(String(error.code));
@@ -65,7 +19,7 @@ export function localDiskStorage(root: string): MediaStorage {
 
   /** The file of a key (or of a leftover, when removing), or null for anything that is not one we could have written. */
   function fileOf(key: string, leftoversToo = false): string | null {
-    if (!isMediaKey(key) && !(leftoversToo && key.length <= KEY_MAX_LENGTH && LEFTOVER.test(key))) return null;
+    if (!isMediaKey(key) && !(leftoversToo && key.length <= MEDIA_KEY_MAX_LENGTH && LEFTOVER.test(key))) return null;
     const file = path.join(base, ...key.split('/'));
     // The pattern already rules out escaping; this guards against a future change to it.
     return file.startsWith(base + path.sep) ? file : null;
@@ -151,11 +105,4 @@ export function localDiskStorage(root: string): MediaStorage {
       await access(base, constants.W_OK);
     },
   };
-}
-
-/** The storage the settings name; the S3 driver (and its SDK) is loaded only when a bucket is configured. */
-export async function openStorage(settings: StorageSettings): Promise<MediaStorage> {
-  if (settings.kind === 'disk') return localDiskStorage(settings.root);
-  const { s3Storage } = await import('./s3-storage');
-  return s3Storage(settings);
 }

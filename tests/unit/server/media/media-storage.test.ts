@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDiskStorage } from '#server/media/disk-storage.ts';
+import type { MediaStorage } from '#server/media/media-storage.ts';
 import { s3Storage } from '#server/media/s3-storage.ts';
-import { localDiskStorage, type MediaStorage } from '#server/media/storage.ts';
 import { S3_CREDENTIALS, type S3Server, startS3Server } from '#tests/support/s3-server.ts';
 
 let dir: string;
