@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { holdableRemovals } from './backup/removal-hold';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { loggerOptions } from './logging';
 import { composeMail } from './mail/compose';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -73,7 +74,11 @@ const REQUEST_TIMEOUT_MS = 60 * 60_000;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}) },
+    ...(deps.logger === false
+      ? { logger: false }
+      : typeof deps.logger === 'object'
+        ? loggerOptions(config.logLevel, 'json', deps.logger)
+        : loggerOptions(config.logLevel, config.logFormat)),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

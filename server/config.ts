@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
-import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
+import { blankAsUnset, commaList, defaultLogFormat, type LogFormat, logFormat, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
 
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';
@@ -65,6 +65,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
   TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.default('loopback')),
   LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  LOG_FORMAT: logFormat,
   S3_BUCKET: z.preprocess(
     blankAsUnset,
     z
@@ -112,6 +113,7 @@ export type Config = {
   /** Proxies trusted to set X-Forwarded-For (proxy-addr names or addresses, comma-separated). */
   trustProxy: string[];
   logLevel: string;
+  logFormat: LogFormat;
   /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
   stopGraceMs: number;
 };
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secrets?: Secre
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: commaList(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(),
     stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
   };
 }

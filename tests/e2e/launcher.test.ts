@@ -11,7 +11,7 @@ import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
 import { jsModeFrom } from './support/js-mode';
-import { holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, newDataDir, RUNNING, stopLaunch, untilPrinted } from './support/launcher';
+import { apiLinesOf, holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, newDataDir, RUNNING, stopLaunch, untilPrinted } from './support/launcher';
 
 const DEMO_LINE = `Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`;
 
@@ -108,6 +108,30 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     LAUNCH_TEST_TIMEOUT_MS,
   );
 
+  test(
+    'in a terminal the API prints one short readable line per event, and none per request',
+    async () => {
+      const running = await launch(await holdingOneShop(await ownDataDir()), { LOG_LEVEL: 'info' }, { terminal: true });
+      try {
+        await untilPrinted(running, RUNNING);
+        expect((await fetch(`http://127.0.0.1:${running.webPort}/`)).status).toBe(200);
+        expect((await fetch(`http://127.0.0.1:${running.apiPort}/shops`)).status).toBe(200);
+        // Ctrl-C typed at the terminal; the API's last line comes after every request's.
+        running.child.stdin!.write('\x03');
+        expect(await running.exited).toBe(0);
+      } finally {
+        await stopLaunch(running);
+      }
+
+      const lines = apiLinesOf(running.output());
+      expect(lines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at http:\/\/127\.0\.0\.1:\d+$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: stopping: no new connections/));
+      for (const line of lines) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): \S/);
+      expect(lines.join('\n')).not.toMatch(/\/shops|request completed/);
+    },
+    LAUNCH_TEST_TIMEOUT_MS,
+  );
+
   test('a web tier whose workers die as it first starts stops with its message rather than starting more', async () => {
     const port = await freePort();
     const dataDir = await ownDataDir();
@@ -134,7 +158,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     let settled: Launch;
 
     beforeAll(async () => {
-      settled = await launch(await holdingOneShop(await ownDataDir()));
+      settled = await launch(await holdingOneShop(await ownDataDir()), { LOG_LEVEL: 'info' });
       await untilPrinted(settled, RUNNING);
     }, LAUNCH_TEST_TIMEOUT_MS);
 
@@ -145,6 +169,16 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
     test('nothing is seeded and no demo login is printed', () => {
       expect(settled.output()).toContain(`Web  http://localhost:${settled.webPort}`);
       expect(settled.output()).not.toContain('Demo owner');
+    });
+
+    test('into a pipe the API prints JSON lines, and none per request at the default level', async () => {
+      expect((await fetch(`http://127.0.0.1:${settled.apiPort}/shops`)).status).toBe(200);
+      // The line of a request would come once it is answered: give it time to arrive.
+      await delay(1000);
+
+      const entries = apiLinesOf(settled.output()).map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(entries).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Server listening at /) }));
+      expect(entries.filter((entry) => entry.level < 30 || entry.msg === 'request completed')).toEqual([]);
     });
 
     test('every web process runs under the web tier’s heap limit', () => {

@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { stripVTControlCharacters } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { freePort, ROOT } from '#scripts/lib/product.ts';
 import { openPglite } from '#server/db/client.ts';
@@ -15,18 +16,39 @@ export const LAUNCH_TEST_TIMEOUT_MS = 240_000;
 
 export type Launch = { child: ChildProcess; output: () => string; exited: Promise<number | null>; webPort: number; apiPort: number };
 
-/** `npm start` as a newcomer runs it, on free ports and `dataDir`, with `settings` added to its environment. */
-export async function launch(dataDir: string, settings: NodeJS.ProcessEnv = {}): Promise<Launch> {
+const shellWord = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * `npm start` as a newcomer runs it, on free ports and `dataDir`, with `settings` added to its environment.
+ * `terminal`: its output goes to a terminal, as in a person's shell (util-linux `script` holds the other
+ * end); Ctrl-C is then typed into its `stdin`.
+ */
+export async function launch(dataDir: string, settings: NodeJS.ProcessEnv = {}, { terminal = false } = {}): Promise<Launch> {
   const webPort = await freePort();
   let apiPort = await freePort();
   while (apiPort === webPort) apiPort = await freePort();
   const env = testProductEnv({ DATA_DIR: dataDir, PORT: String(webPort), API_PORT: String(apiPort), SEED_DEMO: '', ...settings });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')];
+  const child = terminal
+    ? spawn('script', ['--quiet', '--flush', '--return', '--command', command.map(shellWord).join(' '), '/dev/null'], {
+        cwd: ROOT,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
+    : spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   return { child, output: () => output, exited, webPort, apiPort };
+}
+
+/** What the API printed through the launcher, line by line, without the `[api] ` in front or a terminal's colours. */
+export function apiLinesOf(output: string): string[] {
+  return output
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('[api] '))
+    .map((line) => stripVTControlCharacters(line.slice('[api] '.length)));
 }
 
 export async function untilPrinted(running: Launch, text: string, timeoutMs = 150_000) {

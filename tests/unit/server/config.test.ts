@@ -32,6 +32,7 @@ const EVERY_VARIABLE = [
   'AUTH_RATE_LIMIT',
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'S3_BUCKET',
   'S3_ENDPOINT',
   'S3_REGION',
@@ -85,6 +86,7 @@ describe('the API configuration', () => {
       AUTH_RATE_LIMIT: '5',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
     });
 
     expect(config).toMatchObject({
@@ -97,6 +99,7 @@ describe('the API configuration', () => {
       authRateLimit: 5,
       trustProxy: ['loopback', '10.0.0.0/8'],
       logLevel: 'warn',
+      logFormat: 'pretty',
     });
   });
 
@@ -119,6 +122,7 @@ describe('the API configuration', () => {
         AUTH_RATE_LIMIT: 'lots',
         TRUST_PROXY: 'the web tier',
         LOG_LEVEL: 'loud',
+        LOG_FORMAT: 'colour',
         S3_BUCKET: 'My_Bucket',
         S3_ENDPOINT: 'minio:9000',
         S3_FORCE_PATH_STYLE: 'yes',
@@ -146,6 +150,7 @@ describe('the API configuration', () => {
         '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
         '  TRUST_PROXY: must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8',
         '  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+        '  LOG_FORMAT: must be pretty (one readable line per event) or json (one JSON object per line)',
         '  S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes',
         '  S3_ENDPOINT: must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com',
         '  S3_FORCE_PATH_STYLE: must be 1 (bucket in the path: MinIO, most self-hosted servers) or 0 (bucket in the host name)',
