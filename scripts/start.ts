@@ -1,5 +1,5 @@
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
-import { defaultLogFormat } from '#settings/env-fields.server.ts';
+import { defaultLogFormat } from '#settings/log-format.server.ts';
 import { parsePort } from './lib/parse-port';
 import { buildIfStale, ensurePortFree, startProduct } from './lib/product';
 
@@ -30,7 +30,7 @@ async function main(): Promise<number> {
 
   if (await buildIfStale()) console.log('Kasuwa built.');
 
-  // The servers print into our pipes, so they cannot see the terminal: they are told (settings/env-fields.server.ts).
+  // The servers print into our pipes, so they cannot see the terminal: they are told (settings/log-format.server.ts).
   const product = startProduct({ webPort, apiPort, env: { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || defaultLogFormat() } });
   // Last resort if this launcher dies unexpectedly: never leave the servers running without it.
   process.on('exit', product.kill);

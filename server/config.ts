@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
-import { blankAsUnset, commaList, defaultLogFormat, type LogFormat, logFormat, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
+import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
+import { defaultLogFormat, type LogFormat, logFormat } from '#settings/log-format.server.ts';
 
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';

@@ -1,8 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import pinoPretty from 'pino-pretty';
-import type { LogFormat } from '#settings/env-fields.server.ts';
-
-type RequestLine = { method: string; route: string; statusCode: number; ms: number };
+import { type LogFormat, prettyLog, type RequestLine } from '#settings/log-format.server.ts';
 
 /**
  * One line per answered request, at debug: at the default level they would bury a start, a warning or a
@@ -29,12 +26,6 @@ class RequestsAtDebug extends LogController {
   }
 }
 
-/** A request's line as a person reads it: `GET /shops/:id 200 in 3 ms`. */
-function messageOf(log: Record<string, unknown>, messageKey: string): string {
-  const request = log.request as RequestLine | undefined;
-  return request ? `${request.method} ${request.route} ${request.statusCode} in ${request.ms} ms` : String(log[messageKey] ?? '');
-}
-
 /**
  * The API's log (LOG_LEVEL, LOG_FORMAT): JSON lines, or one short readable line per event for a person at a
  * terminal. `output` takes the lines instead of stdout.
@@ -44,17 +35,6 @@ export function loggerOptions(
   format: LogFormat,
   output?: NodeJS.WritableStream | { write(line: string): void },
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  const stream =
-    format === 'pretty'
-      ? pinoPretty({
-          sync: true,
-          singleLine: true,
-          translateTime: 'SYS:HH:MM:ss',
-          // The request id is for the JSON log, where a collector joins lines; here it would fill the line.
-          ignore: 'pid,hostname,reqId,request',
-          messageFormat: messageOf,
-          ...(output ? { destination: output as NodeJS.WritableStream } : {}),
-        })
-      : output;
+  const stream = format === 'pretty' ? prettyLog(output as NodeJS.WritableStream | undefined) : output;
   return { logger: { level, ...(stream ? { stream } : {}) }, logController: new RequestsAtDebug() };
 }

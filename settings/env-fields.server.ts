@@ -35,16 +35,3 @@ export const trustProxyList = z.string().refine(isTrustedProxyList, PROXIES_MESS
 
 /** STOP_GRACE_SECONDS: how long a stopping server lets requests in flight finish. */
 export const stopGraceSeconds = z.preprocess(blankAsUnset, z.coerce.number({ error: GRACE_MESSAGE }).int(GRACE_MESSAGE).min(1, GRACE_MESSAGE).default(25));
-
-const LOG_FORMAT_MESSAGE = 'must be pretty (one readable line per event) or json (one JSON object per line)';
-
-/**
- * LOG_FORMAT: how a server prints its log. Unset, a terminal gets readable lines and anything else (a file,
- * a pipe, a log collector) gets JSON; the launcher, whose children print into pipes, passes on its own choice.
- */
-export const logFormat = z.preprocess(blankAsUnset, z.enum(['pretty', 'json'], { error: LOG_FORMAT_MESSAGE }).optional());
-
-export type LogFormat = 'pretty' | 'json';
-
-/** LOG_FORMAT unset: readable lines on a terminal, JSON anywhere else. */
-export const defaultLogFormat = (): LogFormat => (process.stdout.isTTY ? 'pretty' : 'json');

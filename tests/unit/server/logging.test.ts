@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loggerOptions } from '#server/logging.ts';
-import type { LogFormat } from '#settings/env-fields.server.ts';
+import type { LogFormat } from '#settings/log-format.server.ts';
 
 let app: FastifyInstance | undefined;
 
