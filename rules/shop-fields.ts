@@ -5,7 +5,7 @@ import { isNigerianState } from './states';
 import { isPrintableText, optionalText, requiredText } from './text';
 
 /** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
-export const tagsField = z
+const tagsField = z
   .string()
   .optional()
   .transform((raw, ctx) => {
@@ -128,7 +128,6 @@ export const shopChangesSchema = z.object(shapeOf<{ [K in ShopFieldName]: Edited
 /** The fields of a shop's answer (shop-json.ts holds the rest). */
 export const shopFieldsJson = shapeOf<{ [K in ShopFieldName]: Answered<Fields[K]> }>(answered);
 
-export type ShopFields = z.infer<typeof shopFieldsSchema>;
 export type ShopChanges = z.infer<typeof shopChangesSchema>;
 /** A shop's fields as saved: in an answer, or in the API's row; null for an optional field left empty. */
 export type SavedShopFields = { [K in ShopFieldName]: z.output<Answered<Fields[K]>> };

@@ -40,7 +40,7 @@ export type ShopAnswer = z.infer<typeof shopAnswerSchema>;
 
 const MONTH_YEAR = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
 
-export function ownerStatus(joined: Date): string {
+function ownerStatus(joined: Date): string {
   return `Active seller since ${MONTH_YEAR.format(joined)}`;
 }
 

@@ -17,7 +17,7 @@ export function isTrustedHop(trustProxy: string[]): (remoteAddress: string | und
 }
 
 /** One person's views of a shop within this long count as one visit. */
-export const VISIT_WINDOW_MS = 30 * 60 * 1000;
+const VISIT_WINDOW_MS = 30 * 60 * 1000;
 /**
  * The most visits one address adds to a shop per window, whatever browsers it claims: a few people
  * behind one mobile network's or office's address (NAT) still count, a script changing its User-Agent

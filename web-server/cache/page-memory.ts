@@ -14,7 +14,7 @@ const SHOP_PAGE = /^\/shop\/([^/]+?)(?:\.data)?$/;
 // About 50 KB a page (text and gzip): a few hundred of the most visited shop pages and searches.
 const CAPACITY = 500;
 
-export const CACHE_HEADER = 'X-Kasuwa-Cache';
+const CACHE_HEADER = 'X-Kasuwa-Cache';
 /** Headers each replay sets for itself: the length differs with the encoding. */
 const SET_BY_REPLAY = new Set(['content-length', CACHE_HEADER.toLowerCase()]);
 

@@ -96,5 +96,3 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews 
     },
   };
 }
-
-export type SiteCache = ReturnType<typeof siteCache>;

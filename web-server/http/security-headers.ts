@@ -3,14 +3,14 @@
  * only on a request that arrived over HTTPS (read from a trusted proxy's X-Forwarded-Proto): a browser
  * ignores it over plain HTTP, and a local `npm start` must stay reachable over HTTP.
  */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The policy of every answer that sets none of its own: everything but the pages (JSON, route data,
  * SVG, XML, text, images, scripts), which a browser opened on its own must not let run, load or frame
  * anything. Pages set theirs (app/entry.server.tsx), the poster file its own.
  */
-export const NOTHING_RUNS = "default-src 'none'; frame-ancestors 'none'";
+const NOTHING_RUNS = "default-src 'none'; frame-ancestors 'none'";
 
 export function applySecurityHeaders(headers: Headers, requestUrl: string) {
   headers.set('X-Content-Type-Options', 'nosniff');

@@ -92,7 +92,7 @@ export const shopListSchema = z.union([
 export const savedIdsSchema = z.object({ shop_ids: z.array(z.coerce.string()) });
 export const savedShopsSchema = z.object({ results: z.array(shopSchema), next_page: z.number().nullable().default(null) });
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.coerce.string(),
   email: z.string(),
   username: z.string(),
@@ -176,13 +176,8 @@ export type SharedView = { shop: string; address: string; agent: string };
 
 export type Shop = z.infer<typeof shopSchema>;
 export type Product = z.infer<typeof productSchema>;
-export type ShopList = z.infer<typeof shopListSchema>;
-export type User = z.infer<typeof userSchema>;
-export type Session = z.infer<typeof sessionSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 /** One of the signed-in owner's shops, as their profile lists it. */
 export type OwnShop = Profile['shops'][number];
-export type Ad = z.infer<typeof adSchema>;
 export type Rating = z.infer<typeof ratingSchema>;
-export type OpenItem = z.infer<typeof openItemsSchema>['results'][number];
 export type ItemDetail = z.infer<typeof itemDetailSchema>;

@@ -7,7 +7,7 @@ describe('counting comment lines', () => {
       '// why this exists',
       '/** a block',
       ' * of two lines */',
-      'const url = `http://kasuwa.ng ${1}',
+      `const url = \`http://kasuwa.ng ${1}`,
       '// inside the template: text',
       '`; // a note on code',
       '/* leading */ const b = 1;',
