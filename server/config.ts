@@ -3,13 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
-import { defaultLogFormat, type LogFormat, logFormat } from '#settings/log-format.server.ts';
+import { defaultLogFormat, type LogFormat, logFormat, logLevel } from '#settings/log-format.server.ts';
 
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const FLAG_MESSAGE = 'must be 1 (seed the demo shops when the database is empty) or 0 (never)';
 const SIMULATOR_MESSAGE = 'must be 1 (the built-in Paystack simulator, on purpose) or 0';
 const RATE_MESSAGE = 'must be a whole number of requests a minute, 1 or more, such as 20';
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ORIGINS_MESSAGE = 'must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng';
 const PATH_STYLE_MESSAGE = 'must be 1 (bucket in the path: MinIO, most self-hosted servers) or 0 (bucket in the host name)';
 const BUCKET_MESSAGE = 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes';
@@ -65,7 +64,7 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number({ error: RATE_MESSAGE }).int(RATE_MESSAGE).min(1, RATE_MESSAGE).default(20)),
   TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.default('loopback')),
-  LOG_LEVEL: z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  LOG_LEVEL: logLevel,
   LOG_FORMAT: logFormat,
   S3_BUCKET: z.preprocess(
     blankAsUnset,

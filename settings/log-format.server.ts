@@ -12,6 +12,11 @@ export const logFormat = z.preprocess(blankAsUnset, z.enum(['pretty', 'json'], {
 
 export type LogFormat = 'pretty' | 'json';
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** LOG_LEVEL: the least a server prints; requests are at debug. */
+export const logLevel = z.preprocess(blankAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'));
+
 /** LOG_FORMAT unset: readable lines on a terminal, JSON anywhere else. */
 export const defaultLogFormat = (): LogFormat => (process.stdout.isTTY ? 'pretty' : 'json');
 

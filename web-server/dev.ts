@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'vite';
 import type { Site } from '#web-server/site/index.ts';
+import { hostLog } from './host-log';
 import { HostConfigError, readHostSettings } from './host-settings';
 import { startWebServer } from './http/server';
 
@@ -22,13 +23,14 @@ async function main() {
     console.error(error.message);
     process.exit(1);
   }
+  const log = hostLog(settings);
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   let loaded: { module: SiteModule; site: Site } | undefined;
   const site = async (): Promise<Site> => {
     const module = (await vite.ssrLoadModule('/web-server/site/index.ts')) as SiteModule;
     if (loaded?.module !== module) {
       void loaded?.site.stop();
-      loaded = { module, site: module.createSite({ siblings: { tell: async () => {}, onChange: () => {} }, mode: 'development' }) };
+      loaded = { module, site: module.createSite({ siblings: { tell: async () => {}, onChange: () => {} }, mode: 'development', log }) };
     }
     return loaded.site;
   };
@@ -38,7 +40,7 @@ async function main() {
       response.once('finish', () => resolve(true));
       vite.middlewares(request, response, () => resolve(false));
     });
-  await startWebServer({ site, staticFiles, settings: { ...settings, workers: 1 } });
+  await startWebServer({ site, staticFiles, settings: { ...settings, workers: 1 }, log });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
+import { defaultLogFormat, type LogFormat, logFormat, logLevel } from '#settings/log-format.server.ts';
 
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
 /** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
@@ -15,6 +16,8 @@ const hostEnvSchema = z.object({
   ),
   STOP_GRACE_SECONDS: stopGraceSeconds,
   TRUST_PROXY: z.preprocess(blankAsUnset, trustProxyList.optional()),
+  LOG_LEVEL: logLevel,
+  LOG_FORMAT: logFormat,
 });
 
 /** What the host itself reads: where to listen, how many processes, how to stop, whom to believe. The app reads the rest. */
@@ -25,6 +28,7 @@ export type HostSettings = {
   stopGraceMs: number;
   /** Proxies believed about the visitor's address and HTTPS (http/local-proxy.ts); unset: one on this machine. */
   trustProxy: string[] | undefined;
+  log: { level: string; format: LogFormat };
 };
 
 export class HostConfigError extends Error {}
@@ -42,5 +46,6 @@ export function readHostSettings(source: NodeJS.ProcessEnv): HostSettings {
     workers: e.WEB_WORKERS,
     stopGraceMs: e.STOP_GRACE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY ? commaList(e.TRUST_PROXY) : undefined,
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? defaultLogFormat() },
   };
 }

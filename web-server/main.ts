@@ -7,6 +7,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hostLog } from './host-log';
 import { HostConfigError, readHostSettings } from './host-settings';
 
 type SiteModule = typeof import('#web-server/site/index.ts');
@@ -27,9 +28,10 @@ async function main() {
     process.exit(1);
   }
   const { port, host, workers } = settings;
+  const log = hostLog(settings);
   if (cluster.isPrimary && workers > 1) {
     const { runWorkers } = await import('./cluster/workers');
-    runWorkers(workers, () => console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
+    runWorkers(workers, log, () => log.info(`Kasuwa web tier on http://${host ?? 'localhost'}:${port} (${workers} processes)`));
     return;
   }
   const [{ createSite }, { siblingWorkers }, { staticFiles }, { startWebServer }] = await Promise.all([
@@ -38,8 +40,8 @@ async function main() {
     import('./http/static-files'),
     import('./http/server'),
   ]);
-  const site = createSite({ siblings: siblingWorkers(), mode: 'production' });
-  await startWebServer({ site: () => site, staticFiles: staticFiles(path.resolve(path.dirname(buildFile), '..', 'client')), settings });
+  const site = createSite({ siblings: siblingWorkers(), mode: 'production', log });
+  await startWebServer({ site: () => site, staticFiles: staticFiles(path.resolve(path.dirname(buildFile), '..', 'client')), settings, log });
 }
 
 main().catch((error: unknown) => {

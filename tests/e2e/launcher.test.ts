@@ -11,7 +11,7 @@ import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
 import { jsModeFrom } from './support/js-mode';
-import { apiLinesOf, holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, newDataDir, RUNNING, stopLaunch, untilPrinted } from './support/launcher';
+import { holdingOneShop, LAUNCH_TEST_TIMEOUT_MS, type Launch, launch, linesOf, newDataDir, RUNNING, stopLaunch, untilPrinted } from './support/launcher';
 
 const DEMO_LINE = `Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`;
 
@@ -109,7 +109,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
   );
 
   test(
-    'in a terminal the API prints one short readable line per event, and none per request',
+    'in a terminal both servers print one short readable line per event, and none per request',
     async () => {
       const running = await launch(await holdingOneShop(await ownDataDir()), { LOG_LEVEL: 'info' }, { terminal: true });
       try {
@@ -123,11 +123,15 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
         await stopLaunch(running);
       }
 
-      const lines = apiLinesOf(running.output());
+      const lines = linesOf('api', running.output());
       expect(lines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at http:\/\/127\.0\.0\.1:\d+$/));
       expect(lines).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: stopping: no new connections/));
       for (const line of lines) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): \S/);
       expect(lines.join('\n')).not.toMatch(/\/shops|request completed/);
+      const web = linesOf('web', running.output());
+      expect(web).toContainEqual(expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Kasuwa web tier on http:/));
+      for (const line of web) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): \S/);
+      expect(web.join('\n')).not.toMatch(/GET \/|request completed/);
     },
     LAUNCH_TEST_TIMEOUT_MS,
   );
@@ -142,7 +146,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    tier.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    for (const stream of [tier.stdout!, tier.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       const [code] = (await once(tier, 'exit')) as [number | null];
       expect(code).toBe(1);
@@ -176,7 +180,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       // The line of a request would come once it is answered: give it time to arrive.
       await delay(1000);
 
-      const entries = apiLinesOf(settled.output()).map((line) => JSON.parse(line) as { level: number; msg: string });
+      const entries = linesOf('api', settled.output()).map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(entries).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Server listening at /) }));
       expect(entries.filter((entry) => entry.level < 30 || entry.msg === 'request completed')).toEqual([]);
     });

@@ -96,9 +96,7 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('a product whose proces
         expect(before).toHaveLength(2);
         const [killed, survivor] = before as [number, number];
         process.kill(killed, 'SIGKILL');
-        await expect
-          .poll(() => running.output(), { timeout: HEALED_WITHIN_MS })
-          .toContain(`[web] A web worker was stopped by SIGKILL; starting another in ${wait}.`);
+        await expect.poll(() => running.output(), { timeout: HEALED_WITHIN_MS }).toContain(`A web worker was stopped by SIGKILL; starting another in ${wait}.`);
         await expect
           .poll(() => childrenRunning(primary, WEB_MARKER).filter((pid) => pid !== survivor && pid !== killed).length, { timeout: HEALED_WITHIN_MS })
           .toBe(1);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { CONTENT_CHANGED_CHANNEL } from '#settings/content-changed-channel.ts';
 
 /** Past this, a write stops waiting for Redis; the other instances' shared pages expire within PUBLIC_CACHE_SECONDS anyway. */
@@ -13,12 +14,12 @@ const PUBLISH_TIMEOUT_MS = 1000;
  * may have missed news meanwhile. `onChange` runs for every other process's write; `announce` resolves
  * once Redis has handed this one's to every listener, or given up. ioredis is loaded only with REDIS_URL.
  */
-export function otherInstances(redisUrl: string, onChange: () => void): { announce(): Promise<void>; close(): Promise<void> } {
+export function otherInstances(redisUrl: string, onChange: () => void, log: Logger): { announce(): Promise<void>; close(): Promise<void> } {
   const me = randomUUID();
   let unreachable = false;
   const reportOnce = (error: Error) => {
     // ioredis reports every failed reconnection: once an outage is enough.
-    if (!unreachable) console.error(`Redis is unreachable (${error.message}); shared pages expire on their own until it is back.`);
+    if (!unreachable) log.error(`Redis is unreachable (${error.message}); shared pages expire on their own until it is back.`);
     unreachable = true;
   };
   const connections = import('ioredis').then(({ Redis }) => {
@@ -28,7 +29,7 @@ export function otherInstances(redisUrl: string, onChange: () => void): { announ
     for (const connection of [publishing, listening]) connection.on('error', reportOnce);
     listening.on('ready', () => {
       onChange();
-      if (unreachable) console.log('Redis is reachable again; shared pages were forgotten in case news was missed.');
+      if (unreachable) log.info('Redis is reachable again; shared pages were forgotten in case news was missed.');
       unreachable = false;
     });
     listening.on('message', (_channel: string, from: string) => {

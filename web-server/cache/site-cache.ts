@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { SharedView, SiteMemory, ViewsReport } from '#app/lib/host.server.ts';
 import { boundedMemory } from './bounded-memory';
 import { otherInstances } from './other-instances';
@@ -12,6 +13,7 @@ export type SiteCacheOptions = {
   redisUrl: string | undefined;
   siblings: Siblings;
   reportViews: (views: SharedView[]) => Promise<ViewsReport>;
+  log: Logger;
 };
 
 /** Provider answers shared by every visitor: the lists and categories, as many as a few hundred searches. */
@@ -23,7 +25,7 @@ const ANSWERS_CAPACITY = 500;
  * through this process, another process of this tier, or (with REDIS_URL) any other web instance bumps
  * the version, so the next visitor sees the change.
  */
-export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews }: SiteCacheOptions) {
+export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews, log }: SiteCacheOptions) {
   const ttlMs = publicCacheSeconds * 1000;
   let version = 0;
   const contentVersion = () => version;
@@ -31,8 +33,8 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews 
     version += 1;
   };
   siblings.onChange(forget);
-  const others = redisUrl ? otherInstances(redisUrl, forget) : undefined;
-  const visits = visitCounter(reportViews);
+  const others = redisUrl ? otherInstances(redisUrl, forget, log) : undefined;
+  const visits = visitCounter(reportViews, log);
   const answers = boundedMemory<Promise<unknown>>(ANSWERS_CAPACITY, ttlMs, contentVersion);
 
   /** For one request: what its loaders and actions share, and whether its post changed what visitors share. */

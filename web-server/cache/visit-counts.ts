@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { SharedView, ViewsReport } from '#app/lib/host.server.ts';
 import { VIEWS_PER_REPORT_MAX, VISITOR_ADDRESS_MAX, VISITOR_AGENT_MAX } from '#rules/limits.ts';
 
@@ -10,7 +11,7 @@ const PENDING_MAX = 10 * VIEWS_PER_REPORT_MAX;
  * GET /shops/{id}: gathered and reported about once a second, each with its visitor's address and
  * browser, so the provider counts them as it counts its own. A report that fails is kept and sent again.
  */
-export function visitCounter(report: (views: SharedView[]) => Promise<ViewsReport>) {
+export function visitCounter(report: (views: SharedView[]) => Promise<ViewsReport>, log: Logger) {
   /** One entry per shop and visitor: a visitor's repeated views count once anyway. */
   const pending = new Map<string, SharedView>();
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +37,7 @@ export function visitCounter(report: (views: SharedView[]) => Promise<ViewsRepor
       if (answer.outcome === 'refused') {
         // Only possible if the provider changed since it said yes (TRUST_PROXY, another provider).
         bulkVisits = 'no';
-        console.error(`The provider refused ${views.length} views of shared shop pages (${answer.reason}); shop pages are no longer shared.`);
+        log.error(`The provider refused ${views.length} views of shared shop pages (${answer.reason}); shop pages are no longer shared.`);
         return;
       }
       if (answer.outcome === 'failed') for (const view of views) keep(view);
@@ -65,7 +66,7 @@ export function visitCounter(report: (views: SharedView[]) => Promise<ViewsRepor
         void report([]).then((answer) => {
           bulkVisits = answer.outcome === 'taken' ? 'yes' : answer.outcome === 'refused' ? 'no' : 'unknown';
           // Worth knowing when the provider is ours: TRUST_PROXY then does not name this web tier.
-          if (answer.outcome === 'refused') console.warn(`Shop pages are not shared: the provider does not take visits in bulk (${answer.reason}).`);
+          if (answer.outcome === 'refused') log.warn(`Shop pages are not shared: the provider does not take visits in bulk (${answer.reason}).`);
         });
       }
       return bulkVisits === 'yes';

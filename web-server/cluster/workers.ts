@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import type { Logger } from 'pino';
 import { inSeconds, restartBackoff } from '#scripts/lib/restart-backoff.ts';
 import { balanceConnections } from './connection-balance';
 import { CONTENT_CHANGE_SEEN, CONTENT_CHANGED, isSiblingMessage, type SiblingMessage } from './sibling-workers';
@@ -16,7 +17,7 @@ type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
  * scripts/lib/restart-backoff.ts), and stops them all on SIGINT or SIGTERM, letting requests under way
  * finish (a second signal stops at once).
  */
-export function runWorkers(count: number, announce: () => void): void {
+export function runWorkers(count: number, log: Logger, announce: () => void): void {
   // The workers take connections from the shared socket themselves. Node's default on Linux has the
   // primary accept each one and pass it on: one passed to a worker as it was killed was left open by
   // the primary and unanswered, a visitor waiting until their browser gave up (about one a kill under
@@ -89,12 +90,12 @@ export function runWorkers(count: number, announce: () => void): void {
     if (!announced) {
       // Before every worker has listened once, a death means a bad setting or a broken build: every
       // worker would fail the same way, and whoever started the tier must hear of it.
-      console.error(`A web worker ${how} as it started; stopping the web tier.`);
+      log.error(`A web worker ${how} as it started; stopping the web tier.`);
       stopAll('SIGKILL');
       process.exit(code || 1);
     }
     const delayMs = backoff.delayAfterDeath();
-    console.error(`A web worker ${how}; starting another in ${inSeconds(delayMs)}.`);
+    log.error(`A web worker ${how}; starting another in ${inSeconds(delayMs)}.`);
     const restart = setTimeout(() => {
       restarts.delete(restart);
       start();

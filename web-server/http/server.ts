@@ -1,5 +1,7 @@
 import cluster from 'node:cluster';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import type { RequestLine } from '#settings/log-format.server.ts';
 import type { Replay, RequestFacts } from '#web-server/cache/page-memory.ts';
 import { connectionBalance } from '#web-server/cluster/connection-balance.ts';
 import { STOP } from '#web-server/cluster/workers.ts';
@@ -14,12 +16,14 @@ import { refusedUnread } from './unread-refusal';
 /** Answers what the site does not: the built client files, or Vite's in development. Says whether it did. */
 export type StaticFiles = (request: IncomingMessage, response: ServerResponse, https: boolean) => boolean | Promise<boolean>;
 
-/** `GET /path 200 1234 - 5.678 ms`, the line react-router-serve's logger wrote, which the tests filter on. */
-function logWhenFinished(request: IncomingMessage, response: ServerResponse) {
-  const started = process.hrtime.bigint();
+/** One line per answered request, at debug, naming the path but never the query, which may carry a token. */
+function logWhenFinished(log: Logger, request: IncomingMessage, response: ServerResponse) {
+  if (!log.isLevelEnabled('debug')) return;
+  const started = performance.now();
   response.once('finish', () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${request.method} ${request.url} ${response.statusCode} ${response.getHeader('content-length') ?? '-'} - ${ms.toFixed(3)} ms`);
+    const route = (request.url ?? '').split('?')[0]!;
+    const line: RequestLine = { method: request.method ?? '', route, statusCode: response.statusCode, ms: Math.round(performance.now() - started) };
+    log.debug({ request: line }, 'request completed');
   });
 }
 
@@ -54,7 +58,17 @@ type SiteNow = () => Site | Promise<Site>;
  * security headers, and text is compressed. `site` is asked anew for each request: in development it
  * changes with the code.
  */
-export function webRequestListener({ site, staticFiles, trustProxy }: { site: SiteNow; staticFiles: StaticFiles; trustProxy: string[] | undefined }) {
+export function webRequestListener({
+  site,
+  staticFiles,
+  trustProxy,
+  log,
+}: {
+  site: SiteNow;
+  staticFiles: StaticFiles;
+  trustProxy: string[] | undefined;
+  log: Logger;
+}) {
   const { fromTrustedProxy, visitorAddress } = proxyTrust(trustProxy);
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
@@ -84,7 +98,7 @@ export function webRequestListener({ site, staticFiles, trustProxy }: { site: Si
     try {
       answered = await current.handle(fetchRequest, facts);
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, 'a request failed');
       answered = serverError();
     }
     await send(request, response, await compressed(fetchRequest, withHeaders(answered, https)));
@@ -92,7 +106,7 @@ export function webRequestListener({ site, staticFiles, trustProxy }: { site: Si
 
   return (request: IncomingMessage, response: ServerResponse) => {
     answer(request, response).catch((error: unknown) => {
-      console.error(error);
+      log.error({ err: error }, 'a request failed');
       if (!response.headersSent) response.writeHead(500).end();
       else response.destroy();
     });
@@ -100,13 +114,13 @@ export function webRequestListener({ site, staticFiles, trustProxy }: { site: Si
 }
 
 /** The web tier's HTTP server, on `settings.port`, until SIGTERM (or its primary) stops it. */
-export async function startWebServer({ site, staticFiles, settings }: { site: SiteNow; staticFiles: StaticFiles; settings: HostSettings }) {
+export async function startWebServer({ site, staticFiles, settings, log }: { site: SiteNow; staticFiles: StaticFiles; settings: HostSettings; log: Logger }) {
   const server = http.createServer();
   const closesConnection = connectionBalance(server);
-  const listener = webRequestListener({ site, staticFiles, trustProxy: settings.trustProxy });
+  const listener = webRequestListener({ site, staticFiles, trustProxy: settings.trustProxy, log });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (closesConnection(request.socket)) response.setHeader('Connection', 'close');
-    logWhenFinished(request, response);
+    logWhenFinished(log, request, response);
     listener(request, response);
   });
   const { port, host } = settings;
@@ -118,9 +132,9 @@ export async function startWebServer({ site, staticFiles, settings }: { site: Si
   const stop = () => {
     if (stopping) process.exit(130);
     stopping = true;
-    console.log('stopping: no new connections; finishing the requests in flight');
+    log.info('stopping: no new connections; finishing the requests in flight');
     const cutOff = setTimeout(() => {
-      console.error(`requests still running after ${settings.stopGraceMs / 1000} s; closing their connections`);
+      log.warn(`requests still running after ${settings.stopGraceMs / 1000} s; closing their connections`);
       server.closeAllConnections();
     }, settings.stopGraceMs);
     cutOff.unref();
@@ -140,7 +154,7 @@ export async function startWebServer({ site, staticFiles, settings }: { site: Si
     process.on('message', (message) => message === STOP && stop());
     process.on('disconnect', stop);
   } else {
-    console.log(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
+    log.info(`Kasuwa web tier on http://${host ?? 'localhost'}:${port}`);
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   }

@@ -1,4 +1,5 @@
 import * as build from 'virtual:react-router/server-build';
+import type { Logger } from 'pino';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import { FORM_BODY, memorySettings, reportSharedViews, siteMemoryContext } from '#app/lib/host.server.ts';
 import type { RequestFacts } from '#web-server/cache/page-memory.ts';
@@ -11,8 +12,8 @@ import { drainUnreadBody } from './unread-body';
  * a remembered page first, then hands it the request; it hands the app the cache through React Router's
  * context.
  */
-export function createSite({ siblings, mode }: { siblings: Siblings; mode: 'production' | 'development' }) {
-  const cache = siteCache({ ...memorySettings(), siblings, reportViews: reportSharedViews });
+export function createSite({ siblings, mode, log }: { siblings: Siblings; mode: 'production' | 'development'; log: Logger }) {
+  const cache = siteCache({ ...memorySettings(), siblings, reportViews: reportSharedViews, log });
   const handleWithRouter = createRequestHandler(build, mode);
   return {
     formBody: FORM_BODY,

@@ -44,11 +44,12 @@ export async function launch(dataDir: string, settings: NodeJS.ProcessEnv = {}, 
 }
 
 /** What the API printed through the launcher, line by line, without the `[api] ` in front or a terminal's colours. */
-export function apiLinesOf(output: string): string[] {
+/** What one tier printed through the launcher, without its prefix and terminal colours. */
+export function linesOf(tier: 'api' | 'web', output: string): string[] {
   return output
     .split(/\r?\n/)
-    .filter((line) => line.startsWith('[api] '))
-    .map((line) => stripVTControlCharacters(line.slice('[api] '.length)));
+    .filter((line) => line.startsWith(`[${tier}] `))
+    .map((line) => stripVTControlCharacters(line.slice(`[${tier}] `.length)));
 }
 
 export async function untilPrinted(running: Launch, text: string, timeoutMs = 150_000) {

@@ -4,7 +4,7 @@ import { HostConfigError, readHostSettings } from '#web-server/host-settings.ts'
 
 describe('what the web tier’s host reads', () => {
   test('with nothing set, it listens on 3000 with one process per core, at most 4, and 25 s to stop', () => {
-    expect(readHostSettings({})).toEqual({
+    expect(readHostSettings({})).toMatchObject({
       port: 3000,
       host: undefined,
       workers: Math.min(os.availableParallelism(), 4),
@@ -18,6 +18,12 @@ describe('what the web tier’s host reads', () => {
     expect(readHostSettings({ WEB_WORKERS: '1', HOST: '127.0.0.1' })).toMatchObject({ workers: 1, host: '127.0.0.1' });
     expect(readHostSettings({ WEB_WORKERS: '8' }).workers).toBe(8);
     expect(readHostSettings({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+  });
+
+  test('logs at info unless LOG_LEVEL says otherwise, as JSON off a terminal unless LOG_FORMAT says pretty', () => {
+    expect(readHostSettings({}).log).toEqual({ level: 'info', format: process.stdout.isTTY ? 'pretty' : 'json' });
+    expect(readHostSettings({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' }).log).toEqual({ level: 'debug', format: 'pretty' });
+    expect(() => readHostSettings({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL: must be one of/);
   });
 
   test('bad values stop the start with every problem named', () => {

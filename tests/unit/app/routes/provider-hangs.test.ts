@@ -67,8 +67,8 @@ describe('with a provider that never answers', () => {
     const id = '3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f';
     const { ms, outcome } = await timed(routes.shop.loader(args(`/shop/${id}`, {}, { id })));
     expect(outcome).toMatchObject({ data: MSG.shopLoadFailed, init: { status: 503 } });
-    expect(ms).toBeGreaterThanOrEqual(READ_BUDGET.answerMs - 100);
-    expect(ms).toBeLessThan(READ_BUDGET.answerMs + 1500);
+    expect(ms).toBeGreaterThanOrEqual(READ_BUDGET.answerMs - 500);
+    expect(ms).toBeLessThan(READ_BUDGET.answerMs + 5000);
   }, 15_000);
 
   it(
@@ -81,8 +81,8 @@ describe('with a provider that never answers', () => {
       form.set('image', new File([new Uint8Array(await jpegBuffer({ width: 640, height: 480 }))], 'front.jpg', { type: 'image/jpeg' }));
       const { ms, outcome } = await timed(routes.createShop.action(args('/createShop', { method: 'POST', body: form })));
       expect(JSON.stringify(outcome)).toContain(MSG.createShopFailed + MSG.requestTimedOut);
-      expect(ms).toBeGreaterThanOrEqual(UPLOAD_BUDGET.answerMs - 100);
-      expect(ms).toBeLessThan(UPLOAD_BUDGET.answerMs + 2000);
+      expect(ms).toBeGreaterThanOrEqual(UPLOAD_BUDGET.answerMs - 500);
+      expect(ms).toBeLessThan(UPLOAD_BUDGET.answerMs + 5000);
     },
     UPLOAD_BUDGET.answerMs + 15_000,
   );

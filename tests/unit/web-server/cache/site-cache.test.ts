@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectingLog } from '#tests/support/test-log.ts';
 import type { RequestFacts } from '#web-server/cache/page-memory.ts';
 
 type SiteCache = ReturnType<typeof import('#web-server/cache/site-cache.ts').siteCache>;
@@ -49,7 +50,7 @@ beforeAll(async () => {
       siblingChanges = listener;
     },
   };
-  cache = siteCache({ publicCacheSeconds: 5, redisUrl: undefined, siblings, reportViews: reportSharedViews });
+  cache = siteCache({ publicCacheSeconds: 5, redisUrl: undefined, siblings, reportViews: reportSharedViews, log: collectingLog().log });
 });
 
 afterEach(() => {
@@ -163,7 +164,7 @@ describe('the shared cache of anonymous public pages', () => {
       replay: cache.replay,
       handle: (_request: Request, facts: RequestFacts) => cache.answer(facts, render()),
     };
-    const listener = webRequestListener({ site: () => site as never, staticFiles: () => false, trustProxy: undefined });
+    const listener = webRequestListener({ site: () => site as never, staticFiles: () => false, trustProxy: undefined, log: collectingLog().log });
     const node = createServer((request, response) => {
       if (https) request.headers['x-forwarded-proto'] = 'https';
       listener(request, response);

@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectingLog } from '#tests/support/test-log.ts';
 
 let server: Server;
 let dataDir: string;
 let answer: { status: number; body: unknown } = { status: 503, body: { detail: 'Down for a moment.' } };
 type View = { shop: string; address: string; agent: string };
 const reported: View[][] = [];
+const logged = collectingLog();
 let visitCounts: ReturnType<typeof import('#web-server/cache/visit-counts.ts').visitCounter>;
 
 beforeAll(async () => {
@@ -26,7 +28,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   // The host's counter, reporting through the app's provider client as a web process does.
   const [{ visitCounter }, { reportSharedViews }] = await Promise.all([import('#web-server/cache/visit-counts.ts'), import('#app/lib/host.server.ts')]);
-  visitCounts = visitCounter(reportSharedViews);
+  visitCounts = visitCounter(reportSharedViews, logged.log);
 });
 
 afterAll(async () => {
@@ -37,7 +39,7 @@ afterAll(async () => {
 
 describe('visits of shop pages served from memory', () => {
   it('keeps the views of a report the provider could not take, and sends them with the next', async () => {
-    const errors = vi.spyOn(console, 'error');
+    logged.lines.length = 0;
     visitCounts.count('shop-1', '102.89.0.1', 'Tecno phone');
     visitCounts.count('shop-1', '102.89.0.1', 'Tecno phone');
     await visitCounts.flush();
@@ -47,7 +49,7 @@ describe('visits of shop pages served from memory', () => {
 
     const first = { shop: 'shop-1', address: '102.89.0.1', agent: 'Tecno phone' };
     expect(reported).toEqual([[first], [first, { ...first, shop: 'shop-2' }]]);
-    expect(errors).not.toHaveBeenCalled();
+    expect(logged.lines).toEqual([]);
   });
 
   it('sends each visitor of a shop once, at most 1000 views a call, browsers cut to 256 characters', async () => {

@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectingLog } from '#tests/support/test-log.ts';
 import type { RequestFacts } from '#web-server/cache/page-memory.ts';
 import { webRequestListener } from '#web-server/http/server.ts';
 import type { Site } from '#web-server/site/index.ts';
 
 let server: Server | undefined;
+const logged = collectingLog();
 
 type Handler = (request: Request, facts: RequestFacts) => Promise<Response>;
 
@@ -18,7 +20,7 @@ async function serve(handler: Handler, onRequest: (req: IncomingMessage) => void
     replay: () => undefined,
     handle: handler,
   } as unknown as Site;
-  const listener = webRequestListener({ site: () => site, staticFiles: () => false, trustProxy: undefined });
+  const listener = webRequestListener({ site: () => site, staticFiles: () => false, trustProxy: undefined, log: logged.log });
   server = createServer((req, res) => {
     onRequest(req);
     listener(req, res);
@@ -54,7 +56,6 @@ describe('the web server’s answer to a request', () => {
   });
 
   it('keeps each Set-Cookie apart, sends no body for HEAD, and answers a site that throws with a plain 500', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const base = await serve(async (request) => {
       if (request.url.endsWith('/fail')) throw new Error('boom');
       const headers = new Headers();
@@ -69,7 +70,7 @@ describe('the web server’s answer to a request', () => {
     expect(await (await fetch(`${base}/`, { method: 'HEAD' })).text()).toBe('');
     const failed = await fetch(`${base}/fail`);
     expect([failed.status, await failed.text()]).toEqual([500, 'An unexpected error occurred.']);
-    vi.restoreAllMocks();
+    expect(logged.lines.at(-1)).toMatchObject({ msg: 'a request failed', err: { message: 'boom' } });
   });
 
   it('names the visitor in X-Forwarded-For as this server sees them, not as they claim', async () => {
