@@ -1,6 +1,6 @@
 import { LiteSwitch } from './lite-switch';
 
-/** Contact details and the disclaimers SPEC §2 lists: third parties, liability, no endorsement, content, changes. */
+/** Contact details and the disclaimers docs/product.md §2 lists. */
 export function Footer() {
   return (
     <footer className="site-footer">

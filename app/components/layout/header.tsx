@@ -4,10 +4,7 @@ import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
 
-/**
- * The fixed header: title, search toggle and the menu. The menu is a `<details>` so it opens
- * without JavaScript; the Messages link stays hidden (SPEC §2).
- */
+/** The menu is a `<details>`, so it opens without JavaScript; the Messages link stays hidden (docs/product.md §2). */
 export function Header({ signedIn }: { signedIn: boolean }) {
   const lite = useLiteMode();
   return (

@@ -4,11 +4,8 @@ import { IDLE_MINUTES_FACILITY_DEFAULT } from '#rules/limits.ts';
 const ACTIVITY = ['input', 'keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
 
 /**
- * Signs a signed-in person out after `minutes` without input, touch or scrolling (SPEC §4), on time rather
- * than at their next click: it posts `intent=idle` to /logout, which lands on the 'Session Expired' dialog.
- * Each tab keeps its own clock, so the server has the last word: while the person is active in another tab,
- * it answers with the session's time left and this tab asks again then.
- * Without JavaScript the server does the same on the next request.
+ * Signs out on time rather than at the next click (docs/product.md §4). Each tab has its own clock, so the
+ * server has the last word: while another tab is active it answers with the time left.
  */
 export function IdleLogout({ minutes = IDLE_MINUTES_FACILITY_DEFAULT }: { minutes?: number }) {
   useEffect(() => {
@@ -36,15 +33,13 @@ export function IdleLogout({ minutes = IDLE_MINUTES_FACILITY_DEFAULT }: { minute
       const response = await fetch('/logout', { method: 'POST', body, cache: 'no-store' }).catch(() => null);
       asking = false;
       if (stopped) return;
-      // The session has ended: a full page load, so nothing of the signed-in page stays on screen, and Back
-      // does not return to it.
+      // A full page load, so nothing of the signed-in page stays on screen and Back does not return to it.
       if (response?.redirected) {
         stop();
         window.location.replace(response.url);
         return;
       }
       const answer = (await response?.json().catch(() => null)) as { msLeft?: unknown } | null;
-      // A server that could not be asked gets asked again a little later; the session is still on its clock.
       const askAgainInMs = typeof answer?.msLeft === 'number' ? answer.msLeft : tellServerEveryMs;
       clearTimeout(timer);
       timer = setTimeout(check, askAgainInMs);
@@ -57,7 +52,7 @@ export function IdleLogout({ minutes = IDLE_MINUTES_FACILITY_DEFAULT }: { minute
     }
 
     async function keepAlive() {
-      // HEAD: nothing to download. A redirect means the server ended the session (another tab, a renewal refused).
+      // A redirect means the server ended the session (another tab, a renewal refused).
       const response = await fetch('/keep-alive', { method: 'HEAD', cache: 'no-store' }).catch(() => null);
       if (response?.redirected) window.location.assign(response.url);
     }

@@ -1,10 +1,7 @@
 import { useLocation } from 'react-router';
 import { useLiteMode } from '#app/lib/lite-mode.ts';
 
-/**
- * Lite mode's switch, a plain form (it must work in the mode it turns on, which has no script): it posts
- * to /lite and comes back to this page. `note` says so on the page, for someone wondering where the dialogs went.
- */
+/** A plain form: it must work in the mode it turns on, which has no script. */
 export function LiteSwitch({ note = false }: { note?: boolean }) {
   const lite = useLiteMode();
   const { pathname, search } = useLocation();

@@ -4,11 +4,7 @@ import type { loader as suggestionsLoader } from '#app/routes/resources/search-s
 
 const DEBOUNCE_MS = 250;
 
-/**
- * A GET form to /searchResults, which works without JavaScript. With JavaScript, live suggestions
- * (SPEC §9: up to 5) come from a resource route while typing. On a slow phone the visitor often types
- * before the scripts arrive: the input is uncontrolled so hydrating keeps the words, and suggests for them.
- */
+/** Uncontrolled, so hydrating keeps words typed before the scripts arrived on a slow phone, and suggests for them. */
 export function SearchBox({ id, label }: { id: string; label: string }) {
   const fetcher = useFetcher<typeof suggestionsLoader>();
   const [query, setQuery] = useState('');

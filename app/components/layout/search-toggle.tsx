@@ -3,10 +3,7 @@ import { useLocation } from 'react-router';
 import { SearchIcon } from '#app/components/icons.tsx';
 import { SearchBox } from './search-box';
 
-/**
- * The header's search: a `<details>` holding the search box, so it opens without JavaScript. Hydrating
- * must not close a panel the visitor opened before the scripts arrived; only a navigation closes it.
- */
+/** Hydrating must not close a panel opened before the scripts arrived; only a navigation closes it. */
 export function SearchToggle() {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 /** Where sign-up sends a new person: home, which greets them (only someone signed in). */
 export const WELCOME_PATH = '/?welcome';
 
-/** What a person sees first after signing up: that they are in, under their own name, and what to do next. */
 export function Welcome({ username }: { username: string }) {
   return (
     <section className="notice success welcome" role="status">

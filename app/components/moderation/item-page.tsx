@@ -8,7 +8,6 @@ import { ModerationForm } from './moderation-form';
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
 const actionLabel = (action: string) => MODERATION_ACTION_LABELS[action as ModerationAction] ?? action;
 
-/** A reported shop or review as a moderator sees it: what it is, its open reports, the actions, and the audit log. */
 export function ItemPage({
   item,
   action,

@@ -15,7 +15,6 @@ type ReportPageProps = {
   lastResult?: SubmissionResult<string[]>;
 };
 
-/** A report's form, or the thanks once it is sent. */
 export function ReportPage({ title, shopId, shopName, review, action, sent, lastResult }: ReportPageProps) {
   return (
     <main className="report">

@@ -17,10 +17,8 @@ type Batch = z.output<typeof addProductsSchema>;
 type RowMeta = FieldMetadata<NonNullable<FormValue['products']>[number]>;
 
 /**
- * Add products (SPEC §2, §5): a plain multipart form of rows named `products[0].name`, `.price`, `.image`.
- * With JavaScript, Conform adds and removes rows in place and checks each row as it is filled. Without it
- * the same buttons post the form and the server answers with one row more or less, keeping what was typed;
- * `chosenBefore` then names the photo each row held, which the browser has let go of.
+ * Without JavaScript, adding or removing a row posts the form and the server answers keeping what was
+ * typed; `chosenBefore` names the photo each row held, which the browser has let go of.
  */
 export function AddProductsForm({
   lastResult,

@@ -8,16 +8,13 @@ type ConfirmDeleteDialogProps = {
   closeTo: string;
   /** The page with `?delete=…`, so a failed deletion comes back to the open dialog with its message. */
   action: string;
-  /** Hidden inputs that say what to delete; the Confirm button adds `intent=delete`. */
   fields: Record<string, string>;
   error?: ReactNode;
 };
 
 /**
- * "Delete this?" for a page whose address says `?delete={id}`. The server's HTML has it open in the page,
- * so it works without JavaScript (Confirm posts, Cancel is a link back); with JavaScript it becomes a
- * modal dialog that Escape or a click on the backdrop closes, except while the deletion is on its way
- * (SPEC §4).
+ * Open in the server's HTML for a page at `?delete={id}`, so it works without JavaScript; with it, a modal
+ * that Escape or the backdrop closes, except while deleting (docs/product.md §4).
  */
 export function ConfirmDeleteDialog({ title, text, closeTo, action, fields, error }: ConfirmDeleteDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -12,7 +12,6 @@ import { productChangesSchema } from '#rules/product-schemas.ts';
 
 const constraint = formConstraint(productChangesSchema);
 
-/** The form as the browser sends it; a price arrives as text. */
 type FormValue = { name?: string; price?: string; image?: File };
 
 export type EditableProduct = { name: string; price: number; photo: string | null };
@@ -22,10 +21,7 @@ function priceText(price: number): string {
   return Number.isInteger(price) ? String(price) : price.toFixed(2);
 }
 
-/**
- * Edit product (SPEC §5): prefilled with what is saved; blank or unchanged fields are not sent, a new
- * photo is optional, and the browser (with JavaScript) and the action check with the same schema.
- */
+/** Blank or unchanged fields are not sent (docs/product.md §5). */
 export function EditProductForm({ product, lastResult }: { product: EditableProduct; lastResult?: SubmissionResult<string[]> | null }) {
   const { name, price } = product;
   const schema = useMemo(() => editProductSchema({ name, price }), [name, price]);

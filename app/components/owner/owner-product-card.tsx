@@ -4,7 +4,6 @@ import { CARD_SLOT } from '#app/components/shops/shop-card.tsx';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
 
-/** A product on its owner's list, with what the owner does to it (SPEC §2). */
 export function OwnerProductCard({ product, eager }: { product: Product; eager: boolean }) {
   const id = encodeURIComponent(product.id);
   return (

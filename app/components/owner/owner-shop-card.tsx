@@ -3,13 +3,12 @@ import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/
 import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { dayInLagos } from '#rules/dates.ts';
 
-/** One card a row on small phones, two on larger ones, three on wide screens (owner.css), inside the page's 1rem padding. */
+/** As owner.css lays the cards out. */
 const OWNER_CARD_SLOT: PhotoSlot = {
   sizes: '(min-width: 75rem) 23.8rem, (min-width: 64rem) calc(33.3vw - 1.2rem), (min-width: 40rem) calc(50vw - 1.4rem), calc(100vw - 2rem)',
   widest: 1024,
 };
 
-/** A shop on My Shops, with everything its owner does to it (SPEC §2). */
 export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }) {
   const id = encodeURIComponent(shop.id);
   // While a moderator keeps it hidden (the notice above says why), it cannot be advertised or deleted.

@@ -3,12 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useServerRendered } from '#app/lib/hydrated.ts';
 import { useSeen } from '#app/lib/seen.ts';
 
-/**
- * A message that moves on to `to` after `delayMs` (SPEC §4: 3 s after creating a shop, 2 s after editing
- * one; SPEC §8: after telling someone without a shop to create one first). Shown in the server's HTML it
- * carries a meta refresh (allowed by the Content-Security-Policy), which works without JavaScript; shown
- * after a form sent with JavaScript, a timer navigates. The link works for both.
- */
+/** In the server's HTML a meta refresh moves on without JavaScript; after a client-side submission, a timer does. */
 export function RedirectNotice({ message, to, delayMs, tone = 'success' }: { message: string; to: string; delayMs: number; tone?: 'success' | 'error' }) {
   const serverRendered = useServerRendered();
   const navigate = useNavigate();

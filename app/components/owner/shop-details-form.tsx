@@ -19,15 +19,10 @@ type ShopDetailsFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
   /** Edit: the saved shop, to prefill the fields. */
   defaultValue?: ShopFormValues;
-  /** Edit: the saved photo, shown until another is chosen. */
   currentPhoto?: { url: string; alt: string } | null;
 };
 
-/**
- * The create and edit shop form (SPEC §2, §5): the shop's fields (rules/shop-fields.ts) and its photo, in a
- * plain multipart form that works before JavaScript loads, validated in the browser with the same schema
- * the action uses once it has.
- */
+/** A plain multipart form that works before JavaScript loads, then checked in the browser with the action's schema. */
 export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }: ShopDetailsFormProps) {
   const creating = mode === 'create';
   const [form, fields] = useForm<z.input<typeof editShopFormSchema>, z.output<typeof createShopFormSchema> | z.output<typeof editShopFormSchema>>({
@@ -60,7 +55,6 @@ export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }
   );
 }
 
-/** One of the shop's fields, as its kind is typed. */
 function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata<string> }) {
   const label = requiredMessage(field) ? field.label : `${field.label} (optional)`;
   switch (field.kind) {

@@ -1,6 +1,6 @@
 import { MSG } from '#rules/messages.ts';
 
-/** SPEC §2's 'Coming Soon' messaging button: a `<details>`, so the tap answers with or without JavaScript. */
+/** A `<details>`, so the tap answers with or without JavaScript. */
 export function ComingSoonMessaging() {
   return (
     <details className="coming-soon">

@@ -7,10 +7,7 @@ function localPhone(international: string): string {
   return `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
 }
 
-/**
- * Call and WhatsApp, the two ways people reach a shop here. WhatsApp's link wants the number as digits
- * with the country code and nothing else; the prefilled text says which shop the visitor means.
- */
+/** WhatsApp's link wants the number as digits with the country code and nothing else. */
 export function ContactLinks({ phone, shopName, shopUrl }: { phone: string | null; shopName: string; shopUrl: string }) {
   if (!phone) return null;
   const international = normalisePhone(phone);

@@ -4,11 +4,7 @@ import { useHydrated } from '#app/lib/hydrated.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 
-/**
- * The shop's shareable link (SPEC §9: site origin + /product/{id}). The read-only field is the feature
- * without JavaScript: a long press selects and copies it. With JavaScript a Copy button does it in one tap
- * and a popup confirms for 2 s.
- */
+/** Without JavaScript the read-only field is the feature: a long press selects and copies it. */
 export function CopyLink({ url }: { url: string }) {
   const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
@@ -43,10 +39,7 @@ export function CopyLink({ url }: { url: string }) {
   );
 }
 
-/**
- * The asynchronous Clipboard API where the browser has it (secure pages, recent browsers); otherwise the
- * old way, selecting the field and `execCommand('copy')`, which older Android WebViews still honour.
- */
+/** Falls back to `execCommand('copy')`, which older Android WebViews honour where the Clipboard API is missing. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {

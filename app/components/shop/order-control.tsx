@@ -5,17 +5,8 @@ import { MSG } from '#rules/messages.ts';
 import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
 /**
- * SPEC's Order flow, which sends nothing to a server: pick a quantity, Confirm, and the page notes it.
- *
- * Without JavaScript the form is a GET to this same page (`?order={id}&qty=2`) and the page reads the note
- * back from its URL: the provider sees an ordinary page view, never the order. That is the simplest honest
- * way to answer a tap with no script at all. With JavaScript, Confirm notes it in place and nothing is sent.
- *
- * The `<details>` summary reads "Order" when closed and "Cancel" when open: it is the one control that
- * closes the panel without JavaScript.
- *
- * The quantity input is uncontrolled: a quantity typed before the scripts arrived (slow phones) would
- * otherwise be put back to 1 by hydration, and Confirm would note the wrong number.
+ * The order is only noted, never sent: without JavaScript a GET to this page that reads it back from the URL.
+ * The quantity is uncontrolled so hydration does not reset a number typed before the scripts arrived.
  */
 export function OrderControl({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
   const hydrated = useHydrated();

@@ -4,10 +4,7 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { MSG } from '#rules/messages.ts';
 import { type CurrentRating, RatingFields } from './rating-fields';
 
-/**
- * The Rate overlay's form on the shop page. It leaves the schema's code to the rate page it posts to, which
- * checks everything and shows what is wrong; here only a missing star is caught before sending.
- */
+/** Leaves the schema to the rate page it posts to, which shows what is wrong; only a missing star is caught here. */
 export function OverlayRatingForm({ shopId, current }: { shopId: string; current: CurrentRating }) {
   const formId = `rate-${shopId}`;
   const [starsErrors, setStarsErrors] = useState<string[]>();

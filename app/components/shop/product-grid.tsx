@@ -3,7 +3,7 @@ import type { Product } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
 import { OrderControl } from './order-control';
 
-/** The photo column is fixed (see shop.css), so one width serves every screen: 360 px at 3×. */
+/** The photo column is fixed in shop.css, so one width serves every screen. */
 const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400 };
 
 export type OrderNote = { productId: string; quantity: number };

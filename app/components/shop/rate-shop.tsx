@@ -5,12 +5,7 @@ import { MSG } from '#rules/messages.ts';
 import { OverlayRatingForm } from './overlay-rating-form';
 import type { CurrentRating } from './rating-fields';
 
-/**
- * SPEC's Rate Shop overlay, the way in to rating a shop. The overlay is a `<details>`, so it opens and
- * closes without JavaScript (its summary becomes the Close button). Signed in, it holds the rating form,
- * which posts to the shop's rate page and comes back here with `?rated=1`; signed out, a way to sign in
- * that comes back to this shop.
- */
+/** A `<details>`, so the overlay opens and closes without JavaScript; the form comes back here with `?rated=1`. */
 export function RateShop({
   shop,
   signedIn,

@@ -10,7 +10,6 @@ import { type CurrentRating, RatingFields } from './rating-fields';
 const constraint = formConstraint(rateShopFormSchema);
 const chosenStars = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** The rate page's form: 1 to 5 stars and an optional review, checked by the schema in the browser and in the action. */
 export function RatingForm({ shopId, current, lastResult }: { shopId: string; current: CurrentRating; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: `rate-${shopId}`,

@@ -5,7 +5,7 @@ import { ReviewList } from './review-list';
 
 const STARS_DOWN = [5, 4, 3, 2, 1] as const;
 
-/** The shop's average, count and spread of stars (meters: no inline style, which the CSP forbids), and its newest reviews. */
+/** The spread of stars as meters: the CSP forbids the inline styles bars would need. */
 export function RatingSummary({ shop }: { shop: Shop }) {
   const count = shop.rating_count;
   const reviewsPath = `/shop/${encodeURIComponent(shop.id)}/reviews`;

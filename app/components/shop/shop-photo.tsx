@@ -2,13 +2,10 @@ import { type MouseEvent, useRef, useState } from 'react';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import type { Shop } from '#app/lib/provider/contract.ts';
 
-/** The photo spans a phone's width inside the page's 1rem padding, and half the page from 48rem (shop.css). */
+/** As shop.css lays the photo out. */
 const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024 };
 
-/**
- * The shop's photo, first thing on the page and its largest, so fetched before anything else. It links to the full JPEG, which any browser
- * opens without JavaScript; with JavaScript the same photo opens in a dialog instead, keeping the page.
- */
+/** Links to the full JPEG, which any browser opens without JavaScript; with it, a dialog keeps the page. */
 export function ShopPhoto({ shop }: { shop: Shop }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);

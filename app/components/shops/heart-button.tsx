@@ -6,16 +6,10 @@ type SavedAnswer = { shop: string; saved: boolean; error?: string };
 
 const HEARTS_FORM = 'saved-hearts';
 
-/**
- * Signed out, the saved shops are one cookie that each answer rewrites from the one its request carried:
- * two posts in flight at once would each drop the other's shop, so the page's hearts post one at a time.
- */
+/** Signed out, saved shops are one cookie each answer rewrites: two posts in flight would drop each other's shop. */
 let heartPosts: Promise<unknown> = Promise.resolve();
 
-/**
- * Once per page with hearts: the one form every heart on the page posts without JavaScript, coming back
- * to `back`: a card carries only its button, not a form of its own.
- */
+/** The one form every heart on the page posts without JavaScript, so a card carries only its button. */
 export function SavedHearts({ back }: { back: string }) {
   return (
     <form id={HEARTS_FORM} method="post" action="/saved" hidden>
@@ -26,10 +20,7 @@ export function SavedHearts({ back }: { back: string }) {
 
 type HeartProps = { shopId: string; shopName: string; saved: boolean };
 
-/**
- * The heart itself: a button naming what it does and carrying the shop (`save=ID` or `remove=ID`), drawn
- * by the CSS (app.css) so that a list page's dozens of hearts cost no markup of their own.
- */
+/** Drawn by the CSS, so a list page's dozens of hearts cost no markup of their own. */
 function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (event: MouseEvent) => void }) {
   return (
     <button
@@ -45,10 +36,6 @@ function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (e
   );
 }
 
-/**
- * Without JavaScript a heart posts the page's SavedHearts form; with it, the heart changes at once and
- * posts in the background, showing the refusal if one comes.
- */
 function LiveHeart({ shopId, shopName, saved }: HeartProps) {
   const fetcher = useFetcher<SavedAnswer>();
   // What this heart's taps waiting their turn will do; the last one counts.
@@ -79,8 +66,5 @@ function LiveHeart({ shopId, shopName, saved }: HeartProps) {
   );
 }
 
-/**
- * Saves or removes a shop. On the server a heart is its markup alone: a list page has dozens, and a
- * fetcher's hooks would only cost its rendering there. The browser hydrates the same markup with the live heart.
- */
+/** On the server a heart is its markup alone: a fetcher's hooks there would only slow a list page's rendering. */
 export const HeartButton = typeof document === 'undefined' ? Heart : LiveHeart;

@@ -4,13 +4,9 @@ import type { Shop } from '#app/lib/provider/contract.ts';
 
 type ImageInfo = Shop['image'];
 
-/**
- * A `srcset`, or only its widths when the copies lie beside the main photo as `w{width}.{extension}` (our
- * provider's layout): the page's hydration data then carries a few numbers a card instead of two long lists.
- */
+/** A `srcset`, or just its widths when the copies lie beside the photo as `w{width}.{extension}`, to keep hydration data small. */
 type Sources = string | number[];
 
-/** What the <picture> needs, worked out from the provider's image. */
 export type Photo = {
   src: string;
   width: number;
@@ -24,10 +20,7 @@ export type Photo = {
 const EXTENSIONS = { avif: 'image/avif', webp: 'image/webp' } as const;
 type Format = keyof typeof EXTENSIONS;
 
-/**
- * The same widths in every photo of a list are one array, so the hydration data names it once. Bounded:
- * a provider cannot grow it without end.
- */
+/** One array for equal width lists, so hydration data names it once; bounded so a provider cannot grow it. */
 const sharedWidths = new Map<string, number[]>();
 function shared(widths: number[]): number[] {
   const key = widths.join();
@@ -57,11 +50,7 @@ function srcSetOf(photo: Photo, format: Format, widest: number): string | undefi
   return usable.map((width) => `${folder}w${width}.${format} ${width}w`).join(', ');
 }
 
-/**
- * The photo to show for a provider image, or null when there is none. List pages work it out in their
- * loader, so their hydration data carries one short object a card instead of the provider's image with
- * its variants (a third of the list's values, each serialised on every render).
- */
+/** List pages call this in their loader, so hydration data carries one short object a card, not every variant. */
 export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | null {
   const src = image?.url ?? fallbackUrl;
   if (!src) return null;
@@ -76,15 +65,12 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
 }
 
 /**
- * When a photo is fetched. `lcp`: the page's largest, asked for from the top of <head> before anything
- * else; `first`: the rest of the first row, at once and ahead of other images; `near`: once it is on
- * screen, which for the rest of the first screenful is as soon as the first row has arrived (the rule lives
- * in lib/first-screen.server.ts; without JavaScript the browser fetches it at once, at a lower priority);
- * `colour`: never, its box shows the photo's colour only (Lite mode's cards past the first screenful).
+ * When a photo is fetched: `lcp` preloaded from <head>, `first` at once, `near` once on screen
+ * (lib/first-screen.server.ts), `colour` never (Lite mode past the first screenful).
  */
 export type PhotoTiming = 'lcp' | 'first' | 'near' | 'colour';
 
-/** Asks for the photo from <head> (React puts high-priority image preloads first), in the format the <picture> will choose. */
+/** In the format the <picture> will choose; React puts high-priority image preloads first in <head>. */
 function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, string | undefined>) {
   const format = srcSets.avif ? 'avif' : srcSets.webp ? 'webp' : null;
   // A browser that cannot show `type` skips the preload and takes the photo from the <picture> as usual.
@@ -96,10 +82,8 @@ function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, strin
 }
 
 /**
- * A photo that costs as few bytes as the screen allows: AVIF, else WebP, by width for the slot `sizes`
- * describes, the JPEG for browsers that take neither; its box is sized by CSS and filled with the photo's
- * own colour while it arrives, so nothing jumps and no card is an empty box. The colour is an inline
- * SVG's fill, which the Content-Security-Policy allows where a style attribute would not.
+ * AVIF, else WebP, else JPEG, no wider than the slot needs. The box shows the photo's colour while it
+ * arrives, as an SVG fill because the Content-Security-Policy forbids style attributes.
  */
 export function ResponsiveImage({
   photo,

@@ -8,18 +8,10 @@ import { SavedHearts } from './heart-button';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';
 
-/**
- * The first row on a phone is fetched at once, the first card's photo before anything else (the largest
- * thing on the screen); the rest of the screenful follows as soon as that row has arrived, and the cards
- * further down when they come onto the screen (lib/first-screen.server.ts). Not the whole screenful at
- * once: on a slow link photos fetched together share it, and the first would arrive with the last.
- */
+/** Only a phone's first row is fetched at once: photos fetched together share a slow link, and the first would arrive with the last. */
 const FIRST_CARDS = 2;
 
-/**
- * Lite mode has no script to wait for the screen, and Chromium's own lazy loading fetches far ahead on a
- * slow link: its cards show photos for the first screenful of a phone only, the rest their colour.
- */
+/** Lite mode has no script to wait for the screen, and Chromium's lazy loading fetches far ahead on a slow link. */
 const LITE_PHOTOS = 4;
 
 const timingOf = (index: number, lite: boolean): PhotoTiming =>
@@ -33,11 +25,7 @@ function opensHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
   return !event.defaultPrevented && event.button === 0 && !modified && (!link.target || link.target === '_self') && link.origin === window.location.origin;
 }
 
-/**
- * One click listener opens every card as a client-side navigation (the skeleton shows at once, the
- * page keeps its scripts), which is what a <Link> per card did: rendering 24 of them cost the server
- * 0.25 ms of the 4 ms a list page takes. Without JavaScript the cards are the same plain links.
- */
+/** One click listener opens every card as a client-side navigation, cheaper to render than a <Link> per card. */
 export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: string; saved: readonly string[] }) {
   const navigate = useNavigate();
   // Where a heart's plain form post comes back to.
@@ -63,7 +51,7 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
   );
 }
 
-/** Placeholder cards while a navigation is pending (SPEC §9 counts). */
+/** Placeholder cards while a navigation is pending. */
 export function SkeletonGrid({ count, label }: { count: number; label: string }) {
   return (
     <ul className="shop-grid" aria-label={label} aria-busy="true">
@@ -78,10 +66,7 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
   );
 }
 
-/**
- * Only what a card shows travels in the page's hydration data: a list of 34 whole shops (descriptions,
- * tags, phone numbers) doubled the HTML and the time spent serialising it.
- */
+/** Only what a card shows travels in the hydration data: whole shops would double a list page's HTML. */
 export function cardShop(shop: Shop): CardShop {
   const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count } = shop;
   const from = lowest_price === null ? null : priceInNaira(lowest_price);
@@ -95,7 +80,7 @@ export function savedAmong(shops: GridShop[], saved: ReadonlySet<string>): strin
   return shops.filter(({ shop }) => saved.has(shop.id)).map(({ shop }) => shop.id);
 }
 
-/** Sponsored shops first with their badge, each shop once (SPEC §2). */
+/** Sponsored shops first with their badge, each shop once (docs/product.md §2). */
 export function sponsoredFirst(list: { sponsored_shops: Shop[]; for_you: Shop[] }, badge: 'Sponsored' | 'Ad'): GridShop[] {
   const sponsoredIds = new Set(list.sponsored_shops.map((shop) => shop.id));
   return [

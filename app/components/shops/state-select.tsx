@@ -1,9 +1,6 @@
 import { NIGERIAN_STATES } from '#rules/states.ts';
 
-/**
- * The state a list is narrowed to, inside a GET form whose button sends it without JavaScript; with
- * JavaScript, choosing is enough (one tap on the option).
- */
+/** The form's button sends it without JavaScript; with it, choosing is enough. */
 export function StateSelect({ state, label }: { state: string | null; label: string }) {
   return (
     <label>

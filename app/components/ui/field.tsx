@@ -11,7 +11,6 @@ type FieldProps = {
   hint?: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoFocus'>;
 
-/** A labelled input with its hint and its messages, wired to Conform so the same markup serves with and without JavaScript. */
 export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   // Conform's props carry a `key` (it remounts the input to reset it); React wants keys passed on their own.

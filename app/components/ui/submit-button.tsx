@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-/**
- * The form's submit button; while this page's form is on its way (JavaScript on) it says so and cannot be
- * pressed twice, which on a slow connection would otherwise send the sign-up or the reset twice.
- */
+/** Cannot be pressed again while the form is on its way, which on a slow connection would send it twice. */
 export function SubmitButton({ children, pendingLabel }: { children: ReactNode; pendingLabel: string }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();

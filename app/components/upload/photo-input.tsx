@@ -23,7 +23,6 @@ type PhotoFieldMeta = {
 type PhotoInputProps = {
   meta: PhotoFieldMeta;
   label: string;
-  /** Read with the input, such as the formats and size allowed. */
   hint?: string;
   /** The photo saved now (edit forms), shown until another is chosen. */
   current?: { url: string; alt: string } | null;
@@ -36,15 +35,8 @@ const ACCEPT = IMAGE_TYPES.join(',');
 let swapSupported: boolean | undefined;
 
 /**
- * A photo field for multipart forms (add the route's `links`: `{ rel: 'stylesheet', href: uploadStylesheet }`).
- *
- * Without JavaScript it is a plain `<input type="file" name=…>`: the photo goes as chosen and the server's
- * rules judge it. With JavaScript the person sees a preview, and the photo is downscaled and re-compressed
- * (lib/upload/shrink-photo.ts) before the form sends it: the input they pick with leaves the form and a
- * hidden input of the field's name carries the smaller file, so the form's normal submission sends it.
- * The field is then validated as if the person had left it, so a photo still over 5 MB gets SPEC's message
- * before anything is sent, and a submit pressed while the photo is being prepared waits for it.
- * Browsers that cannot put a file into an input (no DataTransfer) keep the preview and send the original.
+ * A plain file input without JavaScript. With it, the photo is shrunk and a hidden input of the field's name
+ * carries it, so the form's own submission sends the smaller file (the route links `uploadStylesheet`).
  */
 export function PhotoInput(props: PhotoInputProps) {
   // Conform gives the field a new key when the form is reset: a fresh input, preview and state.
@@ -93,8 +85,8 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
     const sent = await work;
     if (pick !== picks.current) return;
     preparing.current = null;
-    // Not a photo, whatever its name says: marked as what it is, the field's own rule gives SPEC's message.
-    // One over 5 MB stays as chosen, so that its size is what is said first, as the provider would.
+    // Not a photo, whatever its name says: marked so, the field's own rule refuses it. One too big stays as
+    // chosen, so that its size is what is said first, as the provider would.
     const kept = sent ?? (problem ? file : null);
     if (!kept) {
       setPrepared({ kind: 'none' });
@@ -120,8 +112,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
     return () => form.removeEventListener('submit', hold);
   }, [swaps]);
 
-  // A photo chosen before JavaScript arrived is prepared now: its input has just lost its name, so
-  // otherwise it would not be sent at all. Runs once, when the input changes hands.
+  // A photo chosen before JavaScript arrived: its input has just lost its name, so it is sent only if prepared now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the input changes hands, not on every new photo
   useEffect(() => {
     const chosen = picker.current?.files?.[0];

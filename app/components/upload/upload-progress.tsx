@@ -2,11 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { formatBytes } from '#app/lib/upload/format-bytes.ts';
 import { currentUploadProgress, subscribeToUploadProgress, trackUploads } from '#app/lib/upload/upload-progress.ts';
 
-/**
- * How much of a form's photos has gone out, for every multipart form (place it by the submit button).
- * Rendered only with JavaScript, while an upload is on its way; see lib/upload/upload-progress.ts for how
- * a React Router submission reports progress at all.
- */
+/** Only with JavaScript, while an upload is on its way (lib/upload/upload-progress.ts). */
 export function UploadProgressBar() {
   useEffect(() => trackUploads(), []);
   const progress = useSyncExternalStore(subscribeToUploadProgress, currentUploadProgress, () => null);
