@@ -35,8 +35,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   const lite = isLiteRequest(request);
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, INLINE_CSS_HASH, getWebEnv().mediaOrigin));
 
-  // Every loader's data is awaited before rendering (nothing on these pages streams in later), so the page
-  // is rendered in one pass and sent whole, with its length: one compression of the whole page.
+  // Every loader awaits its data, so the page is rendered in one pass and sent whole (docs/decisions/024-render-pages-whole.md).
   const hydrationData = await takeHydrationData(routerContext);
   let html = renderToString(
     <ResponseNonce.Provider value={nonce}>

@@ -41,9 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  // webUrl: the public origin, for canonical and sharing links in every route's meta (see lib/seo.ts).
-  // idleMinutes: the client idle timer's limit, the same SESSION_IDLE_MINUTES the server enforces.
-  // lite: the page goes without any script (lib/lite-mode.server.ts).
+  // The idle timer's limit is the one the server enforces.
   const { webUrl, sessionIdleMinutes } = getWebEnv();
   return { signedIn: context.get(signedInContext) !== null, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
 }
@@ -54,8 +52,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
-  // A list page on its way stands in at once for the page being left: on a slow connection the old page
-  // would otherwise stay up with no sign that the tap was taken.
+  // On a slow connection the old page would otherwise stay up with no sign that the tap was taken.
   const skeleton = usePendingSkeleton();
   const nonce = useContext(ResponseNonce);
   const lite = root?.lite ?? false;
@@ -101,7 +98,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const offline = isLostConnection(error);
-  // A 503 is a loader saying "the provider is down, try again" in words meant for visitors (SPEC §8).
+  // A 503 is a loader saying "the provider is down, try again" in words meant for visitors (docs/product.md §8).
   const unavailable = status === 503;
   const retry = unavailable || offline;
   const message = offline

@@ -42,7 +42,7 @@ async function myRating(request: Request, signedIn: SignedIn | null, shopId: str
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  // The id is optional in routes.ts so that `/shop` and `/shop/%20` get SPEC §8's own message.
+  // The id is optional in routes.ts so that `/shop` and `/shop/%20` get their own message (docs/product.md §8).
   const id = params.id?.trim() ?? '';
   if (!id) throw data(MSG.noShopId, { status: 404 });
   const signedIn = context.get(signedInContext);

@@ -14,9 +14,8 @@ export function isCheckoutUrl(url: string): boolean {
 }
 
 /**
- * A pending payment is checked again by itself for this long after it first showed pending, then only when
- * the person asks: every check is a request that keeps the session alive, and SPEC §4 signs out someone
- * who has gone. As long as the session's grace for coming back from the checkout.
+ * Rechecked by itself only this long, then when asked: each check keeps the session alive, and someone who
+ * has gone must be signed out (docs/product.md §4).
  */
 const RECHECK_FOR_MS = CHECKOUT_GRACE_MS;
 

@@ -8,7 +8,7 @@ import adsStylesheet from '../../styles/ads.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/purchase-ads';
 
-/** SPEC §8 shows the no-shop message, then moves on to My Shop. */
+/** How long the no-shop message shows before moving on to My Shop (docs/product.md §8). */
 const NO_SHOP_DELAY_MS = 3000;
 
 export const links: Route.LinksFunction = () => [

@@ -90,10 +90,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   );
 }
 
-/**
- * SPEC §4's 'Session Expired' dialog. The server's HTML has it open, so it shows without JavaScript and
- * its OK is a plain GET back to the login page; with JavaScript it becomes modal with OK focused.
- */
+/** Open in the server's HTML, so it shows without JavaScript (docs/product.md §4); with it, modal with OK focused. */
 function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();

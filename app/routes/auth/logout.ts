@@ -11,11 +11,7 @@ export function loader() {
 
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
-/**
- * Clears the session; `intent=idle` is the client idle timer, whose landing page explains what happened.
- * The timer runs in each tab on its own: while the person is still active in another tab, the idle one is
- * told how long the session has left instead, and asks again then.
- */
+/** `intent=idle` is a tab's idle timer: while the person is active in another tab, it is told the time left instead. */
 export async function action({ request, context }: Route.ActionArgs) {
   const intent = (await readForm({ request, context })).get('intent');
   if (intent === 'idle') {

@@ -12,10 +12,7 @@ import { MSG } from '#rules/messages.ts';
 
 type Item = { shopId: string; ratingId?: string };
 
-/**
- * The report page's loader: signed-in people only (others sign in and come back), the shop's name and
- * the review reported; a hidden or missing shop or review is a 404.
- */
+/** A hidden or missing shop or review is a 404. */
 export async function loadReportPage(request: Request, signedIn: SignedIn | null, item: Item) {
   requireSignedIn(request, signedIn);
   const sent = new URL(request.url).searchParams.get('sent') === '1';

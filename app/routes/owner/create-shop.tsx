@@ -56,7 +56,7 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
       <h1 className="section-title">Create Shop</h1>
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
       {created && !actionData && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
-      {/* A new form for each shop made (SPEC §4: the form is reset), named by the shop's id. */}
+      {/* A new form for each shop made, named by its id: the form is reset (docs/product.md §4). */}
       <ShopDetailsForm key={created} mode="create" lastResult={actionData?.result} />
     </main>
   );

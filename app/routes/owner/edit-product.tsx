@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const own = await ownProduct(request, signedIn, params.product_id);
-  // SPEC §8's two messages, whether the id is unknown, the product someone else's, or the provider down.
+  // The same two messages (docs/product.md §8) for an unknown id, someone else's product, or the provider down.
   if (!own.product) return data({ product: null, updated: false }, { status: own.status });
   const { product, shopId } = own;
   const updated = new URL(request.url).searchParams.has('updated');

@@ -113,8 +113,8 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
 }
 
 /**
- * 'Shop deleted successfully!' for as long as SPEC §2 says: a CSS animation hides it, so no reload costs a phone
- * the list again; with JavaScript a timer then drops the query, which loads nothing (see shouldRevalidate).
+ * A CSS animation hides it, so no reload costs a phone the list again; with JavaScript a timer then drops
+ * the query, which loads nothing (see shouldRevalidate).
  */
 function DeletedNotice() {
   const navigate = useNavigate();

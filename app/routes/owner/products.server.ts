@@ -4,7 +4,7 @@ import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 
-/** The batch as the provider takes it (SPEC §7): `products` as JSON `[{name, price}]`, then one `images` per row in the same order. */
+/** `products` as JSON `[{name, price}]`, then one `images` per row in the same order (docs/product.md §7). */
 export function batchForm(rows: readonly ReadyRow[]): FormData {
   const form = new FormData();
   form.set('products', JSON.stringify(rows.map(({ name, price }) => ({ name, price }))));
@@ -24,7 +24,7 @@ export function chosenPhotos(payload: Record<string, unknown>): (string | null)[
   });
 }
 
-/** Only what changed (SPEC §7: "changed fields of name, price, image"). */
+/** Only what changed (docs/product.md §7). */
 export function productChangesForm(changes: ProductChanges): FormData {
   const form = new FormData();
   if (changes.name !== undefined) form.set('name', changes.name);
@@ -35,10 +35,7 @@ export function productChangesForm(changes: ProductChanges): FormData {
 
 export type OwnProduct = { product: Product; shopId: string } | { product: null; status: 404 | 503 };
 
-/**
- * The product behind `/shop/{product_id}/edit-products` if it is in one of the signed-in person's shops; someone else's
- * is "not found", like an unknown id. One without `shop_id` cannot be told apart from someone else's.
- */
+/** Someone else's product is "not found", like an unknown id; one without `shop_id` cannot be told apart from it. */
 export async function ownProduct(request: Request, signedIn: SignedIn | null, productId: string): Promise<OwnProduct> {
   if (!productId.trim()) return { product: null, status: 404 };
   try {

@@ -7,7 +7,7 @@ export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
-// SPEC §2 lists this route as a stub: the ad-details call behind it (§7, GET /ads/{id}/) is used by no screen.
+// A stub (docs/product.md §2): no screen uses the ad-details call behind it.
 export default function FetchAdDetails() {
   return (
     <main>

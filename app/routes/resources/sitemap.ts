@@ -13,9 +13,8 @@ const MAX_AGE_SECONDS = 3600;
 /** How soon a shop deleted or hidden by a moderator leaves the sitemap. */
 const FRESH_AFTER_CHANGE_MS = 60_000;
 
-// Listing every shop takes hundreds of provider calls on a big catalogue, so one build serves every
-// request for the hour the response may be cached anyway, and concurrent requests share it. After a
-// change to public content it is built again, but at most once a minute, however often things change.
+// Listing every shop takes many provider calls, so one build serves every request while the response may
+// be cached anyway; a change to public content rebuilds it, at most once a minute.
 let cached: { xml: string; expires: number; builtAt: number; version: number } | undefined;
 let building: Promise<string> | undefined;
 
