@@ -1,9 +1,4 @@
-/**
- * The web tier in development (`npm run dev`): the same host as in production, one process, with Vite
- * as middleware (React Router's node-custom-server template): Vite serves the client files with hot
- * reload, and the site is loaded through Vite, anew whenever its code changed. Headers, the shared page
- * memory and compression behave as they do in production.
- */
+/** The production host in one process, with Vite as middleware (React Router's node-custom-server template). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'vite';
 import type { Site } from '#web-server/site/index.ts';
@@ -34,7 +29,6 @@ async function main() {
     }
     return loaded.site;
   };
-  // Vite answers what it serves and passes the rest on.
   const staticFiles = (request: IncomingMessage, response: ServerResponse) =>
     new Promise<boolean>((resolve) => {
       response.once('finish', () => resolve(true));

@@ -4,7 +4,7 @@ import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from 
 import { defaultLogFormat, type LogFormat, logFormat, logLevel } from '#settings/log-format.server.ts';
 
 const WORKERS_MESSAGE = 'must be a whole number of processes between 1 and 64';
-/** One web process per core renders pages side by side; past a few, more mostly cost memory the API and database need. */
+// Past a few, more processes mostly cost memory the API and database need.
 const DEFAULT_WEB_WORKERS = Math.min(availableParallelism(), 4);
 
 const hostEnvSchema = z.object({
@@ -20,13 +20,11 @@ const hostEnvSchema = z.object({
   LOG_FORMAT: logFormat,
 });
 
-/** What the host itself reads: where to listen, how many processes, how to stop, whom to believe. The app reads the rest. */
 export type HostSettings = {
   port: number;
   host: string | undefined;
   workers: number;
   stopGraceMs: number;
-  /** Proxies believed about the visitor's address and HTTPS (http/local-proxy.ts); unset: one on this machine. */
   trustProxy: string[] | undefined;
   log: { level: string; format: LogFormat };
 };

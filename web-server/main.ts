@@ -1,9 +1,3 @@
-/**
- * The web tier's process, bundled (scripts/lib/server-bundles.ts) and started by the launcher
- * (scripts/lib/product.ts) as `node build/web-tier/web-server.js build/server/index.js`. With WEB_WORKERS
- * above 1 it is the primary of that many worker processes (cluster/workers.ts), each running the same
- * server around the site the server build holds (site/index.ts).
- */
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +7,7 @@ import { HostConfigError, readHostSettings } from './host-settings';
 type SiteModule = typeof import('#web-server/site/index.ts');
 
 async function main() {
-  // React chooses its production or development build when first imported, so the mode is set before
-  // anything imports it: this server only ever serves the production build.
+  // React picks its build when first imported, so the mode is set before anything imports it.
   process.env.NODE_ENV = 'production';
   const buildFile = process.argv[2];
   if (!buildFile) throw new Error('Usage: node build/web-tier/web-server.js build/server/index.js');

@@ -1,7 +1,4 @@
-/**
- * A memory of at most `capacity` entries (search words are the visitors' own), oldest forgotten first,
- * each kept `ttlMs`; an entry read under another version than `versionNow()` is gone.
- */
+// Bounded because the keys hold visitors' own search words.
 export function boundedMemory<T>(capacity: number, ttlMs: number, versionNow: () => number) {
   const entries = new Map<string, { value: T; version: number; expires: number }>();
   return {
@@ -19,7 +16,6 @@ export function boundedMemory<T>(capacity: number, ttlMs: number, versionNow: ()
       entries.set(key, { value, version: readUnder, expires: Date.now() + ttlMs });
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
     },
-    /** Forgets `key` if it still holds `value` (a newer entry stays). */
     forget(key: string, value: T): void {
       if (entries.get(key)?.value === value) entries.delete(key);
     },

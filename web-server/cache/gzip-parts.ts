@@ -1,11 +1,8 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A gzip body compressed once, apart from short pieces that change with every response (a CSP nonce).
- * Each part is raw deflate ended by a sync flush: byte-aligned, and no back-reference reaches across it,
- * so a stored (uncompressed) block with the piece can follow, then the next part. A final empty block
- * and the gzip trailer (CRC-32 and length of the whole text) close the stream: joining costs a tiny
- * fraction of compressing the page anew.
+ * Gzip compressed once around a piece that changes per response (a CSP nonce): each part ends in a sync
+ * flush, so no back-reference crosses it and a stored block with the piece can sit between parts.
  */
 export type GzipParts = { raw: Buffer[]; compressed: Buffer[] };
 
@@ -18,7 +15,7 @@ const crcAfter = (bytes: Buffer, crc: number) => (bytes.length ? crc32(bytes, cr
 
 export function compressParts(texts: string[]): GzipParts {
   const raw = texts.map((text) => Buffer.from(text));
-  // Copied: zlib answers with a view of its 16 KB output chunk, which a stored page would otherwise keep whole for each part.
+  // Copied: zlib answers with a view of its whole output chunk, which a stored page would otherwise keep.
   const compressed = raw.map((part) => Buffer.from(deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH })));
   return { raw, compressed };
 }
@@ -32,7 +29,6 @@ function storedBlock(bytes: Buffer): Buffer {
   return Buffer.concat([header, bytes]);
 }
 
-/** The gzip of the parts joined by `separator`, as `texts.join(separator)` would read. */
 export function gzipJoined(parts: GzipParts, separator: string): Uint8Array<ArrayBuffer> {
   const between = Buffer.from(separator);
   const block = storedBlock(between);

@@ -4,21 +4,14 @@ import { boundedMemory } from './bounded-memory';
 import { compressParts, type GzipParts, gzipJoined } from './gzip-parts';
 import type { VisitCounter } from './visit-counts';
 
-/**
- * Pages that look the same to every anonymous visitor, as documents and as React Router data requests
- * (`/_.data`, `/searchResults.data`), and shop pages (`/shop/{id}`, `/shop/{id}.data`), whose views a
- * visit counter reports, shared only once the provider has said it takes visits that way.
- */
+// Shop pages are shared only once the provider has said it takes their visits in bulk.
 const LIST_PAGES = new Set(['/', '/_.data', '/searchResults', '/searchResults.data']);
 const SHOP_PAGE = /^\/shop\/([^/]+?)(?:\.data)?$/;
-// About 50 KB a page (text and gzip): a few hundred of the most visited shop pages and searches.
 const CAPACITY = 500;
 
 const CACHE_HEADER = 'X-Kasuwa-Cache';
-/** Headers each replay sets for itself: the length differs with the encoding. */
 const SET_BY_REPLAY = new Set(['content-length', CACHE_HEADER.toLowerCase()]);
 
-/** What decides whether and how a request may be answered from memory: its method, its address and these headers. */
 export type RequestFacts = {
   method: string;
   url: URL;
@@ -26,7 +19,6 @@ export type RequestFacts = {
   authorization: string | null | undefined;
   saveData: string | null | undefined;
   acceptEncoding: string | null | undefined;
-  /** The visitor's address, as the web server vouches for it, and browser: for a shop page's visit. */
   address: string;
   agent: string;
 };
@@ -36,13 +28,11 @@ export type Replay = { status: number; headers: [string, string][]; body: Uint8A
 type StoredPage = {
   status: number;
   headers: [string, string][];
-  /** The body split at this response's CSP nonce, so each visitor gets a fresh one. */
   bodyParts: string[];
   gzipParts: GzipParts;
   nonce: string | null;
 };
 
-/** The shop a shop page shows, when it is one (its id as the page's URL spells it, decoded). */
 function shopIdOf(pathname: string): string | null {
   const encoded = SHOP_PAGE.exec(pathname)?.[1];
   if (!encoded) return null;
@@ -56,11 +46,7 @@ function shopIdOf(pathname: string): string | null {
 const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1] ?? null;
 const acceptsGzip = (acceptEncoding: string | null | undefined) => /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:,|$))/.test(acceptEncoding ?? '');
 
-/**
- * The stored page with a new nonce in the policy and in every tag that carried the old one: a nonce
- * used in two responses would let a script copied from one page run in the other. Gzip is joined from
- * parts compressed when the page was stored, so a replay does not compress the page again.
- */
+// A fresh nonce per replay: one used in two responses would let a script copied from one page run in the other.
 function replay(page: StoredPage, acceptEncoding: string | null | undefined): Replay {
   const nonce = page.nonce ? randomBytes(16).toString('base64') : '';
   const headers = page.headers.map(([name, value]): [string, string] =>
@@ -77,11 +63,7 @@ function replay(page: StoredPage, acceptEncoding: string | null | undefined): Re
   return { status: page.status, headers, body };
 }
 
-/**
- * Whole pages anonymous visitors share for `ttlMs`, one copy per chosen state and Lite mode. Only a
- * request the app's own cookie reader finds anonymous is answered from it or stored into it
- * (docs/decisions/045-shared-pages-anonymous-only.md).
- */
+/** Only a request the app's own cookie reader finds anonymous is shared (docs/decisions/045-shared-pages-anonymous-only.md). */
 export function pageMemory(ttlMs: number, version: () => number, visits: VisitCounter) {
   const pages = boundedMemory<StoredPage>(CAPACITY, ttlMs, version);
 
@@ -96,7 +78,6 @@ export function pageMemory(ttlMs: number, version: () => number, visits: VisitCo
 
   return {
     keyOf,
-    /** The remembered page for this request, if any; a shop page served from it counts its visitor's view. */
     replay(facts: RequestFacts): Replay | undefined {
       const key = keyOf(facts);
       const stored = key === null ? undefined : pages.get(key);
@@ -105,7 +86,6 @@ export function pageMemory(ttlMs: number, version: () => number, visits: VisitCo
       if (shopId) visits.count(shopId, facts.address, facts.agent);
       return replay(stored, facts.acceptEncoding);
     },
-    /** Keeps an app's 200 answer to `key`, read under content version `readUnder`, and gives it back whole. */
     async remember(key: string, response: Response, readUnder: number): Promise<Response> {
       if (response.status !== 200 || response.headers.has('Set-Cookie') || response.headers.has('Content-Encoding') || !response.body) {
         return response;

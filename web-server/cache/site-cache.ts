@@ -5,7 +5,6 @@ import { otherInstances } from './other-instances';
 import { pageMemory, type RequestFacts } from './page-memory';
 import { visitCounter } from './visit-counts';
 
-/** How the web tier's other processes hear of a write here, and how this one hears of theirs (the host's cluster). */
 export type Siblings = { tell(): Promise<void>; onChange(listener: () => void): void };
 
 export type SiteCacheOptions = {
@@ -16,15 +15,9 @@ export type SiteCacheOptions = {
   log: Logger;
 };
 
-/** Provider answers shared by every visitor: the lists and categories, as many as a few hundred searches. */
 const ANSWERS_CAPACITY = 500;
 
-/**
- * The web tier's one cache (docs/architecture.md, "Caching"): the whole pages anonymous visitors share,
- * the provider answers every visitor shares, and the content version both are read under. A write
- * through this process, another process of this tier, or (with REDIS_URL) any other web instance bumps
- * the version, so the next visitor sees the change.
- */
+/** The web tier's one cache: see docs/architecture.md, "Caching". */
 export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews, log }: SiteCacheOptions) {
   const ttlMs = publicCacheSeconds * 1000;
   let version = 0;
@@ -37,7 +30,6 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews,
   const visits = visitCounter(reportViews, log);
   const answers = boundedMemory<Promise<unknown>>(ANSWERS_CAPACITY, ttlMs, contentVersion);
 
-  /** For one request: what its loaders and actions share, and whether its post changed what visitors share. */
   function memoryFor(): SiteMemory & { keepsSharedPages: () => boolean } {
     let keeps = false;
     return {
@@ -61,13 +53,8 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews,
 
   const pages = pageMemory(ttlMs, contentVersion, visits);
 
-  /**
-   * After the app answered a write (any method but GET and HEAD) with a success or a redirect: both
-   * memories are emptied here, in this tier's other processes and through Redis in other instances,
-   * before the answer leaves, so the writer's next page shows the change. A form shown again with its
-   * errors counts (a timed-out write may still have landed); a refused one does not, nor a post the
-   * app marked as changing nothing anonymous visitors see (signing in, a heart).
-   */
+  // Emptied before the answer leaves, so the writer's next page shows the change; a form shown again
+  // with its errors counts, since a timed-out write may still have landed.
   async function afterAnswer(method: string, status: number, keepsShared: boolean): Promise<void> {
     if (method === 'GET' || method === 'HEAD' || status >= 400 || keepsShared) return;
     forget();
@@ -76,13 +63,8 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews,
 
   return {
     contentVersion,
-    /** The remembered page for a request, if any (pages.replay), asked before the request reaches the app. */
     replay: pages.replay,
-    /**
-     * Answers a request the memory did not with `render`, which gets the memory this request's loaders
-     * share; keeps the page when every anonymous visitor may share it (a page rendered while a write was
-     * under way may show the old content, and is not kept), and empties the memories after a write.
-     */
+    // A page rendered while a write was under way may show the old content, so it is not kept.
     async answer(facts: RequestFacts, render: (memory: SiteMemory) => Promise<Response>): Promise<Response> {
       const key = pages.keyOf(facts);
       const readUnder = version;
@@ -91,7 +73,6 @@ export function siteCache({ publicCacheSeconds, redisUrl, siblings, reportViews,
       await afterAnswer(facts.method, response.status, memory.keepsSharedPages());
       return key === null ? response : pages.remember(key, response, readUnder);
     },
-    /** As the process stops: the views counted from memory go to the provider, Redis is let go. */
     async stop(): Promise<void> {
       await visits.flush();
       await others?.close();

@@ -4,14 +4,8 @@ import type { Socket } from 'node:net';
 import { tellWorker } from './tell-worker';
 
 /**
- * The web tier's processes take connections from the shared socket themselves (SCHED_NONE, see
- * workers.ts), and the kernel hands a burst of new connections to whichever process is first to look:
- * measured with two processes, one in six bursts of 50 keep-alive connections went wholly to one of
- * them, which then served everything at half the tier's speed while the other idled, for as long as
- * the connections lasted (a proxy in front keeps its connections for hours). Each process therefore
- * tells the primary how many connections it holds, and one holding clearly more than its share closes
- * some after their current answer (`Connection: close`): the client connects again, and the process
- * with fewer, idle and waiting on the socket, takes the new connection.
+ * With SCHED_NONE the kernel may hand a whole burst of keep-alive connections to one process, so one
+ * holding clearly more than its share closes the surplus after their answer (docs/decisions/030-web-tier-processes.md).
  */
 const OPEN_CONNECTIONS = 'kasuwa:open-connections';
 const FAIR_SHARE = 'kasuwa:fair-share';
@@ -23,25 +17,16 @@ function isBalanceMessage(message: unknown): message is BalanceMessage {
   return (type === OPEN_CONNECTIONS || type === FAIR_SHARE) && typeof count === 'number';
 }
 
-/** How often a process reports its count, when it changed: the counts only need to settle in a second or so. */
 const REPORT_EVERY_MS = 250;
 
-/**
- * How many connections a process holding `open`, `closing` of them already on their way out, should
- * close when the fair share is `share`. The margin keeps the ordinary coming and going of visitors from
- * costing anyone a reconnection.
- */
+/** The margin keeps the ordinary coming and going of visitors from costing anyone a reconnection. */
 export function excessConnections(open: number, closing: number, share: number): number {
   return Math.max(0, open - closing - (Math.ceil(share * 1.1) + 2));
 }
 
 /**
- * In a worker: counts this process's connections, reports them to the primary and returns a check, for
- * each request, of whether its connection should close after the answer. A process closes connections
- * only when it held too many at two reports in a row, and then only that excess: while visitors are
- * arriving, every count runs ahead of the shares worked out from the last reports (measured: 40 new
- * keep-alive connections cost 270 needless reconnections when each answer looked at the share).
- * Outside a cluster it never closes one.
+ * In a worker: whether a request's connection should close after its answer. Only an excess seen at two
+ * reports in a row counts, since while visitors arrive every count runs ahead of the last shares.
  */
 export function connectionBalance(server: http.Server): (socket: Socket) => boolean {
   if (!cluster.isWorker || !process.send) return () => false;
@@ -81,7 +66,6 @@ export function connectionBalance(server: http.Server): (socket: Socket) => bool
   };
 }
 
-/** In the primary: keeps every worker's count and tells them all the fair share whenever it changes. */
 export function balanceConnections(): void {
   const open = new Map<Worker, number>();
   let announced: number | undefined;

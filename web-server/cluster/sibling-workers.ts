@@ -1,12 +1,7 @@
 import cluster from 'node:cluster';
 import type { Siblings } from '#web-server/cache/site-cache.ts';
 
-/**
- * The web tier may run as several processes (WEB_WORKERS, workers.ts), each with its
- * own memory of shared public pages. A write through one must empty the others' too before its answer
- * leaves, or the person who made it could be shown a page from before it by the next process. The
- * primary process relays the news and answers once every other worker has taken it.
- */
+// A write must empty every worker's memory before its answer leaves, or the writer could see the old page.
 export const CONTENT_CHANGED = 'kasuwa:content-changed';
 export const CONTENT_CHANGE_SEEN = 'kasuwa:content-change-seen';
 
@@ -17,13 +12,9 @@ export function isSiblingMessage(message: unknown): message is SiblingMessage {
   return (type === CONTENT_CHANGED || type === CONTENT_CHANGE_SEEN) && typeof id === 'number';
 }
 
-/** Past this, a write stops waiting for a stuck sibling; its shared pages expire within PUBLIC_CACHE_SECONDS anyway. */
+// A stuck sibling's shared pages expire within PUBLIC_CACHE_SECONDS anyway.
 const WAIT_MS = 1000;
 
-/**
- * How this worker tells its siblings of a write, resolving once they have all taken it, and hears of
- * theirs. Outside a cluster both do nothing.
- */
 export function siblingWorkers(): Siblings {
   const listeners: (() => void)[] = [];
   if (!cluster.isWorker || !process.send) return { tell: () => Promise.resolve(), onChange: () => {} };

@@ -10,22 +10,11 @@ export const STOP = 'kasuwa:stop';
 
 type Relay = { from: Worker; id: number; waitingFor: Set<Worker> };
 
-/**
- * The primary process of a web tier run as several processes: it starts `count` workers on the same
- * port (each takes connections from the shared socket; the first alone, then the others), relays the news of a write from one
- * worker to the others (sibling-workers.ts), replaces a worker that dies (with backoff,
- * scripts/lib/restart-backoff.ts), and stops them all on SIGINT or SIGTERM, letting requests under way
- * finish (a second signal stops at once).
- */
+/** The cluster primary: starts the workers, relays news of a write between them, replaces the dead, stops them all. */
 export function runWorkers(count: number, log: Logger, announce: () => void): void {
-  // The workers take connections from the shared socket themselves. Node's default on Linux has the
-  // primary accept each one and pass it on: one passed to a worker as it was killed was left open by
-  // the primary and unanswered, a visitor waiting until their browser gave up (about one a kill under
-  // load).
+  // With the primary accepting, a connection passed to a worker as it is killed goes unanswered.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  // With a worker for every core, V8's helper threads only take turns from the other workers. V8's own
-  // young-generation size is kept: a larger one cost each worker memory and saved no CPU (bench/results).
-  // Flags the web tier was started with come later and win.
+  // With a worker for every core, V8's helper threads only take turns from the other workers.
   const gcFlags = count >= availableParallelism() ? ['--single-threaded-gc'] : [];
   cluster.setupPrimary({ execArgv: [...gcFlags, ...process.execArgv] });
   balanceConnections();
@@ -88,8 +77,7 @@ export function runWorkers(count: number, log: Logger, announce: () => void): vo
     }
     const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
     if (!announced) {
-      // Before every worker has listened once, a death means a bad setting or a broken build: every
-      // worker would fail the same way, and whoever started the tier must hear of it.
+      // Before every worker has listened once, a death means a bad setting or a broken build.
       log.error(`A web worker ${how} as it started; stopping the web tier.`);
       stopAll('SIGKILL');
       process.exit(code || 1);

@@ -1,24 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
-// By default only a proxy on this machine (nginx, caddy in front of the port) may speak for the visitor,
-// as the API's TRUST_PROXY default does; anyone else could claim anything.
+// By default only a proxy on this machine may speak for the visitor, as with the API's TRUST_PROXY.
 const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
 
 export type ProxyTrust = {
-  /** Whether a trusted proxy says the visitor came over HTTPS. */
   fromTrustedProxy(request: IncomingMessage): boolean;
-  /**
-   * The visitor's address: the connection's, or, behind a trusted proxy, the one it added to
-   * X-Forwarded-For (the entries before it are whatever the visitor sent).
-   */
+  /** Behind a trusted proxy, the entry it added: those before it are whatever the visitor sent. */
   visitorAddress(request: IncomingMessage): string;
 };
 
-/**
- * Whom the web server believes about the visitor: a proxy on this machine, or the proxies TRUST_PROXY
- * names (a load balancer on another machine), walking back through each of them as the API does.
- */
 export function proxyTrust(trustProxy: string[] | undefined): ProxyTrust {
   const trusted = trustProxy ? proxyAddr.compile(trustProxy) : undefined;
   const fromTrustedHop = trusted

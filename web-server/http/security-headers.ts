@@ -1,15 +1,7 @@
-/**
- * Headers every response carries (documents, data, static files, refusals), set here only. HSTS goes
- * only on a request that arrived over HTTPS (read from a trusted proxy's X-Forwarded-Proto): a browser
- * ignores it over plain HTTP, and a local `npm start` must stay reachable over HTTP.
- */
+// Over HTTPS only: a local `npm start` must stay reachable over plain HTTP.
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/**
- * The policy of every answer that sets none of its own: everything but the pages (JSON, route data,
- * SVG, XML, text, images, scripts), which a browser opened on its own must not let run, load or frame
- * anything. Pages set theirs (app/entry.server.tsx), the poster file its own.
- */
+// Anything but a page, opened in a browser on its own, must not run, load or frame anything.
 const NOTHING_RUNS = "default-src 'none'; frame-ancestors 'none'";
 
 export function applySecurityHeaders(headers: Headers, requestUrl: string) {

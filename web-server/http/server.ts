@@ -13,10 +13,10 @@ import { proxyTrust } from './local-proxy';
 import { applySecurityHeaders } from './security-headers';
 import { refusedUnread } from './unread-refusal';
 
-/** Answers what the site does not: the built client files, or Vite's in development. Says whether it did. */
+/** The built client files, or Vite's in development; says whether it answered. */
 export type StaticFiles = (request: IncomingMessage, response: ServerResponse, https: boolean) => boolean | Promise<boolean>;
 
-/** One line per answered request, at debug, naming the path but never the query, which may carry a token. */
+// The path only: a query may carry a token.
 function logWhenFinished(log: Logger, request: IncomingMessage, response: ServerResponse) {
   if (!log.isLevelEnabled('debug')) return;
   const started = performance.now();
@@ -51,13 +51,7 @@ const serverError = () => new Response('An unexpected error occurred.', { status
 
 type SiteNow = () => Site | Promise<Site>;
 
-/**
- * What the web tier answers a request with: a body larger than any form is refused unread, the client
- * files are served, a page the site remembers is answered on Node's own request (before a fetch Request
- * costs anything), and everything else goes to the site as a fetch Request. Every answer gets the
- * security headers, and text is compressed. `site` is asked anew for each request: in development it
- * changes with the code.
- */
+/** `site` is asked anew for each request: in development it changes with the code. */
 export function webRequestListener({
   site,
   staticFiles,
@@ -113,7 +107,6 @@ export function webRequestListener({
   };
 }
 
-/** The web tier's HTTP server, on `settings.port`, until SIGTERM (or its primary) stops it. */
 export async function startWebServer({ site, staticFiles, settings, log }: { site: SiteNow; staticFiles: StaticFiles; settings: HostSettings; log: Logger }) {
   const server = http.createServer();
   const closesConnection = connectionBalance(server);
@@ -126,8 +119,7 @@ export async function startWebServer({ site, staticFiles, settings, log }: { sit
   const { port, host } = settings;
   await new Promise<void>((resolve) => (host ? server.listen(port, host, resolve) : server.listen(port, resolve)));
 
-  // The first stop lets requests under way finish, for STOP_GRACE_SECONDS at most so that a rolling
-  // deploy always moves on; a second one stops at once.
+  // Grace is bounded so that a rolling deploy always moves on; a second signal stops at once.
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(130);
@@ -138,7 +130,6 @@ export async function startWebServer({ site, staticFiles, settings, log }: { sit
       server.closeAllConnections();
     }, settings.stopGraceMs);
     cutOff.unref();
-    // Visits counted from remembered shop pages go to the provider before the process ends.
     server.close(
       () =>
         void Promise.resolve(site())

@@ -2,16 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import { applySecurityHeaders } from './security-headers';
 
-// Files under /assets carry a hash of their content in their name, so they never change: a year, immutable.
+// Files under /assets carry a hash of their content in their name, so they never change.
 const HASHED = 'public, max-age=31536000, immutable';
 const PLAIN = 'public, max-age=3600';
 
-/**
- * The built client files (`build/client`: hashed assets and what `public/` holds) for GET and HEAD,
- * through sirv: it lists them once at start, so a page's path costs no look at the disk, and sends the
- * .br or .gz copy the build wrote (scripts/lib/precompress.ts) when the browser takes it. Answers on
- * Node's own request and says whether it did; anything else goes on to React Router.
- */
+// sirv lists the files once at start, so a page's path costs no look at the disk.
 export function staticFiles(rootFolder: string) {
   const serving = (https: boolean) => {
     const security = new Headers();

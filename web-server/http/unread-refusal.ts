@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applySecurityHeaders } from './security-headers';
 
-/**
- * Answers 413 to a request whose body says it is larger than any form takes (`formBody.maxBytes`),
- * before anything reads it (a form's own limit would read it to its end to drop it), and closes the
- * connection after the answer rather than take in the rest. `https` (from a trusted proxy) only decides HSTS.
- */
+// Refused before anything reads it: a form's own limit would read the body to its end to drop it.
 export function refusedUnread(request: IncomingMessage, response: ServerResponse, https: boolean, formBody: { maxBytes: number; tooLarge: string }): boolean {
   if (!(Number(request.headers['content-length']) > formBody.maxBytes)) return false;
   const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });

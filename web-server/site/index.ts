@@ -6,18 +6,12 @@ import type { RequestFacts } from '#web-server/cache/page-memory.ts';
 import { type Siblings, siteCache } from '#web-server/cache/site-cache.ts';
 import { drainUnreadBody } from './unread-body';
 
-/**
- * The part of the web tier that is built with the app (the server build's entry, vite.config.ts), so the
- * app, React Router and the cache run as one copy in each process. The host (http/server.ts) asks it for
- * a remembered page first, then hands it the request; it hands the app the cache through React Router's
- * context.
- */
+/** Built with the app, so the app, React Router and the cache run as one copy in each process. */
 export function createSite({ siblings, mode, log }: { siblings: Siblings; mode: 'production' | 'development'; log: Logger }) {
   const cache = siteCache({ ...memorySettings(), siblings, reportViews: reportSharedViews, log });
   const handleWithRouter = createRequestHandler(build, mode);
   return {
     formBody: FORM_BODY,
-    /** The remembered page for a request, if any, before anything builds a fetch Request for it. */
     replay: cache.replay,
     handle: (request: Request, facts: RequestFacts) =>
       cache.answer(facts, (memory) => {
