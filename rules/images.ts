@@ -1,7 +1,7 @@
 import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES } from './limits';
 import { MSG } from './messages';
 
-/** SPEC §5 image rules on what the browser or the client claims: name, declared type, size. */
+/** The image rules of docs/product.md §5 on what the browser or the client claims: name, declared type, size. */
 export function checkImageClaims(file: { name: string; type: string; size: number }): string | null {
   const name = file.name.toLowerCase();
   if (!IMAGE_EXTENSIONS.some((ext) => name.endsWith(ext))) return MSG.imageExtension;

@@ -1,4 +1,4 @@
-/** Every business constant of SPEC.md §9, in one place for both tiers. */
+/** Every business constant of docs/product.md §9, in one place for both tiers. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -32,7 +32,7 @@ export const SKELETONS = { home: 8, search: 8, products: 8, myShops: 4 } as cons
 
 export const ADD_PRODUCTS_TIMEOUT_MS = 30_000;
 
-/** Ours, not SPEC's: bounds so a single request cannot store novels or thousands of rows. */
+/** Bounds so a single request cannot store novels or thousands of rows. */
 export const TEXT_MAX = {
   username: 150,
   email: 254,
@@ -47,7 +47,7 @@ export const TEXT_MAX = {
 } as const;
 export const TAGS_MAX = 10;
 
-/** A rating's optional review (issue 19). */
+/** A rating's optional review. */
 export const REVIEW_MAX = 500;
 /** Ratings saved or removed by one person in an hour; more get 429. */
 export const RATING_WRITES_PER_HOUR = 30;

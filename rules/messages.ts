@@ -1,4 +1,4 @@
-/** Every user-facing message of SPEC.md §5 and §8, word for word, plus the few we add. */
+/** Every user-facing message of docs/product.md §5 and §8, word for word, plus the few we add. */
 export const MSG = {
   usernameOrEmailRequired: 'Username or email is required',
   passwordRequired: 'Password is required',
@@ -71,7 +71,7 @@ export const MSG = {
   sessionExpired: 'You have been automatically logged out due to inactivity.',
   unexpected: 'An unexpected error occurred.',
 
-  // Ours: the contract's Django REST framework texts and the cases SPEC leaves silent.
+  // Ours: the API's Django REST framework texts (docs/api.md §1) and the cases docs/product.md leaves silent.
   notAuthenticated: 'Authentication credentials were not provided.',
   tokenInvalid: 'Given token not valid for any token type',
   forbidden: 'You do not have permission to perform this action.',
@@ -126,7 +126,7 @@ export const MSG = {
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
-  // The shop page's placeholders (SPEC §1: the order sends nothing anywhere) and its ratings (issue 19).
+  // The shop page's placeholders (docs/product.md §1: the order sends nothing anywhere) and its ratings.
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
   ratingStarsRequired: 'Please choose from 1 to 5 stars.',
   ownShopRating: 'You cannot rate your own shop.',
@@ -135,7 +135,7 @@ export const MSG = {
   ratingNotFound: 'You have not rated this shop.',
   ratingFailed: 'Your rating could not be saved. Please try again.',
   ratingRemoveFailed: 'Your rating could not be removed. Please try again.',
-  // Saved shops (issue 19).
+  // Saved shops.
   savedFullCookie: `You can save up to 50 shops without an account. Remove one, or sign in to save more.`,
   savedFullAccount: 'You have saved as many shops as an account can hold. Remove one to save another.',
   savedShopGone: 'This shop is no longer on Kasuwa.',
@@ -145,7 +145,7 @@ export const MSG = {
   linkCopied: 'Link copied',
   linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',
 
-  // Reports and moderation (issue 19).
+  // Reports and moderation.
   reportReasonRequired: 'Please choose a reason.',
   pageNotFound: 'We could not find that page. It may have moved, or the link may be mistyped.',
   shopHidden: (name: string, reason: string) => `“${name}” is hidden from visitors by Kasuwa's moderators. Reason: ${reason}`,

@@ -1,4 +1,4 @@
-/** Why someone reports a shop or a review (issue 19), in the order the form offers them. */
+/** Why someone reports a shop or a review, in the order the form offers them. */
 export const REPORT_REASONS = ['scam', 'misleading', 'prohibited', 'offensive', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

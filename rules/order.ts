@@ -1,8 +1,8 @@
-/** Ours, not SPEC's: a bound so a hand-edited URL (`?qty=1e30`) cannot make the acknowledgement absurd. */
+/** A bound so a hand-edited URL (`?qty=1e30`) cannot make the acknowledgement absurd. */
 export const ORDER_QUANTITY_MAX = 999;
 
 /**
- * SPEC §4: an order quantity is an integer of at least 1, and becomes 1 again when emptied or set below 1.
+ * docs/product.md §4: an order quantity is an integer of at least 1, and becomes 1 again when emptied or set below 1.
  * Fractions are cut to whole items; text that is not a number counts as empty.
  */
 export function orderQuantity(input: string | number | null | undefined): number {

@@ -1,5 +1,5 @@
 /**
- * Nigerian mobile numbers. SPEC §5's two forms (0 plus 10 digits, +234 plus 10 digits) are the floor;
+ * Nigerian mobile numbers. The two forms of docs/product.md §5 (0 or +234, then 10 digits) are the floor;
  * the other ways people write one are accepted too when the digits can only be a Nigerian mobile number
  * (070, 080, 081, 090, 091… after the country code, with or without its +, 00 or the trunk 0).
  */

@@ -1,7 +1,7 @@
 import { PRODUCT_PRICE_MAX } from './limits';
 import { MSG } from './messages';
 
-/** Digits with up to two decimals, the shape SPEC's edit form allows and the contract stores. */
+/** Digits with up to two decimals, the shape the edit form allows and the API stores (docs/api.md §1). */
 const PRICE_PATTERN = /^\d+(?:\.\d{1,2})?$/;
 
 export type PriceCheck = { ok: true; value: number } | { ok: false; message: string };
@@ -11,7 +11,7 @@ function asText(input: unknown): string {
   return typeof input === 'string' ? input.trim() : '';
 }
 
-/** A new product's price (SPEC §5, add products). */
+/** A new product's price (docs/product.md §5, add products). */
 export function checkNewPrice(input: unknown): PriceCheck {
   const text = asText(input);
   if (text === '') return { ok: false, message: MSG.priceRequired };
@@ -23,7 +23,7 @@ export function checkNewPrice(input: unknown): PriceCheck {
   return { ok: true, value };
 }
 
-/** An edited price (SPEC §5, edit product): empty means "not given", returned as null. */
+/** An edited price (docs/product.md §5, edit product): empty means "not given", returned as null. */
 export function checkEditedPrice(input: unknown): PriceCheck | { ok: true; value: null } {
   const text = asText(input);
   if (text === '') return { ok: true, value: null };

@@ -13,7 +13,7 @@ const newPrice = z.union([z.string(), z.number()], { error: MSG.priceRequired })
   return check.value;
 });
 
-/** One row of the batch add (SPEC §5, add products); the image is checked beside it. */
+/** One row of the batch add (docs/product.md §5, add products); the image is checked beside it. */
 export const newProductSchema = z.object({
   name: requiredText(MSG.productNameRequired, TEXT_MAX.productName),
   price: newPrice,

@@ -1,4 +1,4 @@
-/** A query's words as the search reads them (SPEC §5: every word must match), so both tiers count them alike. */
+/** A query's words as the search reads them (docs/product.md §5: every word must match), so both tiers count them alike. */
 export function searchWords(q: string): string[] {
   return q.split(/\s+/).filter(Boolean);
 }

@@ -119,10 +119,10 @@ function shapeOf<Shape>(derive: (field: ShopField) => z.ZodType): Shape {
   return Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, derive(SHOP_FIELDS[name])])) as Shape;
 }
 
-/** Create Shop (SPEC §5): the required fields with their own messages; every text trimmed and within its length. */
+/** Create Shop (docs/product.md §5): the required fields with their own messages; every text trimmed and within its length. */
 export const shopFieldsSchema = z.object(shapeOf<{ [K in ShopFieldName]: Created<Fields[K]> }>(created));
 
-/** Edit Shop: nothing is required (SPEC §5); a blank field keeps the saved value. */
+/** Edit Shop: nothing is required (docs/product.md §5); a blank field keeps the saved value. */
 export const shopChangesSchema = z.object(shapeOf<{ [K in ShopFieldName]: Edited<Fields[K]> }>(edited));
 
 /** The fields of a shop's answer (shop-json.ts holds the rest). */
@@ -138,7 +138,7 @@ export function savedShopFields(shop: SavedShopFields): SavedShopFields {
 }
 
 /**
- * What an edit changes (SPEC §5): a field left blank keeps the saved value, and one equal to it is no
+ * What an edit changes (docs/product.md §5): a field left blank keeps the saved value, and one equal to it is no
  * change. Both tiers add the photo, which always is one; nothing changed means 'No changes detected'.
  */
 export function changedShopFields(saved: SavedShopFields, edits: Partial<ShopChanges>): Partial<ShopChanges> {
