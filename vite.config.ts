@@ -50,7 +50,7 @@ export default defineConfig({
   build: {
     rollupOptions: {
       output: {
-        // Shared code in a few chunks rather than a dozen of 1-3 KB: on a phone each file is a request with
+        // Shared code in a few chunks rather than many small ones: on a phone each file is a request with
         // its own headers and compression start-up. Merged chunks would be named after whichever module
         // Rollup kept, so they are named by hash only.
         experimentalMinChunkSize: 10_000,

@@ -13,14 +13,13 @@ import { type Kind, PHONE, PROFILES, type VisitMetrics, visit } from './lib/phon
 import { machine } from './lib/report';
 
 /**
- * `npm run bench:pages`: the public pages as a phone sees them (issue 7, benchmark 1), through Chromium with
- * Chrome DevTools throttling, JavaScript on and off, each visit from a cold cache; on the demo data and on
- * shops with phone photos (issue 15).
+ * `npm run bench:pages`: the public pages as a phone sees them, through Chromium with Chrome DevTools
+ * throttling, JavaScript on and off, each visit from a cold cache; on the demo data and on shops with phone photos.
  */
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const SEARCH_WORD = 'lagos';
 const TARGETS = { jsOffShopsVisibleSlow3gMs: 3000, documentAndCssKb: 40, homeFirstVisitKb: 300 };
-/** Issue 15, on the phone-photo data, slow3g, medians. */
+/** On the phone-photo data, slow3g, medians. */
 const PHOTO_TARGETS = { shopVisibleMs: 1100, lcpMs: 2800, homeKb: 300, shopKb: 150, jsOffShopVisibleMs: 1200, liteHomeKb: 100 };
 
 const DATA_SETS = ['demo', 'phone'] as const;

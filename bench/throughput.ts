@@ -154,8 +154,7 @@ async function main() {
       const countsVisits = name === 'shop: web, anonymous';
       // The check's own reads are one visitor, counted when the page was first fetched above.
       const visitsBefore = countsVisits ? await visitorCount(product!.apiUrl, shopId) : 0;
-      // The same load first, until V8 has compiled the hot code: 13 s into a run it was still optimising
-      // the rendering code (--trace-opt), and a server runs for days, not for its first seconds.
+      // The same load first, until V8 has optimised the rendering code: a server runs for days, not for its first seconds.
       await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: settings.warmup, headers });
       const sampler = sampleMemory(targets);
       const result = await loadTest(`${base}${pagePath}`, { connections: settings.connections, seconds: settings.seconds, headers });

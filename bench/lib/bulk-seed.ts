@@ -62,13 +62,13 @@ async function bulkPeople(db: Db): Promise<{ ownerId: string; raterIds: string[]
 }
 
 /**
- * Rows travel as one JSON parameter per statement, expanded by json_to_recordset: measured about three
- * times faster than a VALUES list of thousands of parameters, which PostgreSQL must parse and bind one by one.
+ * Rows travel as one JSON parameter per statement, expanded by json_to_recordset: faster than a VALUES
+ * list of thousands of parameters, which PostgreSQL must parse and bind one by one.
  *
  * The search triggers would build each shop's search text on insert and again for each of its products,
  * re-indexing it every time. They are off for the batch and the text is built once per shop at the end by
  * the same SQL function. ALTER TABLE is transactional: no other session ever sees the triggers off (it
- * does lock both tables for the batch, about a second, so run it against a database nobody is using).
+ * does lock both tables for the batch, so run it against a database nobody is using).
  */
 async function insertBatch(tx: Tx, { ownerId, raterIds, image, shops }: Batch) {
   const imageJson = JSON.stringify(image);

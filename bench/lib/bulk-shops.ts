@@ -7,7 +7,7 @@ export type BulkShop = {
   category: string;
   description: string;
   tags: string[];
-  /** Null for the shops made before shops named their place, as older clients still make them. */
+  /** Null for a shop that names no place, as older clients make them. */
   state: NigerianState | null;
   area: string | null;
   products: { name: string; price: number }[];
@@ -51,12 +51,12 @@ function price(random: () => number, typical: number): number {
   return random() < 0.1 ? naira - 0.5 : naira;
 }
 
-/** One shop in five named no state: made before shops named their place, or by a client that never sends one. */
+/** Shops that name no state, as a client that never sends one makes them. */
 const UNPLACED_CHANCE = 0.2;
 
 /**
- * `random` makes the shop as it always did, so the same `--shops` count still makes the same names, words
- * and products; `extras` decides what came later (whether the shop names its place).
+ * `random` alone makes the names, words and products, so a `--shops` count always makes the same ones;
+ * `extras` decides the rest (whether the shop names its place).
  */
 export function bulkShop(random: () => number, extras: () => number, productsPerShop: number): BulkShop {
   const city = pickWeighted(random, CITIES);

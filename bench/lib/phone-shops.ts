@@ -2,7 +2,7 @@ import { bulkShop, seededRandom } from './bulk-shops';
 import { phonePhoto } from './phone-photos';
 
 /**
- * The realistic data set (issue 15): shops as their owners make them, each with a phone photo of its
+ * The realistic data set: shops as their owners make them, each with a phone photo of its
  * own and 6 products with photos, uploaded through the API's own forms. The same seed makes the same shops
  * and the same photos.
  */

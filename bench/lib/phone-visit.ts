@@ -10,7 +10,7 @@ export const PROFILES: NetworkProfile[] = [
 ];
 
 /**
- * A mid-range Android phone's screen (412 CSS pixels wide, as issue 15 measured): what decides which card
+ * A mid-range Android phone's screen (412 CSS pixels wide): what decides which card
  * images load and at which width.
  */
 export const PHONE = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -72,7 +72,7 @@ async function timed(send: () => Promise<Response>): Promise<Answer> {
   return { status: response.status, seconds: Math.round((performance.now() - started) / 10) / 100 };
 }
 
-/** The batch as the web tier sends it to the API (SPEC §7): `products` as JSON, then one `images` part per row. */
+/** The batch as the web tier sends it to the API (docs/product.md §7): `products` as JSON, then one `images` part per row. */
 export function batchThroughApi(apiUrl: string, owner: Owner, shopId: string, photo: Buffer, count: number): Promise<Answer> {
   const form = new FormData();
   form.set('products', JSON.stringify(Array.from({ length: count }, (_, n) => ({ name: productName(n), price: 1500 + n }))));

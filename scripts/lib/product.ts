@@ -85,7 +85,7 @@ async function buildWeb(log: LogLine = terminalLog): Promise<void> {
   if (exit.code !== 0) throw new Error(`The web build ${describeExit(exit)}.`);
 }
 
-/** Bundles the API and the web server when their sources changed since; a fraction of a second. */
+/** Bundles the API and the web server when their sources changed since. */
 export async function buildServersIfStale(): Promise<boolean> {
   if (!isStale([API_ENTRY, IMAGE_WORKER_ENTRY, WEB_SERVER], SERVER_INPUTS)) return false;
   await bundleServers(SERVER_BUNDLES);
@@ -207,7 +207,7 @@ function probeHost(host: string | undefined): string {
 }
 
 /**
- * glibc keeps the memory sharp's image libraries free, and with its defaults held much more of it under
+ * glibc keeps the memory sharp's image libraries free, and with its defaults holds much more of it under
  * concurrent uploads; a value set by the operator still wins. The image worker, where sharp runs, inherits them.
  */
 const IMAGE_FRIENDLY_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };

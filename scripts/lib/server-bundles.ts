@@ -7,8 +7,8 @@ export type ServerBundles = { root: string; api: string; imageWorker: string; we
 
 /**
  * Bundles the API (`server/main.ts`), its image worker and the web tier's server (`web-server/main.ts`)
- * into plain JavaScript, packages left to node_modules. Run through `tsx` instead, every process carried a second
- * JavaScript engine for the loader hooks, in memory and start-up time.
+ * into plain JavaScript, packages left to node_modules: run through `tsx`, every process would carry a
+ * second JavaScript engine for the loader hooks, in memory and start-up time.
  */
 export async function bundleServers({ root, api, imageWorker, webServer }: ServerBundles): Promise<void> {
   const common: BuildOptions = {

@@ -8,7 +8,7 @@ export type Expectation = (page: Page) => string | null;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
 
-/** The page's text with React's escapes undone, so SPEC's messages can be looked for as written. */
+/** The page's text with React's escapes undone, so the messages of docs/product.md can be looked for as written. */
 export function textOf(html: string): string {
   return html.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }

@@ -13,7 +13,7 @@ import { Recorder } from './recorder';
 type ProviderCheck = { mode: string; name: string; status: number | null; ms: number; budgetMs: number; shows: string; problem: string | null };
 export type ProviderReport = { slowDelayMs: number; checks: ProviderCheck[] };
 
-// The web tier's own limits (SPEC §9 among them), and what we allow on top.
+// The web tier's own limits (docs/product.md §9 among them), and what we allow on top.
 const READ_MS = READ_BUDGET.totalMs;
 const WRITE_MS = WRITE_BUDGET.totalMs;
 const UPLOAD_MS = UPLOAD_BUDGET.totalMs;
@@ -60,7 +60,7 @@ function productsForm(label: string, photo: Photo): FormData {
 
 /**
  * The whole product with PROVIDER_URL pointing at a proxy in front of the API, then the proxy stopped,
- * hanging and slow: public pages, login and owner actions must answer with SPEC §8's words within the
+ * hanging and slow: public pages, login and owner actions must answer with the words of docs/product.md §8 within the
  * web tier's timeouts — never hang, never a bare 500 — and, when merely slow, work.
  */
 export async function providerFaults(photos: Photo[]): Promise<ProviderReport> {

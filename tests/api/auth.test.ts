@@ -39,7 +39,7 @@ describe('sign up', () => {
     expect(response.json().user.phone_number).toBe('+2348031234567');
   });
 
-  it("names every missing field with SPEC's words", async () => {
+  it('names every missing field in the words of docs/product.md §5', async () => {
     const response = await post('/auth/users', {});
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -50,7 +50,7 @@ describe('sign up', () => {
     });
   });
 
-  it("names every bad value with SPEC's words", async () => {
+  it('names every bad value in the words of docs/product.md §5', async () => {
     const response = await post('/auth/users', { email: 'ada@lagos', username: 'ab', phone_number: '12345', password: '12345' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -130,7 +130,7 @@ describe('sign in', () => {
     }
   });
 
-  it("names missing fields with SPEC's words", async () => {
+  it('names missing fields in the words of docs/product.md §5', async () => {
     const response = await post('/auth/login/', { username_or_email: '  ', password: '' });
     expect(response.json()).toEqual({ username_or_email: [MSG.usernameOrEmailRequired], password: [MSG.passwordRequired] });
   });

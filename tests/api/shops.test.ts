@@ -71,7 +71,7 @@ describe('creating a shop', () => {
     expect((await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).json().image).toEqual(shop.image);
   });
 
-  it("names each missing field with SPEC's words and keeps no image", async () => {
+  it('names each missing field in the words of docs/product.md §5 and keeps no image', async () => {
     const before = await mediaFiles();
     const response = await postShop(api.app, owner.access, { name: ' ', address: '', category: '', description: '' });
     expect(response.statusCode).toBe(400);

@@ -41,7 +41,7 @@ async function resetAtApi(apiUrl: string, email: string, newPassword: string) {
 }
 
 describe(`accounts (JavaScript ${jsMode})`, () => {
-  test('sign up names every problem of SPEC §5 next to its field and keeps what was typed, never the password', async ({ page }) => {
+  test('sign up names every problem of docs/product.md §5 next to its field and keeps what was typed, never the password', async ({ page }) => {
     await page.goto('/signup');
     await whenInteractive(page, '#signup');
     // Until JavaScript runs, the browser itself refuses empty fields and short values.

@@ -9,8 +9,8 @@ import { uploadsLeft, webProcesses } from './support/web-processes';
 import { type ApiOwner, ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
 
 /**
- * Forms no browser sends, over plain HTTP: those of issue 14, which ended a web worker, pinned it for
- * minutes or filled its memory, and visitors who break off or send broken HTTP. Each gets a 4xx at once
+ * Forms no browser sends, over plain HTTP: those that could end a web worker, pin it for minutes or fill
+ * its memory, and visitors who break off or send broken HTTP. Each gets a 4xx at once
  * (or a closed connection), and every web process that was serving still is.
  */
 
@@ -35,7 +35,7 @@ describe.runIf(plainHttp)(`forms no browser sends (JavaScript ${jsMode})`, () =>
   test('a multipart body cut short after a photo’s first bytes is a 400 and no web worker dies', async ({ webUrl }) => {
     const before = webProcesses(webUrl);
     expect(before.length).toBeGreaterThanOrEqual(3);
-    // As reported: about five of them, 1.5 s apart, ended the web tier and then the API.
+    // Several, spaced out, as an attacker would send them.
     for (let sent = 0; sent < 5; sent++) {
       if (sent) await delay(1500);
       const answer = await rawPost(`${webUrl}/createShop`, {

@@ -40,7 +40,7 @@ const png = async (name = 'beans.png'): Promise<Photo> => ({ name, mimeType: 'im
 
 const gif = (): Photo => ({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
 const pdfAsJpeg = (): Photo => ({ name: 'price-list.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
-// Bytes no browser can decode: with JavaScript too the photo stays as chosen, over SPEC's 5 MB.
+// Bytes no browser can decode: with JavaScript too the photo stays as chosen, over the 5 MB limit.
 const over5MB = (): Photo => ({ name: 'IMG_3310.jpg', mimeType: 'image/jpeg', buffer: randomBytes(5.5 * 1024 * 1024) });
 
 const row = (page: Page, number: number) => page.getByRole('group', { name: `Product ${number}` });
@@ -156,7 +156,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     ]);
   });
 
-  test('a row with a mistake keeps every row as typed and says what to fix, in SPEC’s words', async ({ page, apiUrl }) => {
+  test('a row with a mistake keeps every row as typed and says what to fix, in the words of docs/product.md §5', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     await openForm(page, `/shop/${shop.id}/add-products`, 'add-products');
@@ -180,7 +180,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     if (jsMode === 'on') expect(requests).toEqual([]);
 
     if (jsMode === 'on') {
-      // Typed letters get SPEC's "numeric only" message as they are typed.
+      // Typed letters get the "numeric only" message as they are typed.
       await row(page, 2).getByLabel('Price (₦)').fill('12abc');
       await expect.poll(() => errorOf(page, 'add-products-products[1].price').textContent()).toBe(MSG.priceInvalid);
     }
@@ -210,7 +210,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(await photo.evaluate((input) => input.getBoundingClientRect().top >= 0 && input.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
   });
 
-  test('a row’s .gif or photo over 5 MB gets SPEC’s message on that row, and every row keeps what was typed', async ({ page, apiUrl }) => {
+  test('a row’s .gif or photo over 5 MB gets the message of docs/product.md §5 on that row, and every row keeps what was typed', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     await openForm(page, `/shop/${shop.id}/add-products`, 'add-products');
@@ -351,7 +351,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(after?.image_url).not.toBe(product!.image_url);
   });
 
-  test('pages without a usable id say so: SPEC’s two messages for a product, the missing shop id for adding', async ({ page, apiUrl }) => {
+  test('pages without a usable id say so: the two messages of docs/product.md §8 for a product, the missing shop id for adding', async ({ page, apiUrl }) => {
     await signedInOwner(page, apiUrl);
     const blank = await page.goto('/shop/%20/add-products');
     expect(blank?.status()).toBe(404);
@@ -421,7 +421,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect((await productsOf(apiUrl, shop.id)).map((product) => product.id)).toEqual([kept!.id]);
   });
 
-  test('a failed deletion says so in SPEC’s words and keeps the product', async ({ page, apiUrl }) => {
+  test('a failed deletion says so in the words of docs/product.md §8 and keeps the product', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     const [product] = await productsAtApi(apiUrl, owner, shop.id, [{ name: 'Kilishi, 250 g', price: 3000 }]);

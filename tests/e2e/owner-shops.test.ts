@@ -143,7 +143,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect(saved[0]).toMatchObject({ name, description: 'Typed on a bus with one bar of signal.' });
   });
 
-  test('creating a shop names every missing field with SPEC’s words and keeps what was typed', async ({ page, apiUrl }) => {
+  test('creating a shop names every missing field in the words of docs/product.md §5 and keeps what was typed', async ({ page, apiUrl }) => {
     await signedInOwner(page, apiUrl);
     await openForm(page, '/createShop', 'create-shop');
     expect(await page.getByLabel('Shop name').getAttribute('required')).not.toBeNull();
@@ -383,7 +383,7 @@ describe(`owner shops (JavaScript ${jsMode})`, () => {
     expect(await cards.count()).toBe(1);
     expect(await card(kept!).isVisible()).toBe(true);
     expect((await shopsOf(apiUrl, owner)).map((shop) => shop.id)).toEqual([kept!.id]);
-    // SPEC §2: for 3 seconds, then gone without reloading the list (with JavaScript the address loses its query too).
+    // docs/product.md §2: for 3 seconds, then gone without reloading the list (with JavaScript the address loses its query too).
     await page.getByText(MSG.shopDeleted).waitFor({ state: 'hidden', timeout: 8_000 });
     expect(Date.now() - shown).toBeGreaterThan(DELAYS_MS.deleteMessage / 2);
     if (jsMode === 'on') await page.waitForURL((url) => url.search === '');

@@ -8,7 +8,7 @@ import { whenInteractive } from './support/hydration';
 import { newOwner, type Owner, tag } from './support/owners';
 import { startProductWithDatabase } from './support/product-with-database';
 
-/** A 412 px phone, the width issue 15 measures at. */
+/** A 412 px phone, the width the page benchmark measures at. */
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true };
 
 type ApiImage = { url: string; variants: { width: number; url: string; type: string }[]; dominant_color: string | null };

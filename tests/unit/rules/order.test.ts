@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
-describe('order quantity (SPEC §4)', () => {
+describe('order quantity (docs/product.md §4)', () => {
   it.each([
     ['', 1],
     [null, 1],

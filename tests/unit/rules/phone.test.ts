@@ -23,7 +23,7 @@ describe('Nigerian phone numbers', () => {
 
   // Ten digits alone could be another country's number; 234 before a landline's or a short number is not a mobile.
   it.each(['8031234567', '0803123456', '+23480312345678', '234803123456', '2341234567890', '23402123456789', '080312345ab', ''])(
-    "refuses %j with SPEC's message",
+    'refuses %j with the message of docs/product.md §5',
     (typed) => {
       expect(isNigerianPhone(typed)).toBe(false);
       expect(signupSchema.shape.phone_number.safeParse(typed).error?.issues[0]?.message).toBe(typed ? MSG.phoneInvalid : MSG.phoneRequired);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '#rules/messages.ts';
 import { checkEditedPrice, checkNewPrice, priceInNaira } from '#rules/price.ts';
 
-describe('new product prices (SPEC §5)', () => {
+describe('new product prices (docs/product.md §5)', () => {
   it.each([
     ['', MSG.priceRequired],
     ['abc', MSG.priceInvalid],
@@ -21,7 +21,7 @@ describe('new product prices (SPEC §5)', () => {
   });
 });
 
-describe('edited prices (SPEC §5)', () => {
+describe('edited prices (docs/product.md §5)', () => {
   it('treats an empty price as not given', () => {
     expect(checkEditedPrice('')).toEqual({ ok: true, value: null });
   });

@@ -49,7 +49,7 @@ describe('shop forms', () => {
 });
 
 describe('product rows', () => {
-  it("names the row's problems with SPEC's words", () => {
+  it("names the row's problems in the words of docs/product.md §5", () => {
     expect(messages(newProductSchema.safeParse({ name: '', price: '' }))).toEqual({ name: MSG.productNameRequired, price: MSG.priceRequired });
   });
 });

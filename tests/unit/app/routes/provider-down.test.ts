@@ -6,7 +6,7 @@ import { hostContext } from '#tests/support/site-memory.ts';
 
 /**
  * The fast part of soak:faults: with nothing listening at PROVIDER_URL (the API stopped), every loader
- * and action answers at once with SPEC §8's words, never an unhandled error (the slow part also covers
+ * and action answers at once in the words of docs/product.md §8, never an unhandled error (the slow part also covers
  * a provider that hangs or is slow).
  */
 let dataDir: string;

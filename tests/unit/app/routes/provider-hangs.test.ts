@@ -11,7 +11,7 @@ import { hostContext } from '#tests/support/site-memory.ts';
 
 /**
  * A provider that takes every request, body and all, and never answers (a stuck API): each page gives
- * up after its own time budget, not a minute, and says SPEC §8's words.
+ * up after its own time budget, not a minute, and says the words of docs/product.md §8.
  */
 let server: Server;
 let dataDir: string;

@@ -17,7 +17,7 @@ function messagesFor(schema: z.ZodObject, fields: Record<string, string>) {
 
 const validSignup = { email: 'ada@example.ng', username: 'ada', phone_number: '08031234567', password: 'kasuwa-pass-1' };
 
-describe('the account forms say what SPEC §5 says', () => {
+describe('the account forms say what docs/product.md §5 says', () => {
   it('login: both fields are required', () => {
     expect(messagesFor(loginSchema, { username_or_email: '', password: '' })).toEqual({
       username_or_email: MSG.usernameOrEmailRequired,
@@ -85,7 +85,7 @@ describe('the account forms say what SPEC §5 says', () => {
 const http = (status: number, body: unknown, retryAfter?: number) => new ProviderError('http', `answered ${status}`, status, body, retryAfter);
 const SIGNUP_FIELDS = ['email', 'username', 'phone_number', 'password'];
 
-describe('provider refusals become form messages (SPEC §8)', () => {
+describe('provider refusals become form messages (docs/product.md §8)', () => {
   it('puts a 400 body next to its fields, several messages joined by commas', () => {
     const error = http(400, { username: ['A user with that username already exists.'], password: ['Too short.', 'Too common.'] });
     expect(formErrorsFrom(error, SIGNUP_FIELDS)).toEqual({

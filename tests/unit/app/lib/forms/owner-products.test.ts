@@ -39,7 +39,7 @@ describe('the add products form', () => {
     ]);
   });
 
-  it('names each row’s problems with SPEC’s words, plus the form-wide one', () => {
+  it('names each row’s problems in the words of docs/product.md §5, plus the form-wide one', () => {
     const submission = parseWithZod(
       addForm([
         { name: 'Yam', price: '2500', image: photo() },
@@ -60,7 +60,7 @@ describe('the add products form', () => {
     });
   });
 
-  it('refuses a photo the web tier read past for its size with SPEC’s message, on its row and on the edit form', () => {
+  it('refuses a photo the web tier read past for its size with the message of docs/product.md §5, on its row and on the edit form', () => {
     const big = () => new OversizedFile('IMG_2041.JPG', 'image/jpeg', 6 * 1024 * 1024);
     const batch = parseWithZod(
       addForm([

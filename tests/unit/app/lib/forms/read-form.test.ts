@@ -227,7 +227,7 @@ const concat = (...pieces: (string | Uint8Array)[]) => Buffer.concat(pieces.map(
 const expectUnreadable = (reading: Promise<unknown>) => expect(reading).rejects.toMatchObject({ init: { status: 400 } });
 
 describe('a body that is no whole form', () => {
-  // Each of these used to end the process: an error event nobody heard, or a name that was not there.
+  // Each of these can end a process: an error event nobody hears, or a name that is not there.
   test('a multipart body cut short after a photo’s first bytes is a 400 with nothing of it on disk', async () => {
     const cutShort = [
       concat(PHOTO_HEAD, JPEG_START),

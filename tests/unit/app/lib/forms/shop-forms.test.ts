@@ -28,7 +28,7 @@ describe('the create shop form', () => {
     expect(submission.value.image.name).toBe('front.jpg');
   });
 
-  test('names each missing field with SPEC §5’s words; an untouched file input is a missing photo', () => {
+  test('names each missing field in the words of docs/product.md §5; an untouched file input is a missing photo', () => {
     const submission = parseWithZod(form({ name: '  ', address: '', image: untouched() }), { schema: createShopFormSchema });
     expect(submission.reply().error).toEqual({
       name: [MSG.shopNameRequired],
@@ -43,12 +43,12 @@ describe('the create shop form', () => {
     ['logo.gif', 'image/gif', 100, MSG.imageExtension],
     ['menu.jpg', 'application/pdf', 100, MSG.imageType],
     ['big.jpeg', 'image/jpeg', 5 * 1024 * 1024 + 1, MSG.imageTooBig],
-  ] as const)('refuses %s (%s) with SPEC’s image message', ([name, type, size, message]) => {
+  ] as const)('refuses %s (%s) with the image message of docs/product.md §5', ([name, type, size, message]) => {
     const submission = parseWithZod(form({ ...complete, image: photo(name, type, size) }), { schema: createShopFormSchema });
     expect(submission.reply().error).toEqual({ image: [message] });
   });
 
-  test('refuses a photo the web tier read past for its size with SPEC’s message, keeping the texts', () => {
+  test('refuses a photo the web tier read past for its size with the message of docs/product.md §5, keeping the texts', () => {
     const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), {
       schema: createShopFormSchema,
     });
@@ -127,7 +127,7 @@ describe('what an edit changes', () => {
   });
 });
 
-describe('provider failures on saving a shop (SPEC §8)', () => {
+describe('provider failures on saving a shop (docs/product.md §8)', () => {
   const http = (status: number, body: unknown) => new ProviderError('http', 'refused', status, body);
 
   test('say the cause after "Failed to create shop. " or "Failed to update shop. "', () => {

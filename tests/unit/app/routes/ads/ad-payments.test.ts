@@ -7,7 +7,7 @@ import { isCheckoutUrl, nextRecheck } from '#app/routes/ads/payments.server.ts';
 import { MSG } from '#rules/messages.ts';
 import { webEnvWithProviderDown } from '#tests/support/provider-down.ts';
 
-describe('what Pay says when the payment cannot start (SPEC §8)', () => {
+describe('what Pay says when the payment cannot start (docs/product.md §8)', () => {
   it("shows the server's own words", () => {
     const refused = new ProviderError('http', 'The provider answered 502.', 502, { detail: MSG.paymentProviderDown });
     expect(paymentStartFailure(refused)).toBe(MSG.paymentProviderDown);

@@ -77,7 +77,7 @@ function answer(value: unknown): { status: number; data: Record<string, unknown>
 
 describe('signing up', () => {
   it.each(['08031234567', '0803 123 4567', '+2348031234567', '+234 803-123-4567'])(
-    'sends the provider the phone number %s in the +234 form (SPEC §5), then goes home signed in, to be greeted',
+    'sends the provider the phone number %s in the +234 form (docs/product.md §5), then goes home signed in, to be greeted',
     async (typed) => {
       const body = new URLSearchParams({ email: 'ada@example.ng', username: 'ada', phone_number: typed, password: 'stall-keeper-42' });
       const response = (await routes.signup.action(args('/signup', { method: 'POST', body }))) as Response;
