@@ -44,13 +44,11 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailQueue: MailQueue;
-    /** Shared counters for every instance (REDIS_URL); null: this process counts alone. */
     redis: Redis | null;
-    /** The time, as the rules that depend on it see it (tests move it). */
+    /** Tests move it. */
     clock: () => Date;
-    /** The photos of hidden shops, which the media route shows only through a signed link. */
     hiddenMedia: HiddenMedia;
-    /** How photo URLs are written: signed where hidden for whoever may see a hidden shop (its owner, moderators). */
+    /** Signed where hidden, for whoever may see a hidden shop. */
     mediaLinks(canSeeHidden: boolean): MediaLinks;
   }
 }
@@ -60,14 +58,13 @@ export type AppDeps = {
   database: Database;
   storage?: MediaStorage;
   mailer?: Mailer;
-  /** Pauses between tries of a mail that failed (tests make them short). */
   mailRetryDelaysMs?: readonly number[];
-  /** False: no log at all; a stream: the log's JSON lines go there instead of stdout (tests read them). */
+  /** A stream: the log's JSON lines go there instead of stdout. */
   logger?: boolean | { write(line: string): void };
   clock?: () => Date;
 };
 
-/** The longest the API waits for a whole request to arrive: an hour, for 100 MB of photos from a phone on a slow network. */
+/** Long enough for a full batch of photos from a phone on a slow network. */
 const REQUEST_TIMEOUT_MS = 60 * 60_000;
 
 /** Builds the provider API without listening, so tests can `inject()` and `main.ts` can listen. */
@@ -87,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Only these hops may name the client in X-Forwarded-For; anyone else could forge it past the rate limits.
     trustProxy: config.trustProxy,
-    // A bound on any upload's time: the orphan sweep of a shared bucket waits longer than this (UPLOADS_FINISH_WITHIN_MS).
+    // The orphan sweep of a shared bucket waits longer than this (UPLOADS_FINISH_WITHIN_MS).
     requestTimeout: REQUEST_TIMEOUT_MS,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -146,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kasuwa provider API', version: '1.0.0', description: 'The contract of ../shared/CONTRACT.md and our extensions.' },
+      info: { title: 'Kasuwa provider API', version: '1.0.0', description: 'The API of docs/api.md, with our extensions.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: (route) => jsonSchemaTransform(withMultipartForm(route)),

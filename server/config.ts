@@ -84,7 +84,6 @@ const envSchema = z.object({
   STOP_GRACE_SECONDS: stopGraceSeconds,
 });
 
-/** Where photos are kept: the S3-compatible bucket of S3_BUCKET, or DATA_DIR/media. */
 export type StorageSettings =
   | { kind: 'disk'; root: string }
   | { kind: 's3'; bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean };
@@ -94,13 +93,10 @@ export type Config = {
   host: string;
   dataDir: string;
   webUrl: string;
-  /** Origin the browser uses to reach this API, for absolute image URLs. */
   apiPublicUrl: string;
-  /** Where image URLs point: MEDIA_PUBLIC_URL (a CDN in front of this API's `/media`), or this API's own `/media`. */
   mediaBaseUrl: string;
   storage: StorageSettings;
   databaseUrl: string | undefined;
-  /** Shared counters (rate limits) for several instances; unset: each process counts alone. */
   redisUrl: string | undefined;
   seedDemo: boolean;
   jwtSecret: Uint8Array;
@@ -108,36 +104,27 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   corsOrigins: string[];
-  /** Requests a minute per address and account on login, signup and password reset. */
   authRateLimit: number;
-  /** Proxies trusted to set X-Forwarded-For (proxy-addr names or addresses, comma-separated). */
   trustProxy: string[];
   logLevel: string;
   logFormat: LogFormat;
-  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
   stopGraceMs: number;
 };
 
 export type SecretName = 'jwt' | 'paystack-simulator';
-/** Where a secret the environment does not give comes from: it must be the same in every instance. */
+/** Must answer the same in every instance. */
 export type SecretSource = (name: SecretName) => string;
 
 export class ConfigError extends Error {}
 
-/**
- * Without a secret key every checkout goes to the simulator, where anyone can "pay" for an ad: fine on
- * this machine, a free month of ads for anybody on a public site, unless someone chose it on purpose.
- */
+/** Without a secret key anyone can "pay" in the simulator: fine on this machine, free ads on a public site. */
 function checkPayments(secretKey: string | undefined, simulatorWanted: boolean, webUrl: string): string | undefined {
   if (secretKey && simulatorWanted) return 'PAYSTACK_SIMULATOR: must not be 1 when PAYSTACK_SECRET_KEY is set (pick one)';
   if (secretKey || simulatorWanted || isLoopbackOrigin(webUrl)) return undefined;
   return `PAYSTACK_SECRET_KEY: must be set when WEB_URL (${webUrl}) is a public site, or anyone could get ads without paying; set PAYSTACK_SIMULATOR=1 to use the built-in simulator there on purpose`;
 }
 
-/**
- * Checks the environment without reading or making any secret, so that `main` can open the database
- * (where instances sharing one keep their generated secrets) before `loadConfig`.
- */
+/** Makes no secret, so `main` can open the database (where shared secrets live) before `loadConfig`. */
 export function checkEnv(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -153,10 +140,7 @@ export function checkEnv(env: NodeJS.ProcessEnv) {
   return { ...e, webUrl, dataDir, databaseUrl: e.DATABASE_URL };
 }
 
-/**
- * Reads and checks the environment once, at start; a bad value stops the start with a clear message.
- * Secrets it does not give come from `secrets`: by default files in DATA_DIR, made on first start.
- */
+/** Secrets the environment does not give come from `secrets`: by default files in DATA_DIR, made on first start. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, secrets?: SecretSource): Config {
   const e = checkEnv(env);
   const { webUrl, dataDir } = e;

@@ -23,21 +23,14 @@ export type Database = {
   exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Runs `work` holding the advisory lock `name` unless another instance holds it now; then answers undefined. */
   ifFree<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
-  /**
-   * Writes the whole database to `file` as it was at one moment (PGlite: its files as a gzip'd tar;
-   * PostgreSQL: pg_dump's custom format) and answers what `read` found at that same moment.
-   */
+  /** Writes the whole database to `file` as it was at one moment, and answers what `read` found then. */
   snapshot<T>(file: string, read: (query: SnapshotQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
 type Queryable = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 
-/**
- * PostgreSQL's session advisory locks, named by text. A lock lives with the connection that took it,
- * so one held by an instance that dies is free again as soon as the server sees the connection drop.
- * On PGlite there is one process and one session, so a lock is always had at once.
- */
+/** Session advisory locks live with their connection, so a dead instance's lock frees itself. */
 async function withAdvisoryLock<T>(session: Queryable, name: string, wait: boolean, work: () => Promise<T>): Promise<T | undefined> {
   if (wait) {
     await session.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
@@ -52,16 +45,11 @@ async function withAdvisoryLock<T>(session: Queryable, name: string, wait: boole
   }
 }
 
-/** The lock `migrate` holds, so that instances started together apply each migration once. */
 const MIGRATE_LOCK = 'kasuwa:migrate';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Creates PGlite's files in an empty `dir` from a short-lived child process. PGlite creates them with a
- * WebAssembly instance of its own whose memory stays with the process until a garbage collection that
- * may not come while it runs: created in the API, that memory stayed for the whole first run.
- */
+/** In a short-lived child: the WebAssembly memory PGlite creates its files with would stay in the API. */
 async function createPgliteFiles(dir: string, startParams: string[]): Promise<void> {
   const pglite = import.meta.resolve('@electric-sql/pglite');
   const create = `const { PGlite } = await import(${JSON.stringify(pglite)});
@@ -72,20 +60,13 @@ async function createPgliteFiles(dir: string, startParams: string[]): Promise<vo
   if (code !== 0) throw new Error(`Creating the embedded database in ${dir} failed (exit code ${code}).`);
 }
 
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it quickly to baseline code (Liftoff) and then
- * again, in the background, the functions it finds hot (TurboFan): the second copies cost memory and
- * start-up time for no gain on our queries. Must run before PGlite compiles its module.
- */
+/** V8's optimised second copy of PGlite's WebAssembly costs memory for no gain; must run before PGlite loads. */
 function keepWebAssemblyInBaselineCode() {
   v8.setFlagsFromString('--no-wasm-tier-up');
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-/**
- * An embedded PGlite database: in `dir` on disk, or in memory when `dir` is undefined (tests). PGlite is
- * loaded only here, so an API on PostgreSQL does not carry its code.
- */
+/** In memory when `dir` is undefined; PGlite is loaded only here, so an API on PostgreSQL does not carry it. */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   keepWebAssemblyInBaselineCode();
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -94,8 +75,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // Shared buffers are all resident in PGlite's WebAssembly memory; a quarter of PostgreSQL's default
-  // answers searches as fast, and less was slower.
+  // Shared buffers all stay resident in PGlite's WebAssembly memory.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
   if (dir) {
     mkdirSync(dir, { recursive: true });

@@ -10,17 +10,12 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** Runs one read-only statement inside a snapshot and answers its rows. */
 export type SnapshotQuery = (text: string) => Promise<Record<string, unknown>[]>;
 
-/** A program could not be found or failed: its message is for the person at the terminal. */
+/** Its message is for the person at the terminal. */
 export class DumpError extends Error {}
 
-/**
- * PGlite runs one statement at a time and its transaction holds every other one back, so the files it
- * dumps inside `read`'s transaction are the database at the moment `read` saw it. They are compressed
- * after the transaction, so the site waits only for the copy into memory.
- */
+/** PGlite's transaction holds every other statement back, so the files match what `read` saw; compressed after it. */
 export async function dumpPglite<T>(client: PGlite, file: string, read: (query: SnapshotQuery) => Promise<T>): Promise<T> {
   const { found, dump } = await client.transaction(async (tx) => {
     const found = await read(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
@@ -30,7 +25,6 @@ export async function dumpPglite<T>(client: PGlite, file: string, read: (query: 
   return found;
 }
 
-/** Creates PGlite's files in `dir` from a dump written by `dumpPglite`; a damaged one throws. */
 export async function loadPglite(dir: string, file: string): Promise<void> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const tar = `${file}.tar`;
@@ -43,7 +37,7 @@ export async function loadPglite(dir: string, file: string): Promise<void> {
   }
 }
 
-/** A PostgreSQL program (`pg_dump`, `pg_restore`): on the PATH, else the newest of Debian's versioned folders. */
+/** On the PATH, else the newest of Debian's versioned folders. */
 function postgresProgram(name: string): string {
   const onPath = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name));
   const root = '/usr/lib/postgresql';
@@ -59,7 +53,7 @@ function postgresProgram(name: string): string {
   return found;
 }
 
-/** Runs a PostgreSQL program on `url`; the password goes in its environment, where other users' `ps` cannot see it. */
+/** The password goes in its environment, where other users' `ps` cannot see it. */
 async function runPostgresProgram(name: string, url: string, args: string[]): Promise<void> {
   const target = new URL(url);
   const password = decodeURIComponent(target.password);
@@ -75,10 +69,7 @@ async function runPostgresProgram(name: string, url: string, args: string[]): Pr
   if (code !== 0) throw new DumpError(`${name} failed (exit code ${code}):\n${errors.trim()}`);
 }
 
-/**
- * pg_dump reads the snapshot this transaction exported, so the dump and `read` see the same moment while
- * the site goes on writing.
- */
+/** pg_dump reads the snapshot this transaction exported, so the dump and `read` see the same moment. */
 export async function dumpPostgres<T>(pool: pg.Pool, url: string, file: string, read: (query: SnapshotQuery) => Promise<T>): Promise<T> {
   const session = await pool.connect();
   try {
@@ -94,13 +85,11 @@ export async function dumpPostgres<T>(pool: pg.Pool, url: string, file: string, 
   }
 }
 
-/** Loads a dump written by `dumpPostgres` into the database of `url`, whole or not at all. */
 export function loadPostgres(url: string, file: string): Promise<void> {
   // Objects owned by whoever restores; comments left out, since only an extension's owner may set its comment.
   return runPostgresProgram('pg_restore', url, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', '--no-comments', file]);
 }
 
-/** Whether the database of `url` holds no table, view or sequence of its own yet. */
 export async function postgresIsEmpty(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -3,10 +3,7 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, te
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
 
-/**
- * A stored, re-encoded image: the main JPEG and its smaller copies, as keys in the media storage. Images
- * stored before AVIF copies and the dominant colour existed have WebP copies only and no colour.
- */
+/** A re-encoded image and its smaller copies, as media storage keys; some older ones have WebP copies only and no colour. */
 export type StoredImage = {
   key: string;
   width: number;
@@ -37,10 +34,7 @@ export const users = pgTable(
   ],
 );
 
-/**
- * One row per sign-in (a login and every refresh token rotated from it). Every token names its row (`sid`),
- * so deleting the row ends the whole login at once: logout, and a refresh token used twice.
- */
+/** One row per sign-in; every token names it (`sid`), so deleting it ends the whole login at once. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -69,7 +63,7 @@ export const shops = pgTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    /** One of NIGERIAN_STATES (app/lib/rules/states.ts), or null: older shops and clients never name one. */
+    /** One of NIGERIAN_STATES, or null: older shops and clients never name one. */
     state: text('state'),
     area: text('area'),
     image: jsonb('image').$type<StoredImage>().notNull(),
@@ -81,23 +75,20 @@ export const shops = pgTable(
     /** How many ratings gave 1, 2, 3, 4 and 5 stars; kept by a trigger on `ratings`, with the two totals below. */
     ratingStars: integer('rating_stars').array().notNull().default(sql`'{0,0,0,0,0}'::integer[]`),
     ratingCount: integer('rating_count').notNull().default(0),
-    /** The mean of the stars, 0 while unrated. */
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     /** Set while a moderator keeps the shop out of every list and page; `hidden_reason` is shown to its owner. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
-    /** The short link's code (`/s/<code>`), made by the database on insert and never changed (SHORT_CODE_ALPHABET). */
+    /** The short link's code (`/s/<code>`), made by the database and never changed. */
     shortCode: text('short_code').notNull().default(sql`kasuwa_short_code()`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('shops_owner_idx').on(t.ownerId),
-    // Matches the lists' `order by created_at desc, id desc`, so a page reads 24 index entries instead of sorting the table.
-    // NULLS FIRST is what plain `desc` means; drizzle's default (NULLS LAST) made the planner ignore the index.
+    // NULLS FIRST is what the lists' plain `desc` means: with drizzle's default the planner ignores the index.
     index('shops_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shops_sponsored_idx').on(t.sponsoredUntil),
-    // `sort=rating` walks this as the lists walk shops_created_idx: best rated first, newest among equals.
     index('shops_rating_idx').on(
       t.ratingAverage.desc().nullsFirst(),
       t.ratingCount.desc().nullsFirst(),
@@ -105,13 +96,12 @@ export const shops = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
-    // A list narrowed to a state reads its newest shops straight from here.
     index('shops_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // Live suggestions put names that start with the typed text first; text_pattern_ops serves LIKE 'abc%' in any locale.
+    // text_pattern_ops serves the suggestions' LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     uniqueIndex('shops_short_code_key').on(t.shortCode),
-    // The few hidden shops, whose photo folders every API process reads every few seconds (server/media/hidden-media.ts).
+    // The few hidden shops, read every few seconds by every API process.
     index('shops_hidden_idx').on(t.id).where(sql`${t.hiddenAt} is not null`),
     check('shops_visitor_count_nonnegative', sql`${t.visitorCount} >= 0`),
   ],
@@ -156,17 +146,10 @@ export const savedShops = pgTable(
       .references(() => shops.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.shopId] }),
-    // A deleted shop's rows are found by this, not by reading every person's list.
-    index('saved_shops_shop_idx').on(t.shopId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('saved_shops_shop_idx').on(t.shopId)],
 );
 
-/**
- * A person's report of a shop, or of one review on it (`rating_id`). Open until a moderator dismisses the
- * item's reports or hides the item; one open report per person per item.
- */
+/** A report of a shop, or of one review on it (`rating_id`); one open report per person per item. */
 export const reports = pgTable(
   'reports',
   {
@@ -216,11 +199,7 @@ export const moderationActions = pgTable(
   ],
 );
 
-/**
- * Who saw which shop lately, so a visitor counts once per shop per 30 minutes. `visitor` is a keyed hash
- * of the visitor's address and browser whose key changes every day and is never stored: nothing here
- * names a person. No foreign key: rows are written only for shops that exist, and go after 30 minutes.
- */
+/** So a visitor counts once per window: `visitor` is hashed with a daily key never stored, so it names nobody. */
 export const shopVisits = pgTable(
   'shop_visits',
   {
@@ -231,10 +210,7 @@ export const shopVisits = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.visitor] }), index('shop_visits_seen_idx').on(t.seenAt)],
 );
 
-/**
- * How many new visitors one address brought a shop since `window_start`, so that an address adds at most
- * a few visits per window whatever browsers it claims. `address` is a keyed hash, as `visitor` above.
- */
+/** So an address adds a few visits per window whatever browsers it claims; `address` is hashed as `visitor` is. */
 export const shopVisitAddresses = pgTable(
   'shop_visit_addresses',
   {
@@ -268,7 +244,7 @@ export const ads = pgTable(
   'ads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Kept when the shop is deleted: the payment history stays (CONTRACT: "ads history stays"). */
+    /** No foreign key: a deleted shop's ads stay (docs/api.md §3). */
     shopId: uuid('shop_id').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     reference: text('reference').notNull().unique(),
@@ -291,10 +267,7 @@ export const ads = pgTable(
   ],
 );
 
-/**
- * Renewal reminders already queued: one of each kind per ad period, the period named by the end it had
- * then. A renewal moves the end, so the next period gets its own reminders.
- */
+/** Reminders queued, one of each kind per ad period named by its end: a renewal moves the end. */
 export const adReminders = pgTable(
   'ad_reminders',
   {
@@ -323,20 +296,14 @@ export const simulatorTransactions = pgTable('simulator_transactions', {
   createdAt: createdAt(),
 });
 
-/**
- * Secrets made on first start when the environment gives none (on PostgreSQL; PGlite keeps them in
- * DATA_DIR/secrets): every instance on the database reads the same ones.
- */
+/** Secrets made on first start when the environment gives none, so every instance reads the same ones. */
 export const generatedSecrets = pgTable('generated_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
 
-/**
- * Mails to send, kept until sent so that an API that stops after answering loses none. A row is taken
- * by one instance at a time (`next_try_at` moves past the time a send may take), and deleted once sent.
- */
+/** Mails kept until sent, so a stop loses none; `next_try_at` moves ahead while one instance sends. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

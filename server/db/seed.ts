@@ -14,7 +14,6 @@ export type DemoSeedSummary = { shops: number; products: number; sponsored: numb
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Shop images first, then every product's, in list order: `storeDemoImages` keeps that order. */
 function demoImages(): DemoImage[] {
   const shopImages = DEMO_SHOPS.map((shop, i) => ({
     folder: 'shops' as const,
@@ -29,7 +28,7 @@ function demoImages(): DemoImage[] {
   return [...shopImages, ...productImages];
 }
 
-/** The demo owner, found by email so a re-seed resets the same account (and its password) rather than adding one. */
+/** Found by email, so a re-seed resets the same account rather than adding one. */
 async function upsertDemoOwner(tx: Tx, passwordHash: string): Promise<string> {
   const values = { username: DEMO_OWNER.username, phoneNumber: DEMO_OWNER.phoneNumber, passwordHash };
   const [updated] = await tx.update(users).set(values).where(sql`lower(${users.email}) = ${DEMO_OWNER.email}`).returning({ id: users.id });
@@ -41,7 +40,6 @@ async function upsertDemoOwner(tx: Tx, passwordHash: string): Promise<string> {
   return created!.id;
 }
 
-/** Removes the demo owner's shops (products go with them) and the seed's ads; returns the images they used. */
 async function removeDemoShops(tx: Tx, ownerId: string): Promise<StoredImage[]> {
   const oldShops = await tx.select({ image: shops.image }).from(shops).where(eq(shops.ownerId, ownerId));
   const oldProducts = await tx
@@ -88,7 +86,7 @@ async function insertDemoShops(tx: Tx, ownerId: string, images: StoredImage[], n
   );
   await tx.insert(products).values(productRows);
 
-  // A reference unique to this run, so a left-over ad of an earlier demo owner can never collide with it.
+  // Unique to this run, so a left-over ad of an earlier demo owner can never collide with it.
   const run = now.getTime().toString(36);
   const sponsored = created.filter((_, i) => DEMO_SHOPS[i]!.sponsored);
   if (sponsored.length) {
@@ -109,11 +107,7 @@ async function insertDemoShops(tx: Tx, ownerId: string, images: StoredImage[], n
   return { shops: created.length, products: productRows.length, sponsored: sponsored.length };
 }
 
-/**
- * (Re)creates the demo: the demo owner with its shops, products, images and two paid ads. Running it
- * again replaces the demo owner's shops and their images; nobody else's data is touched. Images are
- * stored before the transaction and removed again if it fails, so neither side is left half done.
- */
+/** Replaces the demo owner's shops only; images stored first are removed if the transaction fails. */
 export async function seedDemo(db: Db, storage: MediaStorage): Promise<DemoSeedSummary> {
   const started = performance.now();
   const [passwordHash, images] = await Promise.all([hashPassword(DEMO_OWNER.password), storeDemoImages(storage, demoImages())]);
@@ -133,7 +127,6 @@ export async function seedDemo(db: Db, storage: MediaStorage): Promise<DemoSeedS
   return { ...outcome.counts, images: images.length, ms: Math.round(performance.now() - started) };
 }
 
-/** Seeds the demo on a database with no shops at all, so a fresh start has something to show. */
 export async function seedDemoIfEmpty(db: Db, storage: MediaStorage, log: FastifyBaseLogger): Promise<void> {
   const [anyShop] = await db.select({ id: shops.id }).from(shops).limit(1);
   if (anyShop) return;

@@ -4,16 +4,12 @@ import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import type { Mail, Mailer } from './mailer';
 
-/** Pauses before each new try: a mail server down for a quarter of an hour still delivers a link valid for an hour. */
+/** A mail server down for a while still delivers a reset link before it expires. */
 const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 2 * 60_000, 10 * 60_000];
-/**
- * How long an instance holds a mail it is sending before another may take it: longer than a send can
- * last (mailer.ts bounds SMTP's waits), so a mail is sent twice only if its instance died mid-send.
- */
+/** Longer than a send can last, so a mail goes twice only if its instance died mid-send. */
 const CLAIM_MS = 2 * 60_000;
-/** How often each instance looks for mails nobody is sending: those of an instance that stopped, or due for a retry. */
 const POLL_MS = 10_000;
-/** Mails one instance sends at once; a hung mail server holds at most this many until its timeouts. */
+/** A hung mail server holds at most this many until its timeouts. */
 const SENDING_MAX = 10;
 
 export type OutboxRow = { id: string; kind: (typeof mailOutbox.$inferSelect)['kind']; recipient: string; shop_id: string | null; tries: number };
@@ -21,7 +17,7 @@ export type OutboxRow = { id: string; kind: (typeof mailOutbox.$inferSelect)['ki
 export type MailQueueOptions = {
   db: Db;
   mailer: Mailer;
-  /** Writes the mail a row stands for, or null when there is nothing to send (an address no account has). */
+  /** Null when there is nothing to send (an address no account has). */
   compose: (row: OutboxRow) => Promise<Mail | null>;
   log: FastifyBaseLogger;
   retryDelaysMs?: readonly number[];
@@ -30,20 +26,15 @@ export type MailQueueOptions = {
 };
 
 export type MailQueue = {
-  /** Keeps a password reset request in the database: one insert, the same whether or not the address has an account. */
+  /** One insert, the same whether or not the address has an account. */
   requestPasswordReset(email: string): Promise<void>;
-  /** Sends what was queued elsewhere (a periodic job) without waiting for the next look. */
   wake(): void;
-  /** Stops looking for mails; one being sent is taken again by an instance once its claim lapses. */
   close(): void;
 };
 
 /**
- * Mail goes out after the answer, so a request answers in the same time whether or not a mail was due
- * (nobody learns by timing whose email has an account) and a slow or broken mail server is nobody's
- * wait. The request is in the database before the answer leaves, and every instance (PGlite's one, or
- * each on PostgreSQL) sends what is due: `for update skip locked` gives each row to one of them.
- * A failure is logged, never shown: the answer has already gone.
+ * Mail goes out after the answer, so timing tells nobody whose email has an account and a slow mail server
+ * is nobody's wait; `for update skip locked` gives each row to one instance.
  */
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const { db, mailer, compose, log, retryDelaysMs = RETRY_DELAYS_MS, claimMs = CLAIM_MS, pollMs = POLL_MS } = options;
@@ -53,10 +44,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   let sending = 0;
   let wake: NodeJS.Timeout | undefined;
 
-  /**
-   * Sets one timer for the soonest mail waiting on a retry. A timer may fire a little before the database
-   * thinks the mail is due; the next drain then finds nothing yet and sets it again.
-   */
+  /** A timer firing a little early finds nothing due, and is set again. */
   async function wakeAtNextDue(): Promise<void> {
     const { rows } = (await db.execute(sql`
       select ceil(extract(epoch from min(next_try_at) - now()) * 1000)::int as ms from mail_outbox`)) as { rows: { ms: number | null }[] };
@@ -138,13 +126,11 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
 
   const poll = setInterval(nudge, pollMs);
   poll.unref();
-  // Mails left by an instance that stopped go out without waiting for the first poll.
   setImmediate(nudge);
 
   return {
     async requestPasswordReset(email) {
       await db.insert(mailOutbox).values({ kind: 'password-reset', recipient: email });
-      // After the answer: sending is nobody's wait.
       setImmediate(nudge);
     },
     wake() {

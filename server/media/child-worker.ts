@@ -1,16 +1,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 
-/** What a worker process does, by name: one input, one answer each (inputs and answers cross the IPC channel). */
+/** Inputs and answers cross the IPC channel. */
 export type Tasks = Record<string, (input: never) => Promise<unknown>>;
 
 type Request = { id: number; task: string; input: unknown };
-/** Worker → parent: `ready` once it listens, then one answer per request. */
 type Reply = { ready: true } | { id: number; output: unknown } | { id: number; error: string };
 
-/** The worker died twice while working on this input. */
 export class WorkerCrashed extends Error {}
 
-/** A job in progress when its worker died is tried once more on a fresh one: it may not be what killed it. */
+/** A job whose worker died is tried once more on a fresh one: it may not be what killed it. */
 const ATTEMPTS = 2;
 
 type Job = {
@@ -18,30 +16,22 @@ type Job = {
   task: string;
   input: unknown;
   attempts: number;
-  /** Ends a worker that has not answered this job in time. */
   deadline?: NodeJS.Timeout;
   resolve(output: unknown): void;
   reject(error: Error): void;
 };
-/** `stuck`: why the parent killed it, when it did. */
 type Worker = { child: ChildProcess; ready: boolean; ended: boolean; stuck?: string; jobs: Map<number, Job> };
 
 export type ChildWorkerOptions = {
   /** The worker's script; it calls `serveTasks`. */
   file: string;
-  /** Node's options for it, such as `--import tsx` for a TypeScript file. */
   execArgv: string[];
-  /** How long the worker waits for work before it is let go; the next job starts a fresh one. */
   idleMs: number;
   /** A job unanswered this long has hung the worker: it is killed, as if it had crashed on the job. */
   jobTimeoutMs: number;
 };
 
-/**
- * Runs tasks in one child process, started on the first job and let go after `idleMs` without any, so
- * the memory it used goes back to the system whole. Between jobs it keeps no one alive: neither the
- * parent (nor a test run) waiting for it, nor itself once its parent is gone.
- */
+/** One child process, let go after `idleMs` without work so its memory goes back to the system whole. */
 export function childWorker<T extends Tasks>({ file, execArgv, idleMs, jobTimeoutMs }: ChildWorkerOptions) {
   let current: Worker | undefined;
   let nextId = 1;
@@ -136,7 +126,6 @@ export function childWorker<T extends Tasks>({ file, execArgv, idleMs, jobTimeou
   };
 }
 
-/** The worker's side: answers each request with its task's result, and ends with its parent. */
 export function serveTasks(tasks: Tasks): void {
   const reply = (message: Reply) => process.send!(message);
   process.on('message', ({ id, task, input }: Request) => {
@@ -147,8 +136,7 @@ export function serveTasks(tasks: Tasks): void {
       (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
     );
   });
-  // The parent decides when the worker ends: a terminal's Ctrl-C or a group's SIGTERM reaches it too, while
-  // its parent, stopping gracefully, may still be waiting for work in progress here.
+  // The parent decides when the worker ends: while it stops gracefully it may still await work here.
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => {});
   // The channel closes when the parent ends (even by SIGKILL) or lets the worker go.

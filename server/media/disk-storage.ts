@@ -10,14 +10,11 @@ const LEFTOVER = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+\.[A-Za-z0-9._-]+\.tmp$/;
 // A path segment longer than the file system allows (ENAMETOOLONG) cannot be one of our keys either.
 const isMissing = (error: unknown) => error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(String(error.code));
 
-/**
- * Stores each key as a file under `root`. The local driver knows a file's type from its extension, so it
- * ignores the `contentType` given to `put`; our keys always end in the extension of what they hold.
- */
+/** A file's type comes from its extension, so `put`'s `contentType` is ignored. */
 export function localDiskStorage(root: string): MediaStorage {
   const base = path.resolve(root);
 
-  /** The file of a key (or of a leftover, when removing), or null for anything that is not one we could have written. */
+  /** Null for anything that is not a key we could have written. */
   function fileOf(key: string, leftoversToo = false): string | null {
     if (!isMediaKey(key) && !(leftoversToo && key.length <= MEDIA_KEY_MAX_LENGTH && LEFTOVER.test(key))) return null;
     const file = path.join(base, ...key.split('/'));
@@ -25,7 +22,7 @@ export function localDiskStorage(root: string): MediaStorage {
     return file.startsWith(base + path.sep) ? file : null;
   }
 
-  /** Files under `dir` depth first, each folder's entries sorted, so a folder's keys come together and in key order. */
+  /** Each folder's entries sorted, so a folder's keys come together and in key order. */
   async function* walk(dir: string, prefix: string): AsyncGenerator<StoredEntry> {
     const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
       if (isMissing(error)) return [];
@@ -71,7 +68,7 @@ export function localDiskStorage(root: string): MediaStorage {
     async remove(keys) {
       const files = keys.map((key) => fileOf(key, true)).filter((file) => file !== null);
       await Promise.all(files.map((file) => rm(file, { force: true })));
-      // Each image has its own folder; drop the ones left empty. A folder still holding files stays.
+      // Each image has its own folder; drop the ones left empty.
       const folders = new Set(files.map((file) => path.dirname(file)));
       await Promise.all([...folders].map((folder) => rmdir(folder).catch(() => undefined)));
     },

@@ -3,20 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 
-/** How often each process reads the hidden shops' photo folders again: how long another instance's hiding takes to reach it. */
+/** How long another instance's hiding takes to reach this one. */
 export const HIDDEN_REFRESH_MS = 5_000;
 const HOUR_MS = 60 * 60_000;
 
-/** A photo's folder (`shops/<uuid>`), which holds it and all its smaller copies. */
 const folderOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
 
-/** Builds a photo's URL from its key. */
 export type MediaLinks = { url(key: string): string };
 
 /**
- * The photos of shops a moderator hid, and of their products: the media route answers 404 for them unless
- * the URL carries a signature, which only the answers to the shop's owner and to moderators hold. Kept in
- * memory so the photo path asks the database nothing; read again on hide and restore and every few seconds.
+ * Hidden shops' photos answer 404 unless signed, as only links for their owner and moderators are. Kept
+ * in memory so the photo path asks the database nothing.
  */
 export class HiddenMedia {
   private folders = new Set<string>();
@@ -38,7 +35,7 @@ export class HiddenMedia {
     return this.folders.has(folderOf(key));
   }
 
-  /** Reads the hidden folders again; one read at a time, a caller arriving meanwhile waits for the next. */
+  /** A caller arriving during a read waits for the next, which sees its change. */
   async refresh(): Promise<void> {
     const running = this.reading;
     if (running) await running;
@@ -56,7 +53,6 @@ export class HiddenMedia {
     this.folders = new Set(rows.map((row) => folderOf(row.key)));
   }
 
-  /** Reads again every HIDDEN_REFRESH_MS; a failed read keeps the folders it had. */
   start(log: FastifyBaseLogger): void {
     this.timer = setInterval(() => this.refresh().catch((error: unknown) => log.error({ err: error }, 'hidden photos not read again')), HIDDEN_REFRESH_MS);
     this.timer.unref();
@@ -70,10 +66,7 @@ export class HiddenMedia {
     return createHmac('sha256', this.key).update(`${key}\n${until}`).digest().subarray(0, 16).toString('base64url');
   }
 
-  /**
-   * Links for whoever may see a hidden shop (its owner, moderators): a hidden photo's URL is signed and
-   * valid for one to two hours, the same for a whole hour so that browsers keep it.
-   */
+  /** A signed URL stays the same for a whole hour, so that browsers keep it. */
   linksFor(publicLinks: MediaLinks): MediaLinks {
     return {
       url: (key) => {
@@ -84,7 +77,6 @@ export class HiddenMedia {
     };
   }
 
-  /** Whether a request's `until` and `sig` let it read the hidden photo `key`. */
   allows(key: string, query: { until?: string; sig?: string }): boolean {
     const { until, sig } = query;
     if (!until || !sig || !/^\d{1,12}$/.test(until) || Number(until) * 1000 <= this.clock().getTime()) return false;

@@ -2,11 +2,11 @@ import sharp from 'sharp';
 import { MSG } from '#rules/messages.ts';
 import { VARIANT_TYPES, type VariantType, variantQuality, variantWidths } from './variants';
 
-/** 40 megapixels: more than any phone camera, and refused from the header, before a pixel is decoded. */
+/** More than any phone camera; refused from the header, before a pixel is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Big enough for a zoomed product photo on a phone, small enough for slow, expensive data. */
 const MAIN_MAX_SIZE = 1600;
-/** libaom at its fastest: higher efforts cost many times the CPU per photo for files barely smaller that look the same. */
+/** Higher efforts cost far more CPU for files barely smaller that look the same. */
 const AVIF_EFFORT = 0;
 
 type Encoded = {
@@ -14,18 +14,13 @@ type Encoded = {
   height: number;
   main: Buffer;
   variants: { width: number; type: VariantType; data: Buffer }[];
-  /** `#rrggbb`: what the photo's box shows while the photo is on its way. */
   dominantColor: string;
 };
-/** An upload the client must fix comes back as `rejected`, with the user-facing text from MSG. */
 type EncodeResult = { encoded: Encoded } | { rejected: string };
 
 type Pixels = { data: Buffer; info: sharp.OutputInfo };
 
-/**
- * Decodes the upload once into upright pixels fitted inside the main size. Starting again from pixels
- * rather than from the bytes drops every piece of metadata (EXIF, GPS, comments) by construction.
- */
+/** Starting again from pixels drops every piece of metadata (EXIF, GPS) by construction. */
 async function decode(data: Buffer): Promise<Pixels | { rejected: string }> {
   try {
     return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
@@ -47,7 +42,6 @@ function fromPixels({ data, info }: Pixels) {
 
 const hex = (channel: number) => channel.toString(16).padStart(2, '0');
 
-/** The photo's most common colour (libvips' histogram of a small copy), for its placeholder. */
 async function dominantColor(pixels: Pixels): Promise<string> {
   const small = await fromPixels(pixels).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
   const { dominant } = await fromPixels(small).stats();
@@ -59,7 +53,6 @@ function encodeAs(image: sharp.Sharp, type: VariantType, width: number): Promise
   return (type === 'image/avif' ? image.avif({ quality, effort: AVIF_EFFORT }) : image.webp({ quality })).toBuffer();
 }
 
-/** A clean JPEG (no metadata, upright, at most 1600 px), AVIF and WebP copies for smaller screens, and its colour. */
 async function encode(data: Buffer): Promise<EncodeResult> {
   const pixels = await decode(data);
   if ('rejected' in pixels) return pixels;
@@ -77,7 +70,6 @@ async function encode(data: Buffer): Promise<EncodeResult> {
 
 export type Card = { width: number; height: number; background: string; svg: string };
 
-/** A JPEG of an SVG drawing on a plain background (the demo's photos). */
 function drawCard({ width, height, background, svg }: Card): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } })
     .composite([{ input: Buffer.from(svg) }])
@@ -85,6 +77,5 @@ function drawCard({ width, height, background, svg }: Card): Promise<Buffer> {
     .toBuffer();
 }
 
-/** What the image worker does (see child-worker.ts). */
 export const imageTasks = { encode, drawCard };
 export type ImageTasks = typeof imageTasks;

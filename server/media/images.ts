@@ -10,11 +10,10 @@ import type { MediaStorage } from './media-storage';
 import { imageTurns } from './turns';
 import { EXTENSION } from './variants';
 
-/** An upload the client must fix; the message is the user-facing text from MSG. */
+/** An upload the client must fix; the message is for the user. */
 export class ImageRejected extends Error {}
 
-// Two images at a time (one per core of a small box) bound the pixels the image worker holds at once and
-// the uploads the API has read into memory for it; the rest wait on disk.
+// Bounds the pixels the worker holds and the uploads read into memory; the rest wait on disk.
 const IMAGES_AT_ONCE = 2;
 
 const inTurn = imageTurns(IMAGES_AT_ONCE);
@@ -26,7 +25,7 @@ function looksLikeJpegOrPng(data: Buffer): boolean {
   return data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC) || data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC);
 }
 
-/** The worker's encoding of an upload; a photo that crashed it twice is one the client must replace. */
+/** A photo that crashed the worker twice is one the client must replace. */
 async function encode(data: Buffer) {
   try {
     return await inImageWorker('encode', data);
@@ -36,11 +35,7 @@ async function encode(data: Buffer) {
   }
 }
 
-/**
- * Checks an upload by its claims and its content, then stores a clean JPEG (no metadata, upright,
- * at most 1600 px) and AVIF and WebP copies for smaller screens. Throws ImageRejected for what the client can fix.
- * `since`: when the request that brought the file started, which orders the wait for a turn.
- */
+/** Throws ImageRejected for what the client can fix; `since` (the request's start) orders the wait for a turn. */
 export async function storeImage(storage: MediaStorage, file: FilePart, folder: 'shops' | 'products', since = performance.now()): Promise<StoredImage> {
   const claimProblem = checkImageClaims({ name: file.filename, type: file.mimetype, size: file.size });
   if (claimProblem) throw new ImageRejected(claimProblem);
@@ -79,12 +74,11 @@ export async function storeImage(storage: MediaStorage, file: FilePart, folder: 
   };
 }
 
-/** Removes images with all their variants; already missing files are fine. */
 export async function removeImages(storage: MediaStorage, images: StoredImage[]): Promise<void> {
   await storage.remove(images.flatMap((image) => [image.key, ...image.variants.map((variant) => variant.key)]));
 }
 
-/** The contract's image shape, with absolute URLs (`links` gives e.g. `http://localhost:8000/media/<key>`). */
+/** The API's image shape (docs/api.md §2), with absolute URLs. */
 export function imageJson(image: StoredImage, links: MediaLinks) {
   return {
     url: links.url(image.key),

@@ -9,22 +9,14 @@ export type S3Settings = { bucket: string; endpoint: string | undefined; region:
 
 /** Keys never change once written (each upload gets a new folder), so a CDN or browser may keep them for a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
-/**
- * The relay streams one photo per visitor's request: the SDK's default of 50 sockets would make a busy
- * page's photos queue behind each other.
- */
+/** The relay streams one photo per visitor's request: with the SDK's default a busy page's photos queue. */
 const MAX_SOCKETS = 256;
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
 
-/**
- * Stores each key as an object in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2,
- * Wasabi). Credentials come the SDK's own way (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile
- * or an instance role). An object appears only once it is whole (a PUT, or a completed multipart upload).
- */
+/** Credentials come the SDK's own way (environment, profile or instance role). */
 export function s3Storage(settings: S3Settings): MediaStorage {
   const { bucket } = settings;
   const agent = { keepAlive: true, maxSockets: MAX_SOCKETS };
@@ -49,7 +41,6 @@ export function s3Storage(settings: S3Settings): MediaStorage {
 
     async put(key, data, contentType) {
       if (!isMediaKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
-      // One PUT for a body under the part size, a multipart upload (aborted on failure) above it.
       await new Upload({ client: s3, params: { Bucket: bucket, Key: key, Body: data, ContentType: contentType, CacheControl: CACHE_CONTROL } }).done();
     },
 
@@ -57,7 +48,6 @@ export function s3Storage(settings: S3Settings): MediaStorage {
       const ours = keys.filter(isMediaKey);
       for (let start = 0; start < ours.length; start += DELETE_BATCH) {
         const objects = ours.slice(start, start + DELETE_BATCH).map((Key) => ({ Key }));
-        // Deleting a key that does not exist succeeds, as the interface asks.
         const { Errors } = await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
         if (Errors?.length)
           throw new Error(`Could not remove ${Errors.length} media objects, e.g. ${Errors[0]!.Key}: ${Errors[0]!.Code} ${Errors[0]!.Message}`);

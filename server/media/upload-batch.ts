@@ -6,14 +6,9 @@ import type { MediaStorage } from './media-storage';
 
 export type StoredOrRejected = { image: StoredImage } | { rejected: string };
 
-/**
- * The images one request has stored so far. Images are stored while the body streams (so only one
- * upload sits in memory at a time); if the request then fails for any reason, `discard` removes
- * them all, so a failed request leaves no orphan files.
- */
+/** Images stored while the body streams; a failed request `discard`s them, leaving no orphan files. */
 export class UploadBatch {
   private stored: StoredImage[] = [];
-  /** Images of requests that started earlier are processed first (see `storeImage`). */
   private readonly since = performance.now();
 
   constructor(
@@ -32,7 +27,7 @@ export class UploadBatch {
     }
   }
 
-  /** The rows naming these images are committed: from now on they are the rows' own, never discarded. */
+  /** From now on the images are the rows' own, never discarded. */
   committed(): void {
     this.stored = [];
   }
@@ -44,10 +39,7 @@ export class UploadBatch {
   }
 }
 
-/**
- * Removes images a committed change no longer uses. The change has happened, so a storage
- * failure here is logged (with the keys, for clean-up) rather than turned into an error for the owner.
- */
+/** The change has happened, so a storage failure is logged rather than shown to the owner. */
 export async function removeAfterCommit(storage: MediaStorage, images: StoredImage[], log: FastifyBaseLogger): Promise<void> {
   try {
     await removeImages(storage, images);

@@ -6,16 +6,9 @@ import type { Db } from '#server/db/client.ts';
 import { ads, shops } from '#server/db/schema.ts';
 import type { AdRow } from './activate-ad';
 
-/**
- * An unpaid checkout of the same shop and owner younger than this is offered again instead of a new
- * payment: it covers a double tap on Pay on a slow phone and coming back from the checkout page.
- * Once verified (paid, declined or cancelled) a checkout is no longer pending and never reused.
- */
+/** A recent unpaid checkout is offered again: a double tap on Pay on a slow phone, or coming back from it. */
 const REUSE_WINDOW = sql.raw(`interval '10 minutes'`);
-/**
- * A twin request still waiting for Paystack's answer gets this long to publish its checkout; a pending
- * ad older than this without one was left behind by a crash and is ignored.
- */
+/** A pending ad older than this without a checkout was left behind by a crash. */
 const TWIN_WAIT_MS = 15_000;
 const TWIN_WINDOW = sql.raw(`interval '${TWIN_WAIT_MS / 1000} seconds'`);
 const TWIN_POLL_MS = 200;
@@ -29,10 +22,7 @@ function checkoutOf(ad: AdRow): Checkout | undefined {
   return { authorization_url: ad.authorizationUrl, access_code: ad.accessCode, reference: ad.reference };
 }
 
-/**
- * Either the shop's recent unpaid checkout or a new pending ad to open one for. The shop row is locked
- * so two taps arriving together cannot both create a payment.
- */
+/** The shop row is locked so two taps arriving together cannot both create a payment. */
 export async function claimCheckout(db: Db, shopId: string, userId: string): Promise<CheckoutClaim> {
   const claim = await db.transaction(async (tx) => {
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for('update');
@@ -57,7 +47,6 @@ export async function claimCheckout(db: Db, shopId: string, userId: string): Pro
   });
   if (claim.kind === 'new') return claim;
   const ready = checkoutOf(claim.ad) ?? (await twinCheckout(db, claim.ad.reference));
-  // The twin's checkout failed to open: this request opens its own.
   if (!ready) return claimFresh(db, shopId, userId);
   return { kind: 'reuse', checkout: ready };
 }

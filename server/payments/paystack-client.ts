@@ -3,14 +3,10 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { ownOrigin } from './own-origin';
 
-/** Paystack answers within seconds; longer means it is down, and the shopper should hear so (the site waits longer for this API). */
+/** Longer means Paystack is down, and the shopper should hear so before the site gives up on this API. */
 const TIMEOUT_MS = 15_000;
 
-/**
- * Paystack could not be asked (`reachable: false`: no answer in time, or a 5xx page from something in
- * front of it) or answered and refused (`reachable: true`), with its own words in `paystackMessage` when
- * it gave them (a wrong key's 401 says "Invalid key"). Routes turn it into a 502 instead of a 500.
- */
+/** Not asked (no answer, or a 5xx from something in front of it) or refused; routes answer it with a 502. */
 export class PaystackError extends Error {
   readonly paystackMessage: string | undefined;
 
@@ -25,7 +21,6 @@ export class PaystackError extends Error {
   }
 }
 
-/** The fields of Paystack's transaction `data` we rely on; Paystack sends many more. */
 export const paystackTransactionSchema = z.looseObject({
   status: z.string(),
   reference: z.string(),
@@ -53,7 +48,7 @@ export type PaystackClient = {
   close(): Promise<void>;
 };
 
-/** Every Paystack answer; `data` is left out of errors (a wrong key's 401 is `{status: false, message}`). */
+/** `data` is left out of errors. */
 const envelopeSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown().optional() });
 
 /** Paystack's message as a person may read it: one line, and short. */
@@ -69,7 +64,7 @@ function envelopeOf(text: string): z.infer<typeof envelopeSchema> | undefined {
   }
 }
 
-/** One client for real Paystack and the simulator: only `baseUrl` and `secretKey` differ. */
+/** For real Paystack and the simulator alike: only `baseUrl` and `secretKey` differ. */
 export function createPaystackClient(options: { secretKey: string; baseUrl: () => string; timeoutMs?: number }): PaystackClient {
   const timeout = options.timeoutMs ?? TIMEOUT_MS;
   const agent = new Agent({ keepAliveTimeout: 30_000, connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
@@ -126,7 +121,6 @@ export function createPaystackClient(options: { secretKey: string; baseUrl: () =
   };
 }
 
-/** The app's client: real Paystack when a secret key is configured, else the simulator this API serves itself. */
 export function paystackFor(app: FastifyInstance): PaystackClient {
   const { secretKey, baseUrl, simulated } = app.config.paystack;
   const client = createPaystackClient({

@@ -12,10 +12,7 @@ import { checkoutPage, messagePage, transferPendingPage } from './simulator-page
 
 type SimulatorRow = typeof simulatorTransactions.$inferSelect;
 
-/**
- * The checkout's buttons, each from the state it applies to. A bank transfer stays `pending` until the
- * bank confirms it (Confirm transfer, on the same checkout link), as Paystack's transfers do for minutes.
- */
+/** A bank transfer stays `pending` until confirmed, as Paystack's transfers do for minutes. */
 const OUTCOMES = {
   pay: { from: 'ongoing', status: 'success', gatewayResponse: 'Successful', title: 'Payment successful' },
   transfer: { from: 'ongoing', status: 'pending', gatewayResponse: 'Transfer awaiting confirmation', title: 'Transfer sent' },
@@ -43,7 +40,6 @@ const initializeSchema = z.object({
 /** Paystack's own error shape, so the one client handles the simulator exactly like the real thing. */
 const refusal = (statusCode: number, message: string) => new ApiError(statusCode, { status: false, message });
 
-/** Paystack's transaction `data`, limited to the fields a shop integration reads. */
 function transactionJson(row: SimulatorRow) {
   return {
     domain: 'test',
@@ -60,7 +56,7 @@ function transactionJson(row: SimulatorRow) {
   };
 }
 
-/** The shop's own metadata as a Location header: only a web address, as the URL parser writes it (no line breaks). */
+/** Only a web address as the URL parser writes it, so no line breaks reach the Location header. */
 function webAddress(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {
@@ -80,10 +76,7 @@ function sendPage(reply: FastifyReply, statusCode: number, html: string) {
     .send(html);
 }
 
-/**
- * An offline, Paystack-compatible fake (CONTRACT "Payments: real and simulated"): the transaction
- * API the client calls, and the hosted checkout page the shopper is sent to.
- */
+/** An offline, Paystack-compatible fake (docs/api.md §5): its transaction API and hosted checkout page. */
 export const simulatorRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const secretKey = app.config.paystack.secretKey;

@@ -23,14 +23,9 @@ declare module 'fastify' {
   }
 }
 
-/** One photo as a form sends it. */
 export const imageFile = () => z.file().describe(`A photo (${IMAGE_EXTENSIONS.join(', ')}), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
 
-/**
- * A multipart route's schema options. Its fields are documented, not given to Fastify as the body schema:
- * Fastify would check the body before the handler runs, while the handler reads it only then, part by
- * part as it streams (readMultipart), and checks it itself.
- */
+/** Fields documented only: a Fastify body schema would be checked before the streamed body is read. */
 export const multipartForm = (fields: z.ZodObject) => ({ consumes: ['multipart/form-data'], multipartForm: fields });
 
 /** For @fastify/swagger's `transform`: a multipart route's fields become its documented request body. */
@@ -42,16 +37,15 @@ export function withMultipartForm<T extends { schema: FastifySchema }>(route: T)
 const FIELD_MAX_BYTES = 64 * 1024;
 const LIMITS = {
   fileSize: IMAGE_MAX_BYTES,
-  // A full product batch plus one spare, so a batch with one image too many gets the helpful
-  // "one image per product" message from the route rather than a bare limit error from here.
+  // One spare, so a batch with an image too many gets the route's "one image per product" message.
   files: PRODUCTS_PER_BATCH_MAX + 1,
   fields: 100,
   fieldSize: FIELD_MAX_BYTES,
-  // Fields and files together, with room for the `products[0][name]` form of a full batch.
+  // Room for the `products[0][name]` form of a full batch.
   parts: 130,
 };
 
-/** The multipart parser with our limits; routes read bodies with `readMultipart`. `spoolDir`: where files wait (a temporary folder by default). */
+/** The multipart parser with our limits; routes read bodies with `readMultipart`. */
 export const multipart = fp<{ spoolDir?: string }>(
   async (app, options) => {
     app.decorate('uploadSpool', options.spoolDir ?? path.join(os.tmpdir(), 'kasuwa-api-uploads'));
@@ -76,7 +70,7 @@ function malformed(error: unknown): ApiError {
   return detailError(400, LIMIT_MESSAGES[code] ?? `Multipart form parse error - ${reason}`);
 }
 
-/** Writes one file part to `folder`, failing with a 413 the moment it crosses the size limit rather than at its end. */
+/** Fails with a 413 the moment the file crosses the size limit rather than at its end. */
 async function spoolFile(file: MultipartFile['file'], folder: string): Promise<{ path: string; size: number }> {
   const refuse = () => file.destroy(fileTooLarge());
   // busboy parses a whole network chunk at once, so a big chunk may have crossed the limit already.
@@ -93,10 +87,7 @@ async function spoolFile(file: MultipartFile['file'], folder: string): Promise<{
   }
 }
 
-/**
- * Removes uploads a killed process left waiting in `folder`. Only files written before `before` (this
- * process's start): another API process sharing the folder may be writing newer ones.
- */
+/** Removes uploads a killed process left; only older than `before`: another process may be writing newer ones. */
 export async function sweepSpooledUploads(folder: string, before: Date): Promise<number> {
   const names = await readdir(folder).catch(() => []);
   let removed = 0;
@@ -119,19 +110,9 @@ function mediaTypeOf(request: FastifyRequest): string {
 }
 
 /**
- * Reads a multipart/form-data body part by part, in order. Each file is written to disk while it streams
- * and handed to `onFile` at once, before the next part is read; its file is removed when `onFile` is done.
- *
- * - A file over IMAGE_MAX_BYTES throws `fileTooLarge()` (413) as soon as it crosses the limit.
- * - A file part with an empty filename and no bytes is skipped: it is what a browser sends for a file
- *   input left untouched, and means "no new file".
- * - A repeated text field keeps its last value, as Django's `request.data[name]` does for the older client.
- * - Not multipart: 415. Malformed body, too many files, fields or parts, an over-long field: 400.
- *
- * Cleanup: if anything throws after `onFile` has succeeded for some files (a later file too large, a
- * malformed tail, `onFile` itself failing), `onAbort` receives those results before the original error
- * is rethrown unchanged, so the caller can remove what `onFile` stored. A failure of `onAbort` itself is
- * logged and does not hide the original error. After a successful return, the results are the caller's.
+ * Reads a multipart body in order, each file spooled to disk and handed to `onFile` before the next part.
+ * An empty file with no name is an untouched file input and skipped; a repeated field keeps its last value,
+ * as the older client's server did. On a failure, `onAbort` gets what `onFile` stored, to remove it.
  */
 export async function readMultipart<T>(
   request: FastifyRequest,

@@ -6,26 +6,15 @@ import { ApiError } from '#server/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * preHandler for login, signup and password reset: AUTH_RATE_LIMIT a minute per account (the body's
-     * `field`, or the key `account` gives), whatever the address, and ADDRESS_SHARE times that per client
-     * address, whatever the account. A preHandler runs after validation, so only well-formed requests
-     * count and the account is known. `scope` names the route's counts (`login`, `signup`…): each route
-     * counts apart.
-     */
+    /** A preHandler, so only well-formed requests count and the account is known: per account and per address. */
     authLimit(scope: string, account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
-    /** preHandler after `authenticate`: `max` requests per signed-in person in `windowMs`, counted under `scope`. */
+    /** preHandler after `authenticate`. */
     personLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook: `max` requests per client address (an IPv6 /64) in `windowMs`, counted under `scope`. */
     addressLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
   }
 }
 
-/**
- * Mobile operators put many phones behind one public address (carrier-grade NAT), as do offices and
- * cyber cafés, so an address gets several people's allowance; a script trying many accounts from one
- * address is still stopped after a few dozen.
- */
+/** Carriers put many phones behind one address, so an address gets several people's allowance. */
 export const ADDRESS_SHARE = 5;
 
 /** The account a request is about; asked only once the address has allowance left. */
@@ -42,7 +31,6 @@ function bodyField(request: FastifyRequest, field: string): string {
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** A 429 with `Retry-After` once the limiter's allowance is used up. */
 async function countOrRefuse(limiter: Limiter, request: FastifyRequest) {
   const count = await limiter(request).catch((error: unknown) => {
     request.log.error({ err: error }, 'rate limit not counted: its store did not answer');
@@ -54,11 +42,7 @@ async function countOrRefuse(limiter: Limiter, request: FastifyRequest) {
   }
 }
 
-/**
- * Counts live in this process, or in Redis when REDIS_URL is set so that every instance shares them.
- * If Redis cannot answer, a request goes through uncounted (and the error is logged): the readiness
- * check already takes the instance out of the load balancer, and nobody is locked out meanwhile.
- */
+/** Counts live in Redis when REDIS_URL is set; if it cannot answer, requests pass uncounted rather than lock everyone out. */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
     await app.register(rateLimit, { global: false, ...(app.redis ? { redis: app.redis, nameSpace: 'kasuwa:rate:' } : {}) });

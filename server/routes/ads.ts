@@ -66,14 +66,14 @@ function verificationJson(ad: AdRow): z.infer<typeof verification> {
   };
 }
 
-/** A payment that will not be made: its shop comes along, so the shopper can pay for it again. */
+/** Its shop comes along, so the shopper can pay for it again. */
 const notPaid = (detail: string, ad: AdRow) => new ApiError(400, { detail, shop_id: ad.shopId });
 
 function verifyPageOf(webUrl: string, reference: string): string {
   return `${webUrl}/verify-transaction?reference=${encodeURIComponent(reference)}`;
 }
 
-/** Paystack's trouble becomes a 502 the shopper can read, in Paystack's own words when it gave some; the cause stays in the log. */
+/** A 502 in Paystack's own words when it gave some; the cause stays in the log. */
 function providerFailure(error: unknown, log: FastifyBaseLogger): Error {
   if (!(error instanceof PaystackError)) return error as Error;
   log.warn({ err: error }, 'payment provider call failed');
@@ -117,7 +117,6 @@ export const adsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       const shop = await ownedShop(app.db, request.body.shop_id, user.id);
-      // Its ad could never show.
       if (shop.hiddenAt) throw detailError(409, MSG.hiddenShopKept);
       const claim = await claimCheckout(app.db, shop.id, user.id);
       if (claim.kind === 'reuse') return claim.checkout;

@@ -49,10 +49,7 @@ const listQuery = z.object({
     .describe('ext: `rating` orders for_you by average stars, then by how many rated, then newest'),
 });
 
-/**
- * Counts past this many matches are reported as "more" (`count_capped`), never counted exactly: counting
- * to 1,000 read up to 15,000 rows for a common word at 100,000 shops (15 ms), and no page shows the count.
- */
+/** No page shows a larger count, and counting every match of a common word reads the table. */
 const COUNT_CAP = 100;
 
 const MINUTE = 60_000;
@@ -80,7 +77,6 @@ const required = SHOP_FIELD_NAMES.filter((name) => requiredMessage(SHOP_FIELDS[n
 const optional = SHOP_FIELD_NAMES.filter((name) => !required.includes(name));
 const newShopSummary = `Create a shop (multipart: ${[...required, 'image'].join(', ')}; optional ${new Intl.ListFormat('en-GB').format(optional)})`;
 
-/** A view as a web tier reports it: the shop, and the visitor's address and browser, which it vouches for. */
 const reportedView = z.object({
   shop: z.string().max(64),
   address: z.string().max(VISITOR_ADDRESS_MAX).describe('The visitor’s address, as the web tier would send it in X-Forwarded-For'),
@@ -92,7 +88,6 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
   const visitorLinks = () => app.mediaLinks(false);
   const visits = new VisitCounter(app.db, app.config.jwtSecret, app.clock);
 
-  /** Reads a shop form: text fields, and the first `image` file stored as it streams in. */
   async function readShopForm(request: Parameters<typeof readMultipart>[0], uploads: UploadBatch) {
     let image: StoredOrRejected | undefined;
     const { fields } = await readMultipart(request, async (file) => {
@@ -119,7 +114,6 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const { q, category, state, page, page_size, sort } = request.query;
       const now = new Date();
       const filter = searchFilter(q, category, state);
-      // One row past the page tells whether another page exists, without counting every match.
       const [sponsored, forYou] = await Promise.all([
         page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
         forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),

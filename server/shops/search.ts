@@ -9,15 +9,9 @@ export type SearchFilter = {
   where: SQL;
   /** True when an index narrows the search: a category, or a word the trigram index can look up. */
   indexed: boolean;
-  /**
-   * Several conditions (words, or a word and a category). The planner multiplies their estimates as if
-   * independent, which they are not.
-   */
+  /** Several conditions: the planner multiplies their estimates as if independent, which they are not. */
   combined: boolean;
-  /**
-   * The planner can only guess how many shops match: a word (its estimate comes from ANALYZE's random
-   * sample, and can be a hundred times off) or several conditions. A category or a state alone it counts well.
-   */
+  /** The planner only guesses the matches of a word (from ANALYZE's sample) or of several conditions. */
   guessed: boolean;
   /** The state, when one is named: walking newest first, shops_state_created_idx reads that state's shops alone. */
   scope: SQL | undefined;
@@ -32,10 +26,8 @@ function likeEscape(term: string): string {
 const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 
 /**
- * SPEC §5: every word must appear in the shop's text (name, description, category, address, tags, product
- * names), in any letter case. `search_text` is stored lower-cased by the triggers, so a plain LIKE against
- * the word lower-cased by the same `lower()` matches case-insensitively, at a quarter of ILIKE's cost
- * (ILIKE lower-cases every row's text again).
+ * Every word must appear in the shop's text, in any case (docs/product.md §5). `search_text` is stored
+ * lower-cased, so a plain LIKE suffices where ILIKE would lower-case every row again.
  */
 export function searchFilter(q: string | undefined, category: string | undefined, state?: string): SearchFilter | undefined {
   const terms = searchWords(q ?? '').slice(0, SEARCH_WORDS_MAX);
@@ -60,15 +52,9 @@ const COLLECT_THROUGH_INDEX = { enable_seqscan: 'off', enable_indexscan: 'off', 
 /** Newest first along `shops_created_idx`, keeping the matches: any other plan sorts every match. */
 const WALK_NEWEST_FIRST = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off', enable_indexscan: 'on' } as const;
 
-/** The planner's own choice again, for a query whose estimates are sound. */
 const DEFAULT_PLANS = { enable_seqscan: 'on', enable_indexscan: 'on', enable_bitmapscan: 'on', enable_sort: 'on' } as const;
 
-/**
- * Steers the planner for the rest of the transaction. Its row estimates for several words multiply as if
- * the words were independent, and they are not ("blood pressure monitor" always come together, "lagos
- * kano" almost never): a wrong guess costs a walk of the whole table or a sort of every match, 100–300 ms
- * at 100,000 shops. Which plan is right is known once the matches have been counted, so the code chooses.
- */
+/** For the rest of the transaction: the planner's guess for several words can walk the whole table. */
 async function setPlannerSettings(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
   const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
@@ -94,24 +80,12 @@ async function countUpTo(db: Db | Tx, where: SQL | undefined, now: Date, cap: nu
   return row?.count ?? 0;
 }
 
-/**
- * Combined conditions are collected up to this many matches to choose between sorting them and walking.
- * Collecting costs about 10 µs a match (each row's text checked against every word); walking costs about
- * 1 µs a row and reads 25 / (share of shops that match) rows for a page: at 100,000 shops the two meet
- * near 400, where either takes a few milliseconds.
- */
+/** Past this many collected matches, walking the shops in order is cheaper than sorting the matches. */
 const WALK_AFTER_MATCHES = 400;
 
-/**
- * Several conditions first walk at most this many of the newest shops, keeping the matches. Common
- * phrases ("blood pressure monitor": 6 % of 100,000 shops) fill a page and the count within it in about
- * 2 ms, where collecting them through the index built a bitmap of every match first (6 ms).
- */
+/** Several conditions first walk this many of the newest shops: common phrases fill a page there. */
 const WALK_FIRST_ROWS = 2_000;
-/**
- * The walk looks at this many first and goes on only if their matches promise what it needs within
- * WALK_FIRST_ROWS: words that rarely meet ("lagos kano") go to the index at once.
- */
+/** The walk goes on past this many only if their matches promise a page within WALK_FIRST_ROWS. */
 const WALK_PROBE_ROWS = 250;
 
 /** The first `wanted` matches among `rows` shops not sponsored now, in the list's order, after skipping `skip`. */
@@ -156,15 +130,8 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
 }
 
 /**
- * One page of the shops that are not sponsored now, newest (or best rated) first, and how many match (up to `cap + 1`).
- *
- * No filter, none an index can narrow, or one the planner counts well (a category or a state alone): its
- * own plans, page and count side by side. Otherwise its guess can be far off, and a wrong one walks
- * the whole table. So the newest shops are walked first (WALK_FIRST_ROWS), which answers common words
- * outright. Otherwise the matches are collected through the index, stopping after WALK_AFTER_MATCHES.
- * Few: the page is sorted from those ids alone. Many: walking the shops newest first and keeping the
- * matches fills a page after a few thousand rows at most. Either way the work stays small, whatever the
- * planner would have guessed.
+ * A page of the shops not sponsored now, and how many match (up to `cap + 1`). Filters the planner may
+ * misjudge are walked or collected by our code: docs/decisions/002-search-without-counting-every-match.md.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap, order = 'newest' } = options;
@@ -218,9 +185,8 @@ export type Suggestion = { id: string; name: string; category: string };
 const SUGGEST_SORT_UP_TO = 100;
 
 /**
- * Up to `limit` shops for the live suggestions: names that start with what was typed first, then the
- * shops sponsored now, then the newest. A rare word orders its few matches directly; a common one is
- * answered from the three groups in turn, each read through an index, instead of sorting every match.
+ * Live suggestions: names starting with what was typed, then shops sponsored now, then the newest. A common
+ * word reads each group through its own index instead of sorting every match.
  */
 export async function suggestShops(db: Db, q: string, limit: number): Promise<Suggestion[]> {
   const filter = searchFilter(q, undefined);

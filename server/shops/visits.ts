@@ -6,42 +6,26 @@ import { VISITOR_AGENT_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { isId } from '#server/ids.ts';
 
-/**
- * Views a web tier served from its shared page memory, reported in one call rather than one GET each
- * (see the web tier's visit-counts.server.ts). The call adds many visits at once, so only the hops
- * TRUST_PROXY names (the web tier, loopback by default) may make it: to anyone else it is a 403.
- */
+/** The bulk visit report adds many visits at once, so only the hops TRUST_PROXY names may make it. */
 export function isTrustedHop(trustProxy: string[]): (remoteAddress: string | undefined) => boolean {
   const trusted = compile(trustProxy);
   return (remoteAddress) => remoteAddress !== undefined && trusted(remoteAddress, 0);
 }
 
-/** One person's views of a shop within this long count as one visit. */
 const VISIT_WINDOW_MS = 30 * 60 * 1000;
-/**
- * The most visits one address adds to a shop per window, whatever browsers it claims: a few people
- * behind one mobile network's or office's address (NAT) still count, a script changing its User-Agent
- * does not (docs/decisions/051-visits-per-address.md).
- */
+/** People behind one NAT address still count; a script changing its User-Agent does not: docs/decisions/051-visits-per-address.md. */
 export const VISITS_PER_ADDRESS = 5;
 /** As the rate limits count IPv6 clients: one per /64, the block a home or phone is given. */
 const IPV6_SUBNET = 64;
-/** Visits this process counted lately, kept so a reload needs no query; the oldest go first past this many. */
+/** Visits this process counted lately, so a reload needs no query. */
 const RECENT_MAX = 10_000;
 
-/** One view of a shop page: whose it was, as its address and browser. */
 export type View = { shopId: string; address: string; agent: string };
 
-/**
- * Counts a visit once per visitor, shop and VISIT_WINDOW_MS, and at most VISITS_PER_ADDRESS per address,
- * shop and window, in the database so every API process shares it. A visitor (and an address) is an HMAC
- * of the shop, their address and their browser, keyed by a secret derived from the JWT secret and the UTC
- * date: it changes every day, is never stored, and the rows hold no address, so nothing kept names a person.
- */
+/** Visitors and addresses are HMACs under a key that changes daily and is never stored, so no row names a person. */
 export class VisitCounter {
   private day = '';
   private dayKey = Buffer.alloc(0);
-  /** When this process counted each shop's visitor, oldest first: within the window, a view of theirs starts nothing. */
   private readonly recent = new Map<string, number>();
 
   constructor(
@@ -72,17 +56,13 @@ export class VisitCounter {
       unique.set(key, { shopId: view.shopId, visitor, address });
     }
     if (!unique.size) return 0;
-    // Array literals as single parameters: drizzle would spread a JS array into a list of them. They hold
-    // only checked ids and base64url text.
+    // Array literals as single parameters, since drizzle spreads a JS array; they hold only checked ids and base64url.
     const rows = [...unique.values()];
     const ids = `{${rows.map((row) => row.shopId).join(',')}}`;
     const visitors = `{${rows.map((row) => row.visitor).join(',')}}`;
     const addresses = `{${rows.map((row) => row.address).join(',')}}`;
     const windowStart = new Date(now.getTime() - VISIT_WINDOW_MS).toISOString();
-    // A view starts a visit when its visitor's row for the shop is new or older than the window; that row
-    // is then renewed (unchanged rows are left as they are: no new window for each reload). Its address's
-    // row counts the visitors it started in its own window, and only the first VISITS_PER_ADDRESS of them
-    // add to the shop. Row locks make each address's count exact across processes.
+    // A reload within the window renews nothing; row locks keep each address's count exact across processes.
     const { rows: counted } = (await this.db.execute(sql`
       with viewed as (
         select v.shop_id, v.visitor, v.address
@@ -119,7 +99,6 @@ export class VisitCounter {
       select
         (select coalesce(sum(visits), 0)::int from per_shop) as visits,
         (select coalesce(array_agg(shop_id || ' ' || visitor), '{}') from started) as started`)) as { rows: { visits: number; started: string[] }[] };
-    // Every visitor that started a visit is remembered, counted or not: within the window nothing changes for them.
     for (const key of counted[0]!.started) this.remember(key, now.getTime());
     return counted[0]!.visits;
   }
@@ -132,7 +111,6 @@ export class VisitCounter {
   }
 }
 
-/** Deletes visit rows past the window: they tell nothing any more (a periodic job, one instance at a time). */
 export async function purgeOldVisits(db: Db, now: Date): Promise<{ removed: number }> {
   const windowStart = new Date(now.getTime() - VISIT_WINDOW_MS).toISOString();
   const { rows } = (await db.execute(sql`
