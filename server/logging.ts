@@ -1,11 +1,7 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { type LogFormat, prettyLog, type RequestLine } from '#settings/log-format.server.ts';
 
-/**
- * One line per answered request, at debug: at the default level they would bury a start, a warning or a
- * failure. The line names the route (`/shops/:id`), not the URL: a path or a query may carry a code or a
- * signed link. Failures keep Fastify's own error line.
- */
+/** At debug, so requests bury no warning; the route, not the URL, which may carry a code or a signed link. */
 class RequestsAtDebug extends LogController {
   override incomingRequest() {}
 
@@ -26,10 +22,7 @@ class RequestsAtDebug extends LogController {
   }
 }
 
-/**
- * The API's log (LOG_LEVEL, LOG_FORMAT): JSON lines, or one short readable line per event for a person at a
- * terminal. `output` takes the lines instead of stdout.
- */
+/** `output` takes the lines instead of stdout. */
 export function loggerOptions(
   level: string,
   format: LogFormat,

@@ -15,13 +15,12 @@ import { purgeOldVisits } from './shops/visits';
 
 const HOUR = 60 * 60_000;
 
-/** Starts the provider API: configuration, database and migrations, demo data, then listening. */
 async function main() {
   const { databaseUrl, dataDir } = checkEnv(process.env);
   const startedAt = new Date();
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
-  // Several instances on one PostgreSQL must sign and check alike; PGlite keeps them in DATA_DIR as before.
+  // Several instances on one PostgreSQL must sign and check alike.
   const shared = databaseUrl ? await secretsInDatabase(database.db, (name) => secretInDataDir(dataDir, name)) : undefined;
   const config = loadConfig(process.env, shared);
   const app = await buildApp({ config, database });

@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ConfigError } from './config';
 
-/**
- * The Redis of REDIS_URL, connected before the API listens (a wrong URL stops the start with its reason).
- * Commands fail at once while the connection is down rather than queue, so a request never waits on
- * Redis; ioredis reconnects by itself. Loaded only when configured.
- */
+/** Commands fail at once while the connection is down rather than queue, so a request never waits on Redis. */
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {

@@ -7,17 +7,12 @@ export const REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 type TokenType = 'access' | 'refresh';
 
-/** Who a token speaks for: the user, their login (a `sessions` row) and the password it was issued under. */
 export type TokenClaims = { userId: string; sessionId: string; fingerprint: string };
 export type RefreshClaims = TokenClaims & { generation: number };
 
-/** A login as tokens are issued for it: `generation` is the refresh token's, `expiresAt` the login's end. */
 export type Login = { userId: string; passwordHash: string; sessionId: string; generation: number; expiresAt: Date };
 
-/**
- * A short fingerprint of the password hash rides in every token, so changing the password
- * (a reset after a stolen phone, say) ends every session that was signed in before.
- */
+/** Rides in every token, so changing the password ends every earlier sign-in. */
 export function passwordFingerprint(secret: Uint8Array, passwordHash: string): string {
   return createHmac('sha256', secret).update(passwordHash).digest('base64url').slice(0, 12);
 }
@@ -31,7 +26,6 @@ function sign(secret: Uint8Array, claims: Record<string, unknown>, login: Login,
     .sign(secret);
 }
 
-/** An access token for 30 minutes and a refresh token that lives as long as the login. */
 export async function issueTokens(secret: Uint8Array, login: Login) {
   return {
     access: await sign(secret, { token_type: 'access' }, login, Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS),
@@ -50,7 +44,6 @@ async function verified(secret: Uint8Array, token: string, type: TokenType) {
   }
 }
 
-/** The access token's claims, or null when it is forged, expired, of the other type or not one of ours. */
 export async function readAccessToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   const payload = await verified(secret, token, 'access');
   return payload && { userId: payload.sub as string, sessionId: payload.sid as string, fingerprint: payload.pwd as string };

@@ -12,7 +12,7 @@ export const manifestSchema = z.object({
   format: z.literal('kasuwa-backup'),
   version: z.literal(1),
   takenAt: z.iso.datetime(),
-  /** PGlite's files or pg_dump's archive: a backup goes back into the same kind of database. */
+  /** A backup goes back into the same kind of database. */
   database: z.enum(['pglite', 'postgres']),
   /** `bucket`: the photos stayed in the S3 bucket and the file holds the database alone. */
   photos: z.enum(['included', 'bucket']),

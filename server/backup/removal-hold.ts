@@ -4,7 +4,7 @@ import type { MediaStorage } from '#server/media/media-storage.ts';
 export type ReleaseRemovals = () => Promise<void>;
 
 export type RemovalHold = {
-  /** The storage to use everywhere: its removals wait while a hold lasts. */
+  /** Its removals wait while a hold lasts. */
   storage: MediaStorage;
   hold(): ReleaseRemovals;
 };
@@ -15,11 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * A backup copies the photos its database snapshot names, and a photo removed after that snapshot (its shop
- * deleted a moment later, say) must still be there to copy. So while a backup holds them, removals are
- * noted and answered at once, and run when the last hold ends; a crash meanwhile leaves them to the orphan sweep.
- */
+/** A photo removed after a backup's snapshot must still be there to copy: docs/decisions/049-backups-hold-photo-removals.md. */
 export function holdableRemovals(storage: MediaStorage, failed: (error: unknown, keys: string[]) => void): RemovalHold {
   let holds = 0;
   let waiting: string[] = [];

@@ -63,7 +63,6 @@ async function readManifest(file: string, folder: string): Promise<Manifest> {
   }
 }
 
-/** A backup goes back into the kind of database it came from, with its photos where they were. */
 function checkFits(manifest: Manifest, target: RestoreTarget): void {
   if (manifest.database === 'pglite' && target.databaseUrl) {
     throw new BackupRefused('This backup is of the embedded database: restore it without DATABASE_URL.');
@@ -85,7 +84,6 @@ async function countPhotoFiles(folder: string): Promise<number> {
   return files;
 }
 
-/** Opens the restored database as the API will, migrations and all, and counts what came back. */
 async function countRows(target: RestoreTarget): Promise<{ shops: number; products: number }> {
   const database = await openDatabase(target);
   try {
@@ -98,11 +96,7 @@ async function countRows(target: RestoreTarget): Promise<{ shops: number; produc
   }
 }
 
-/**
- * Brings a backup back into an empty target: DATA_DIR (its `db/` and `media/`) or an empty PostgreSQL
- * database. Everything is unpacked and checked first, so a damaged file changes nothing; a failure
- * while loading leaves the target empty again.
- */
+/** Into an empty target; everything is checked first, and a failed load leaves the target empty again. */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Restored> {
   const isFile = await stat(file).then(
     (stats) => stats.isFile(),

@@ -12,21 +12,18 @@ import { newWorkFolder } from './work-folder';
 export type BackupSource = {
   database: Database;
   dataDir: string;
-  /** The folder of the photos on disk; undefined when they are in a bucket, which the backup leaves out. */
+  /** Undefined when the photos are in a bucket, which the backup leaves out. */
   mediaRoot: string | undefined;
-  /** Keeps photo removals waiting from before the snapshot until its photos are linked. */
   holdRemovals: () => ReleaseRemovals;
 };
 
 export type TakenBackup = {
   manifest: Manifest;
-  /** Photo files a row names that were not on disk: not the backup's doing, but worth saying. */
   missingPhotoFiles: number;
   /** The tar file; its work folder goes when the stream closes. */
   stream: Readable;
 };
 
-/** Every key a shop or product names: main images and their copies. */
 async function namedKeys(query: SnapshotQuery): Promise<string[]> {
   const rows = await query(`
     select image->>'key' as key from shops
@@ -66,10 +63,7 @@ async function linkPhotos(mediaRoot: string, into: string, keys: string[]): Prom
   return { linked, missing };
 }
 
-/**
- * Takes the database's snapshot and, from the same moment, the photo files its rows name; photo removals
- * wait meanwhile, so none of those files goes before it is linked, and no file without a row comes along.
- */
+/** Photo removals wait from the snapshot until its files are linked, so none goes missing from the backup. */
 export async function takeBackup(source: BackupSource): Promise<TakenBackup> {
   const folder = await newWorkFolder(source.dataDir);
   try {

@@ -1,10 +1,9 @@
 /**
- * The demo's photos, drawn as SVG: a product alone on a table, or a market stall with the shop's goods on
- * its counter. Flat shapes and gradients only (no text, no filters), so librsvg draws them and AVIF
- * encodes them quickly. Each good is drawn around (0, 0), within x ±250 and y -190..130, standing on y 130.
+ * Flat shapes and gradients only (no text, no filters), so librsvg draws them and AVIF encodes them quickly.
+ * Each good is drawn around (0, 0), within x ±250 and y -190..130, standing on y 130.
  */
 
-/** The colours a drawing takes: its good's main colour, a second one, the background tint; `n` picks natural ones. */
+/** `n` picks natural colours. */
 type Colours = { main: string; accent: string; tint: string; n: number };
 
 /** Food and produce keep their own colours: blue rice looks like no market's. */
@@ -197,7 +196,6 @@ const BY_CATEGORY: Record<string, Good> = {
   Tailoring: garment,
 };
 
-/** Pairs of a main and a second colour, all clear against the light tints. */
 const COLOURS: [string, string][] = [
   ['#dc4a1e', '#fbbf24'],
   ['#0f766e', '#f97316'],
@@ -208,7 +206,6 @@ const COLOURS: [string, string][] = [
   ['#15803d', '#e11d48'],
   ['#c2410c', '#0ea5e9'],
 ];
-/** Light wall colours, the photo's background. */
 const TINTS = ['#fde7d3', '#e0f2f1', '#fce7f3', '#e0e7ff', '#fef3c7', '#ede9fe', '#dcfce7', '#ffedd5'];
 
 export type Drawing = { kind: 'shop' | 'product'; category: string; name: string; variety: number };
@@ -230,7 +227,6 @@ function backdrop(tint: string): string {
   ].join('');
 }
 
-/** One good on a table against a tinted wall, like a seller's phone photo. */
 function productSvg({ category, name, variety }: Drawing): string {
   const c = colours(variety);
   return [
@@ -241,7 +237,6 @@ function productSvg({ category, name, variety }: Drawing): string {
   ].join('');
 }
 
-/** A stall: a striped awning, a shelf and a counter of goods of the shop's category. */
 function shopSvg({ category, variety }: Drawing): string {
   const c = colours(variety);
   const good = BY_CATEGORY[category] ?? sack;
@@ -263,7 +258,7 @@ function shopSvg({ category, variety }: Drawing): string {
   ].join('');
 }
 
-/** The drawing as an SVG document `width` pixels wide, drawn in 800 × 600 units. */
+/** Drawn in 800 × 600 units. */
 export function demoSvg(drawing: Drawing, width: number, height: number): string {
   const body = drawing.kind === 'shop' ? shopSvg(drawing) : productSvg(drawing);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">${body}</svg>`;

@@ -6,12 +6,7 @@ import { generatedSecrets } from './schema';
 
 const NAMES: SecretName[] = ['jwt', 'paystack-simulator'];
 
-/**
- * The generated secrets of every instance on this database: the first instance to start makes them,
- * and the others (started at the same moment too) read the same rows, so a token signed by one is
- * accepted by all and the Paystack simulator's webhooks verify on any of them. `earlier` gives the
- * secrets a single instance already made (in its DATA_DIR): kept, nobody is signed out by the move.
- */
+/** So a token signed by one instance is accepted by all; `earlier` (DATA_DIR's) are kept, so nobody is signed out. */
 export async function secretsInDatabase(db: Db, earlier: (name: SecretName) => string | undefined = () => undefined): Promise<SecretSource> {
   await db
     .insert(generatedSecrets)

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 
 export type PeriodicJob = {
-  /** Also names the job in the logs (`<name> done`) and its advisory lock. */
+  /** Also names its advisory lock. */
   name: string;
   everyMs: number;
   run: () => Promise<object>;
@@ -13,10 +13,7 @@ export type PeriodicJobs = {
   stop(): void;
 };
 
-/**
- * Runs each job at once and then every `everyMs`, while no other instance on the same database runs it
- * (an advisory lock: an instance that finds it taken skips that turn). Timers do not keep the process alive.
- */
+/** An instance that finds a job's advisory lock taken skips that turn. */
 export function startPeriodicJobs(database: Database, jobs: PeriodicJob[], log: FastifyBaseLogger): PeriodicJobs {
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;

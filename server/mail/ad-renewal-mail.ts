@@ -33,10 +33,7 @@ function adRenewalMail(input: { username: string; shopName: string; endsAt: Date
   return { subject, text, html };
 }
 
-/**
- * The reminder a queued row stands for, written when it is sent from the shop as it is then: nothing
- * when the shop is gone or hidden by a moderator, or its ad was renewed meanwhile (no reminder is due for the new end).
- */
+/** Written when sent: nothing when the shop is gone or hidden, or its ad was renewed meanwhile. */
 export function adRenewalMailOf(db: Db, webUrl: string, clock: () => Date) {
   return async (row: OutboxRow): Promise<Mail | null> => {
     if (!row.shop_id) return null;

@@ -6,11 +6,7 @@ import nodemailer from 'nodemailer';
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
-/**
- * Mail goes out after the answer (mail-queue.ts), but a hung mail server would still hold each mail, and
- * its place in the queue, for nodemailer's defaults (2 minutes to connect, 30 s for the greeting, 10
- * minutes of silence) before a retry. A timeout in SMTP_URL's query (`?socketTimeout=…`) still wins.
- */
+/** nodemailer's defaults let a hung server hold a queue place for minutes; SMTP_URL's `?socketTimeout=` still wins. */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
 
 /** SMTP when `SMTP_URL` is set; otherwise each message becomes one `.eml` file in `DATA_DIR/outbox/`. */

@@ -24,10 +24,7 @@ function resetPasswordMail(username: string, link: string) {
   return { subject: 'Reset your Kasuwa password', text, html };
 }
 
-/**
- * The mail a password reset request stands for, written when it is sent: null for an address no
- * account has, which gets nothing (the request was answered alike either way).
- */
+/** Null for an address no account has: the request was answered alike either way. */
 export function passwordResetMailOf(db: Db, secret: Uint8Array, webUrl: string) {
   return async (row: OutboxRow): Promise<Mail | null> => {
     const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${row.recipient.toLowerCase()}`).limit(1);

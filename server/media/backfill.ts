@@ -7,11 +7,8 @@ import type { MediaStorage } from './media-storage';
 import { EXTENSION } from './variants';
 
 /**
- * Photos stored before AVIF copies and dominant colours existed get them from their main JPEG, as a new
- * upload would, so every photo costs phones the smaller bytes. Copies already on disk are kept as they
- * are (browsers may hold them for a year); a row is updated only while it still shows the same photo, so
- * an owner's new photo is never overwritten, and what was written for a photo replaced meanwhile is left
- * to the orphan sweep. Running it again picks up where it stopped.
+ * Existing copies are kept (browsers may hold them for a year); a row is updated only while it still shows
+ * the same photo, so an owner's new photo is never overwritten.
  */
 
 export type BackfillResult = { images: number; failed: number };
@@ -19,10 +16,9 @@ export type BackfillResult = { images: number; failed: number };
 const BATCH = 50;
 const HAS_AVIF = sql`image->'variants' @> '[{"type": "image/avif"}]'::jsonb`;
 
-/** Images, once each (bulk rows share one), without AVIF copies, other than those already tried. */
+/** Once each: bulk rows share one. */
 async function imagesWithoutAvif(db: Db, skip: string[]): Promise<StoredImage[]> {
   const skipped = sql.param(skip);
-  // Both drivers (PGlite and node-postgres) answer `execute` with `{ rows }`.
   const { rows } = (await db.execute(sql`
     select distinct on (image->>'key') image from (
       select image from shops where not (${HAS_AVIF})
@@ -54,7 +50,6 @@ async function backfillImage(db: Db, storage: MediaStorage, image: StoredImage):
   return true;
 }
 
-/** Fills in every photo lacking AVIF copies, one at a time; `onImage` hears of each. */
 export async function backfillImages(db: Db, storage: MediaStorage, onImage?: (key: string, done: boolean) => void): Promise<BackfillResult> {
   const failed: string[] = [];
   let images = 0;

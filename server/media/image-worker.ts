@@ -3,9 +3,7 @@ import sharp from 'sharp';
 import { serveTasks } from './child-worker';
 import { imageTasks } from './image-tasks';
 
-// Memory over speed: uploads arrive together and the worker should stay small. libvips' cache only pays
-// off when the same image is processed twice, which never happens here; one thread per image, and the
-// API's turns (images.ts) give the worker two images at a time.
+// Memory over speed: libvips' cache pays only when an image is processed twice, which never happens here.
 sharp.cache(false);
 sharp.concurrency(1);
 

@@ -1,9 +1,6 @@
 /**
- * At most `size` pieces of work at once; the rest wait, holding only what they already have.
- *
- * Turns go to the request that started first (`since`), not to the image that arrived first: ten batches
- * of ten photos sent together then finish one after another, the first in about a tenth of the time,
- * instead of all ten at the very end, where the web tier's 30 s limit (SPEC §9) would fail every one.
+ * Turns go to the request that started first, so batches sent together finish one after another rather
+ * than all at the end, past the web tier's time limit (docs/product.md §9).
  */
 export function imageTurns(size: number) {
   let busy = 0;
@@ -21,7 +18,6 @@ export function imageTurns(size: number) {
     try {
       return await work();
     } finally {
-      // Hand the turn straight to the next waiting piece of work, or give it back.
       const next = waiting.shift();
       if (next) next.go();
       else busy--;

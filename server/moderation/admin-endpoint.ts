@@ -3,15 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 
-/**
- * Embedded PGlite can be opened by one process only, so while the API runs, `npm run moderator` asks it
- * over loopback instead. The API names its port and process here; the secret sits beside the others.
- */
+/** Embedded PGlite opens in one process only, so while the API runs the command line asks it over loopback. */
 const endpointFile = (dataDir: string) => path.join(dataDir, 'secrets', 'admin-api.json');
 
 export const adminSecret = (dataDir: string) => persistentSecret(dataDir, 'admin');
 
-/** Says where this API listens for admin calls; the answer removes the note again (at a graceful stop). */
+/** The answer removes the note again, at a graceful stop. */
 export function announceAdminEndpoint(dataDir: string, port: number): () => void {
   adminSecret(dataDir);
   const file = endpointFile(dataDir);
@@ -29,7 +26,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The running API's admin port, or undefined when no API holds this DATA_DIR's database (a note left by a killed one is ignored). */
+/** A note left by a killed API is ignored. */
 export async function runningAdminEndpoint(dataDir: string): Promise<{ port: number } | undefined> {
   let note: { port?: unknown; pid?: unknown };
   try {

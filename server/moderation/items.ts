@@ -98,7 +98,7 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
     .where(inArray(ratings.id, ratingIds));
 }
 
-/** The item itself, or undefined when it does not exist (a review must be on the shop named). */
+/** A review must be on the shop named. */
 async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
   const [row] = key.ratingId ? await reviewItems(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
   return row && row.shopId === key.shopId ? row : undefined;
@@ -107,7 +107,6 @@ async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined>
 const itemWhere = (table: typeof reports | typeof moderationActions, key: ItemKey) =>
   and(eq(table.shopId, key.shopId), key.ratingId ? eq(table.ratingId, key.ratingId) : isNull(table.ratingId));
 
-/** Items with open reports, most reported first, at most `limit`. */
 export async function openItems(db: Db, limit: number): Promise<z.infer<typeof openItemSchema>[]> {
   const counted = await db
     .select({
@@ -154,7 +153,6 @@ export async function openItems(db: Db, limit: number): Promise<z.infer<typeof o
   });
 }
 
-/** An item with its shop, its open reports and its audit log. */
 export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): Promise<z.infer<typeof itemDetailSchema> | undefined> {
   const row = await findItem(db, key);
   if (!row) return undefined;
@@ -188,10 +186,7 @@ export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): 
   };
 }
 
-/**
- * Applies a moderator's action and writes it to the audit log, in one transaction. Hiding and dismissing
- * close the item's open reports. False when the action would change nothing (hiding what is hidden).
- */
+/** False when the action would change nothing (hiding what is hidden). */
 export async function applyAction(db: Db, key: ItemKey, moderatorId: string, action: ModerationAction, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -232,7 +227,6 @@ export async function applyAction(db: Db, key: ItemKey, moderatorId: string, act
   });
 }
 
-/** Grants or revokes the moderator flag by email; what happened, for the command line to say. */
 export async function setModerator(db: Db, email: string, grant: boolean): Promise<'changed' | 'unchanged' | 'unknown'> {
   const [user] = await db
     .select({ id: users.id, isModerator: users.isModerator })

@@ -18,10 +18,8 @@ function paidAt(payment: PaystackTransaction, now: Date): Date {
 }
 
 /**
- * Records a successful payment and grants its month, once: verify and the webhook may race, and
- * only the one whose conditional UPDATE flips the ad to success extends the shop. The shop row is
- * locked so two different ads of one shop queue their months one after the other.
- * Returns the ad as stored, or undefined for a reference that is not ours.
+ * Verify and the webhook may race: only the one whose conditional UPDATE flips the ad extends the shop, and
+ * the locked shop row queues two ads' months one after the other. Undefined for a reference not ours.
  */
 export async function activateAd(db: Db, payment: PaystackTransaction, now: Date): Promise<AdRow | undefined> {
   return db.transaction(async (tx) => {

@@ -7,14 +7,9 @@ import { listed } from '#server/shops/queries.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/**
- * Queues the renewal reminders due now, each once per ad period: the `ad_reminders` row and its mail
- * are written by one statement, so a reminder is either recorded and queued or neither. Runs as a
- * periodic job (one instance at a time); the mail queue sends what it queued.
- */
+/** One statement writes the `ad_reminders` row and its mail, so a reminder is recorded and queued or neither. */
 export async function queueRenewalReminders(db: Db, now: Date): Promise<{ queued: number }> {
-  // Only ads ending around now can be due: the sponsored index finds them. A shop a moderator hid
-  // cannot be advertised, so it is not asked to renew.
+  // A shop a moderator hid cannot be advertised, so it is not asked to renew.
   const endingSoon = between(shops.sponsoredUntil, new Date(now.getTime() - 2 * DAY_MS), new Date(now.getTime() + (AD_REMINDER_DAYS_BEFORE + 2) * DAY_MS));
   const candidates = await db
     .select({ shopId: shops.id, endsAt: shops.sponsoredUntil, email: users.email })
@@ -36,7 +31,6 @@ export async function queueRenewalReminders(db: Db, now: Date): Promise<{ queued
   return { queued };
 }
 
-/** The periodic job: queues what is due, then has this instance send it at once. */
 export async function sendRenewalReminders(app: FastifyInstance): Promise<{ queued: number }> {
   const result = await queueRenewalReminders(app.db, app.clock());
   if (result.queued) app.mailQueue.wake();

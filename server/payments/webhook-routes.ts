@@ -9,16 +9,13 @@ import { hasPaystackSignature } from './signature';
 
 const chargeSuccessSchema = z.object({ event: z.literal('charge.success'), data: paystackTransactionSchema });
 
-/** The reference of an event we could not read, for the log: only when it is a short plain string. */
+/** For the log, only when it is a short plain string. */
 function referenceIn(event: unknown): string | undefined {
   const reference = (event as { data?: { reference?: unknown } } | null)?.data?.reference;
   return typeof reference === 'string' && reference.length <= 200 ? reference : undefined;
 }
 
-/**
- * Paystack's events. The signature covers the exact bytes Paystack sent, so this plugin keeps the
- * body raw and checks it before parsing anything; a forged call never reaches the database.
- */
+/** The signature covers Paystack's exact bytes, so the raw body is checked before anything is parsed. */
 export const webhookRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const secretKey = app.config.paystack.secretKey;
@@ -47,8 +44,7 @@ export const webhookRoutes: FastifyPluginAsync = async (base) => {
         throw detailError(400, 'JSON parse error - the request body is not valid JSON.');
       }
       if ((event as { event?: unknown } | null)?.event !== 'charge.success') return { received: true };
-      // A charge we cannot use is still answered 200, or Paystack would send it again for days; the log
-      // names it by its reference alone (the event also carries the payer's email, phone and card).
+      // Answered 200, or Paystack would send it again for days; logged by reference alone (it carries payer details).
       const charge = chargeSuccessSchema.safeParse(event);
       if (!charge.success) {
         const unread = charge.error.issues.map((issue) => issue.path.join('.'));

@@ -1,11 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-/**
- * What a browser needs to know about every answer of the API: JSON, images and errors are never run,
- * framed or taken for another type, and carry no referrer onwards. Routes that serve browsers more set
- * their own on top (images may be shown by any site, the simulator's pages have their own policy).
- */
+/** The API's answers are never run, framed or sniffed; routes that serve browsers more set their own on top. */
 const API_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

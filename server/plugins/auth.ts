@@ -12,7 +12,7 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** onRequest hook for signed-in calls: 401 in the contract's shapes, else `request.user` is set. */
+    /** onRequest hook for signed-in calls: 401 in docs/api.md §1's shapes, else `request.user` is set. */
     authenticate(request: FastifyRequest): Promise<void>;
   }
 }

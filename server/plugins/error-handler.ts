@@ -33,18 +33,14 @@ function isNulInText(error: FastifyError): boolean {
   return cause?.code === '22021';
 }
 
-/**
- * Errors the router raises before any route or error handler runs: a path segment longer than any id
- * (FST_ERR_MAX_PARAM_LENGTH) names nothing we have, and a malformed percent-encoding is the client's.
- */
+/** Before any hook: an over-long path segment names nothing we have; a bad percent-encoding is the client's. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  // No hook has run yet.
   withSecurityHeaders(reply).type('application/json; charset=utf-8');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send(JSON.stringify({ detail: MSG.notFound }));
   return reply.code(400).send(JSON.stringify({ detail: 'The address is not a valid URL.' }));
 }
 
-/** One place turns every failure into the contract's error shapes; 5xx details stay in the log. */
+/** Every failure in the API's error shapes (docs/api.md §1); 5xx details stay in the log. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Error bodies skip the route's response schemas: those describe success, and a mismatch must never become a 500.

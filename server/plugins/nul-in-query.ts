@@ -1,11 +1,7 @@
 import fp from 'fastify-plugin';
 import { detailError } from '#server/errors.ts';
 
-/**
- * PostgreSQL text cannot hold NUL, so no query value with one can match anything: it is refused before
- * any route reads it, rather than by the database's error once the query has been sent. (Path values
- * name ids, which routes check themselves: one with a NUL names nothing, a 404.)
- */
+/** PostgreSQL text cannot hold NUL, so such a query value can match nothing: refused before any route reads it. */
 export const nulInQuery = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {

@@ -5,7 +5,7 @@ import type { StoredImage } from '#server/db/schema.ts';
 import type { StoredOrRejected } from '#server/media/upload-batch.ts';
 import { fieldIssues } from '#server/validation.ts';
 
-/** `products[0][image]`, the contract's alternative form. */
+/** `products[0][image]`, the alternative form of docs/api.md §3. */
 const ROW_FIELD = /^products\[(\d+)\]\[(\w+)\]$/;
 
 export function rowField(name: string): { index: number; key: string } | null {
@@ -41,10 +41,7 @@ function rawRows(fields: Record<string, string>): RawRow[] | string {
   return Array.from(rows, (row) => row ?? {});
 }
 
-/**
- * Checks a whole batch (all or nothing): each row against SPEC §5 and its image, in order.
- * Errors name the row, as the contract asks: `{"products": [{"price": [...]}, {}, ...]}`.
- */
+/** All or nothing, each row against docs/product.md §5; errors name the row, as docs/api.md §3 asks. */
 export function checkBatch(fields: Record<string, string>, images: (StoredOrRejected | undefined)[], unplacedImages: number): ValidBatch | BatchErrors {
   const rows = rawRows(fields);
   if (typeof rows === 'string') return { products: [rows] };

@@ -13,10 +13,7 @@ const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/**
- * The command line's way in while the API holds the embedded database or the photos on its disk: from this
- * machine, with the secret in DATA_DIR/secrets/admin. Anyone else is told the route does not exist.
- */
+/** The command line's way in while the API holds DATA_DIR: docs/decisions/012-moderator-command-over-loopback.md. */
 export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const expected = digest(`Bearer ${adminSecret(app.config.dataDir)}`);
@@ -39,7 +36,6 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      // Loaded on the first backup, not with every start.
       const { takeBackup } = await import('#server/backup/take-backup.ts');
       const { storage } = app.config;
       const backup = await takeBackup({

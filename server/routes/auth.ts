@@ -24,7 +24,7 @@ const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 const sessionSchema = z.object({ user: userJsonSchema, token: tokenPair });
 const refreshBody = z.object({ refresh: z.string({ error: MSG.fieldRequired }).min(1, MSG.fieldRequired).max(2_000, MSG.refreshInvalid) });
 const tokenRefused = z.object({ detail: z.string(), code: z.string() });
-/** The older client sends `password`; the contract names it `new_password`. Either is accepted. */
+/** The older client sends `password`; docs/api.md §3 names it `new_password`. */
 const confirmBody = resetLinkSchema.extend({ new_password: z.string().optional(), password: z.string().optional() });
 
 type UserRow = typeof users.$inferSelect;
@@ -66,7 +66,6 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     return user;
   }
 
-  // The account each login request names, read once for its rate limit and then for the password check.
   const loginAccounts = new WeakMap<FastifyRequest, UserRow | undefined>();
 
   async function findUserByUid(uid: string): Promise<UserRow | undefined> {
@@ -82,7 +81,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.authLimit('signup', 'email'),
       schema: {
         tags: ['auth'],
-        summary: 'Sign up (SPEC §5 rules); answers like login',
+        summary: 'Sign up (docs/product.md §5 rules); answers like login',
         body: signupSchema,
         response: { 201: sessionSchema, 400: fieldErrors, 429: detail },
       },
@@ -116,8 +115,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/auth/login',
     {
-      // One account has one allowance, whether named by its username or its email; a name that is no
-      // account's is counted by itself.
+      // One account has one allowance, whether named by its username or its email.
       preHandler: app.authLimit('login', async (request) => {
         const name = (request.body as { username_or_email: string }).username_or_email.trim();
         const user = await accountNamed(name);
@@ -227,8 +225,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      // Kept for the mail queue whether or not the address has an account: the same work, and so the
-      // same time, either way. The queue sends the mail after the answer, and only to an account.
+      // The same work whether or not the address has an account, so timing tells nothing.
       await app.mailQueue.requestPasswordReset(request.body.email);
       return { message: MSG.resetRequestSent };
     },

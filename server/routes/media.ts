@@ -3,17 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
 
-/**
- * Keys are new for every upload and never rewritten, so browsers may keep them for a year. A shared cache
- * (a CDN in front, MEDIA_PUBLIC_URL) asks again after a few minutes: a photo a moderator hides leaves it then.
- */
+/** Keys are never rewritten; a CDN asks again soon, so a photo a moderator hides leaves it. */
 const SHOWN = 'public, max-age=31536000, s-maxage=300, immutable';
-/** A hidden shop's photo, through its owner's or a moderator's signed link: theirs alone, as long as the link holds. */
+/** A hidden shop's photo through a signed link: theirs alone. */
 const HIDDEN = 'private, max-age=3600';
 
 const signed = z.object({ until: z.string().max(20).optional().catch(undefined), sig: z.string().max(64).optional().catch(undefined) });
 
-/** Stored images. A hidden shop's are a 404 but through a signed link (see HiddenMedia). */
 export const mediaRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(

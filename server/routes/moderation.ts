@@ -10,16 +10,12 @@ import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
-/** The moderation list shows at most this many items; the rest come as these are handled. */
 const OPEN_ITEMS_MAX = 200;
 
 export const moderationRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * Moderators only: to anybody else these routes do not exist, so no token, a bad or expired one and a
-   * person who is not a moderator all get the same 404 as an unknown path, before the body is even read.
-   */
+  /** To anybody else these routes do not exist: docs/decisions/011-moderation-pages-answer-404.md. */
   async function moderatorOnly(request: FastifyRequest) {
     try {
       await app.authenticate(request);

@@ -92,7 +92,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         const created = await app.db.transaction(async (tx) => {
           const rows = await tx
             .insert(products)
-            // One statement shares one now(): a microsecond apart, the rows list in the order they were typed.
+            // A microsecond apart, so the rows list in the order they were typed (one statement shares one now()).
             .values(
               batch.rows.map((row, at) => ({
                 shopId: shop.id,

@@ -16,7 +16,7 @@ const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
 const shopParams = z.object({ shopId: z.string() });
 const HOUR = 3_600_000;
-/** Fifty ids as JSON are about 2 KB: anything far larger is refused before it is parsed. */
+/** Room for a full list of ids; anything far larger is refused before it is parsed. */
 const MERGE_BODY_MAX_BYTES = 8 * 1024;
 /** A save or removal reads no body: whatever one is sent is refused past this. */
 const NO_BODY_MAX_BYTES = 1024;

@@ -27,10 +27,7 @@ export async function ownedProduct(db: Db | Tx, productId: string, userId: strin
   return row.product;
 }
 
-/**
- * Whether a shop may be shown to whoever asks: one a moderator hid, only to its owner, who reads why on
- * My Shops. A missing or bad token is simply not the owner.
- */
+/** A hidden shop only to its owner; a missing or bad token is simply not the owner. */
 export async function shownTo(app: FastifyInstance, request: FastifyRequest, shop: { hiddenAt: Date | null; ownerId: string }): Promise<boolean> {
   if (!shop.hiddenAt) return true;
   if (!request.headers.authorization) return false;

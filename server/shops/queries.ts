@@ -3,7 +3,6 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { products, shops, users } from '#server/db/schema.ts';
 
 const { searchText: _searchText, ...shopColumns } = getTableColumns(shops);
-/** Read through `products_shop_idx` for each shop of a page: a few index entries, no sort of any list. */
 const lowestPrice = sql<number | null>`(select min(${products.price}) from ${products} where ${products.shopId} = ${shops.id})`.mapWith(Number);
 const shopWithOwnerColumns = { ...shopColumns, ownerPhone: users.phoneNumber, ownerJoined: users.dateJoined, lowestPrice };
 
@@ -22,7 +21,7 @@ export function shopsOfOwner(db: Db, ownerId: string): Promise<ShopRow[]> {
   return selectShops(db).where(eq(shops.ownerId, ownerId)).orderBy(desc(shops.createdAt), desc(shops.id));
 }
 
-/** Shops the lists may show: a moderator's hidden ones never. Almost every row passes, so the list indexes still serve. */
+/** Almost every row passes, so the list indexes still serve. */
 export const listed = isNull(shops.hiddenAt);
 
 export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit: number): Promise<ShopRow[]> {
@@ -36,22 +35,17 @@ export type ShopOrder = 'newest' | 'rating';
 
 type OrderColumns = { id: SQLWrapper; createdAt: SQLWrapper; ratingAverage: SQLWrapper; ratingCount: SQLWrapper };
 
-/** The lists' orders, each served by an index of the same columns (shops_created_idx, shops_rating_idx). */
+/** Each served by an index of the same columns. */
 export function shopOrder(order: ShopOrder, columns: OrderColumns = shops): SQL[] {
   const newest = [desc(columns.createdAt), desc(columns.id)];
   return order === 'rating' ? [desc(columns.ratingAverage), desc(columns.ratingCount), ...newest] : newest;
 }
 
-/** The listed shops that are not sponsored now. */
 export function notSponsored(now: Date) {
   return and(listed, or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now)));
 }
 
-/**
- * The page is chosen first and only its rows are joined to their owner and lowest price: in one query the
- * offset's skipped rows paid for both. The join keeps the page's order, so no sort is needed (nor allowed
- * while a walk's planner settings forbid sorting).
- */
+/** Only the page's rows are joined, so skipped rows pay nothing; the join keeps the order (a walk forbids sorting). */
 export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number, order: ShopOrder = 'newest'): Promise<ShopRow[]> {
   const page = db
     .select({ id: shops.id, createdAt: shops.createdAt, ratingAverage: shops.ratingAverage, ratingCount: shops.ratingCount })
@@ -69,7 +63,6 @@ export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, lim
     .orderBy(...shopOrder(order, page));
 }
 
-/** Products of several shops in one query, grouped by shop id, oldest first as the owner added them. */
 export async function productsByShop(db: Db | Tx, shopIds: string[]) {
   const grouped = new Map<string, (typeof products.$inferSelect)[]>(shopIds.map((id) => [id, []]));
   if (!shopIds.length) return grouped;
