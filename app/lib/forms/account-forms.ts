@@ -5,7 +5,6 @@ import { MSG } from '#rules/messages.ts';
 // The provider checks these same rules, so they live with the shared ones.
 export { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '#rules/account-schemas.ts';
 
-/** The reset page's form: the link's uid and token ride in its address, the person types the password twice. */
 export const resetPasswordFormSchema = z
   .object({
     new_password: password,

@@ -4,10 +4,7 @@ import type { $ZodType } from 'zod/v4/core';
 
 type Shape = z.core.JSONSchema.JSONSchema;
 
-/**
- * A form's shape, read from its zod schema (as the browser would send it: `io: 'input'`). A list's
- * `maxItems` (zod's `.max()`) is the highest row its fields may name: a list without one takes none.
- */
+/** A list's `maxItems` (zod's `.max()`) bounds the rows its fields may name: a list without one takes none. */
 const shapes = new WeakMap<$ZodType, Shape>();
 
 function shapeOf(schema: $ZodType): Shape {
@@ -24,7 +21,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => isShape(v
 const branchesOf = (shape: Shape): Shape[] => [...(shape.anyOf ?? []), ...(shape.oneOf ?? []), ...(shape.allOf ?? [])];
 const isRow = (segment: unknown, shape: Shape) => Number.isInteger(segment) && (segment as number) >= 0 && (segment as number) < (shape.maxItems ?? 0);
 
-/** The place below `shape` that `segment` names (a property, or a row within the list's limit), if the form has it. */
 function childOf(shape: Shape, segment: unknown): Shape | undefined {
   const found = branchesOf(shape)
     .map((branch) => childOf(branch, segment))
@@ -44,7 +40,6 @@ function placeAt(shape: Shape, path: (string | number)[]): Shape | undefined {
   return place;
 }
 
-/** Whether a field's value (text or a file) goes here, rather than an object's or a list's fields. */
 function holdsValue(shape: Shape): boolean {
   const branches = branchesOf(shape);
   if (branches.length) return branches.some(holdsValue);
@@ -52,7 +47,6 @@ function holdsValue(shape: Shape): boolean {
   return !shape.properties && !shape.items && !types.includes('object') && !types.includes('array');
 }
 
-/** A value a list intent puts into the form (JSON), held to the same shape as the fields. */
 function valueFits(shape: Shape, value: unknown): boolean {
   if (value === undefined || value === null) return true;
   const fits = (key: unknown, item: unknown) => {
@@ -64,7 +58,6 @@ function valueFits(shape: Shape, value: unknown): boolean {
   return holdsValue(shape);
 }
 
-/** Conform's reading of a field name; undefined for one it cannot read. */
 function pathOf(name: string): (string | number)[] | undefined {
   try {
     return getPaths(name);
@@ -73,11 +66,7 @@ function pathOf(name: string): (string | number)[] | undefined {
   }
 }
 
-/**
- * Conform's button intents (`__intent__`, JSON) also name places and rows: each must be one the form
- * has, and an insert must leave the list within its limit. `rows` holds how many rows each list's
- * fields name.
- */
+/** Conform's intents name places and rows too; an insert must leave the list within its limit. */
 function intentFits(raw: FormDataEntryValue, shape: Shape, rows: Map<string, number>): boolean {
   if (typeof raw !== 'string') return false;
   let intent: unknown;
@@ -115,13 +104,7 @@ function intentFits(raw: FormDataEntryValue, shape: Shape, rows: Map<string, num
   }
 }
 
-/**
- * Whether every field of a posted form is one its schema has: each name (as Conform reads it) leads to
- * a place that holds a value, through properties the schema names and list rows below the list's
- * limit, and Conform's intent stays within the same bounds. Checked before Conform parses the form,
- * which builds a list as long as the highest row named: `username_or_email[1000000000]` made an array
- * of a billion places that zod then walked (minutes of CPU, then out of memory).
- */
+/** Checked before Conform parses a form, which builds a list as long as the highest row a name gives (docs/decisions/021-one-bounded-form-reader.md). */
 export function fitsSchema(form: FormData, schema: $ZodType): boolean {
   const shape = shapeOf(schema);
   const rows = new Map<string, number>();

@@ -5,12 +5,7 @@ import { MSG } from '#rules/messages.ts';
 import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
 import { optionalPhoto } from './photo-field';
 
-/**
- * The owner's product forms, parsed by the browser (Conform's onValidate) and again by the actions, so
- * both say SPEC §5's words. Row fields follow Conform's list naming: `products[0].name`.
- */
-
-/** Rows the add form starts with; blank ones are ignored, so a phone without JavaScript has room to spare. */
+/** Blank rows are ignored, so a phone without JavaScript has room to spare. */
 export const STARTING_ROWS = 3;
 
 // Loose on purpose: a wholly blank row is skipped, so the row's rules only apply once something is in it.
@@ -22,7 +17,7 @@ const rowSchema = z.object({
 
 type Row = z.infer<typeof rowSchema>;
 
-/** A checked row with its place in the form, so a message about it (ours or the provider's) lands on it. */
+/** `index` is the row's place in the form, so a message about it lands on it. */
 export type ReadyRow = { index: number; name: string; price: number; image: File };
 
 function isBlank(row: Row | undefined): boolean {
@@ -32,7 +27,6 @@ function isBlank(row: Row | undefined): boolean {
 // Its limit is also the highest row a posted form may name (see form-shape.server.ts).
 const rows = z.array(rowSchema.optional()).max(PRODUCTS_PER_BATCH_MAX, { error: MSG.productsTooMany }).default([]);
 
-/** Add products (SPEC §5, per row): any problem also brings 'Please fix the errors before submitting'. */
 export const addProductsSchema = z.object({ products: rows }).transform((form, ctx) => {
   const ready: ReadyRow[] = [];
   let failed = false;
@@ -54,10 +48,7 @@ export const addProductsSchema = z.object({ products: rows }).transform((form, c
 
 export type SavedProduct = { name: string; price: number };
 
-/**
- * Edit product (SPEC §5): a blank field keeps what is saved and a value equal to it is no change, so the
- * prefilled form sent untouched says 'No changes detected to update.' before anything travels.
- */
+/** A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it travels. */
 export function editProductSchema(saved: SavedProduct) {
   return productChangesSchema.extend({ image: optionalPhoto() }).transform((fields, ctx) => {
     const changes = {

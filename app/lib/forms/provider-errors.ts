@@ -3,7 +3,6 @@ import { MSG } from '#rules/messages.ts';
 import type { ReadyRow } from './product-forms';
 import { SHOP_FORM_FIELDS } from './shop-forms';
 
-/** What a form shows after the provider refused it, in the shape Conform's `submission.reply()` takes. */
 export type FormErrors = { formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 // A proxy's error page is HTML, and a long text is a stack trace: neither is something to show a shop owner.
@@ -12,7 +11,6 @@ const PRODUCT_FIELDS = ['name', 'price', 'image'];
 
 const only = (message: string): FormErrors => ({ formErrors: [message], fieldErrors: {} });
 
-/** The body's messages next to the form's own fields; `detail` and messages for fields it does not show go above it. */
 function placed(error: ProviderError, fields: readonly string[]): FormErrors | undefined {
   const errors: FormErrors = { formErrors: [], fieldErrors: {} };
   const form = error.formMessage();
@@ -24,17 +22,14 @@ function placed(error: ProviderError, fields: readonly string[]): FormErrors | u
   return errors.formErrors.length || Object.keys(errors.fieldErrors).length ? errors : undefined;
 }
 
-/** SPEC §8 for the account forms: a 400 or 401 body on the form, a 429 says when to try again, anything else `fallback`. */
+/** docs/product.md §8 for the account forms: a 400 or 401 body on the form, a 429 says when to try again. */
 export function formErrorsFrom(error: unknown, fields: readonly string[], fallback: string = MSG.networkOrUnexpected): FormErrors {
   if (isProviderError(error, 429)) return only(MSG.tooManyAttempts(error.retryAfterSeconds));
   const errors = isProviderError(error) && (error.status === 400 || error.status === 401) ? placed(error, fields) : undefined;
   return errors ?? only(fallback);
 }
 
-/**
- * SPEC §8 for create and update shop: 'Failed to … shop. ' and its cause. A 401 never gets here:
- * `asSignedIn` has already ended the session and sent the browser to /login (SPEC §4).
- */
+/** docs/product.md §8; a 401 never gets here, as `asSignedIn` has already ended the session. */
 export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormErrors {
   const failed = kind === 'create' ? MSG.createShopFailed : MSG.updateShopFailed;
   if (!isProviderError(error)) return only(failed + MSG.tryLater);
@@ -48,7 +43,7 @@ export function shopSaveErrors(error: unknown, kind: 'create' | 'update'): FormE
   return (error.status === 400 ? placed(error, SHOP_FORM_FIELDS) : undefined) ?? only(failed + MSG.tryLater);
 }
 
-/** What follows 'Failed to add products. ' (SPEC §8): a timeout, the network, the provider's own words, or 'Please try again later.'. */
+/** What follows 'Failed to add products. ' (docs/product.md §8). */
 function failureCause(error: ProviderError): string {
   if (error.failure === 'timeout') return MSG.requestTimedOut;
   if (error.failure === 'network') return MSG.networkError;
@@ -61,7 +56,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A Django REST framework message: a string, or a list of them joined by commas (SPEC §8). */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value || undefined;
   if (!Array.isArray(value)) return undefined;
@@ -69,10 +63,7 @@ function textOf(value: unknown): string | undefined {
   return texts.length ? texts.join(', ') : undefined;
 }
 
-/**
- * A refused batch, put back on the form. The provider's `products` list has one entry per row sent, and
- * blank rows were left out of it: each sent row's place in the form puts the message next to its field.
- */
+/** The provider's `products` has one entry per row sent, blank rows left out: `rows` maps each back to its field. */
 export function addProductsErrors(error: ProviderError, rows: readonly ReadyRow[]): FormErrors {
   if (error.status !== 400 || !isRecord(error.body)) return only(MSG.addProductsFailed + failureCause(error));
   const body = error.body;
@@ -101,24 +92,20 @@ export function addProductsErrors(error: ProviderError, rows: readonly ReadyRow[
   return only(MSG.addProductsFailed + (said.join(' ') || MSG.tryLater));
 }
 
-/** A refused product edit: the provider's field messages next to the fields, anything else above the form. */
 export function editProductErrors(error: ProviderError): FormErrors {
   if (error.status === 400) return formErrorsFrom(error, PRODUCT_FIELDS, MSG.tryLater);
   return only(failureCause(error));
 }
 
-/** SPEC §8 for delete shop: the provider's own words (`detail`) when it gave some, else the general text. */
 export function deleteShopFailure(error: ProviderError): string {
   const said = typeof error.body === 'object' ? error.formMessage() : undefined;
   return said ?? MSG.deleteShopFailed;
 }
 
-/** SPEC §8 for starting a payment: the provider's own words when it gave some, else the general text. */
 export function paymentStartFailure(error: ProviderError): string {
   return error.formMessage() ?? (Object.values(error.fieldMessages()).join(', ') || MSG.paymentInitFailed);
 }
 
-/** The status an action answers a refused call with: the provider's own when it is the visitor's fault. */
 export function refusedStatus(error: ProviderError): number {
   return error.status && error.status < 500 ? error.status : 502;
 }

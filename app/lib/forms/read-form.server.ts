@@ -9,19 +9,12 @@ import { spooledUploads, uploadsFolder } from '#app/lib/upload/spool.server.ts';
 import { MSG } from '#rules/messages.ts';
 import { DRAIN_MAX_BYTES, FIELD_NAME_MAX_BYTES, type FormLimits, SHORT_FORM } from './form-limits';
 
-/**
- * A browser gives a part two headers (Content-Disposition, and Content-Type for a file) and a file name
- * of at most 255 bytes; past these a part's headers are cut, never gathered.
- */
+/** Browsers send two part headers and short file names; past these a part's headers are cut, never gathered. */
 const PART_HEADERS = { headerPairs: 4, headerSize: 4 * 1024 };
 
 type Entry = { name: string; value: string } | { name: string; file: Promise<File> };
 
-/**
- * A file part that was larger than its limit: read past and none of it kept, so only its name, declared
- * type and size remain. SPEC's image rules then refuse it by its size ('File size must not exceed 5MB.'),
- * like any other photo, and the rest of the form is read as usual.
- */
+/** A file part over its limit, read past and not kept: the image rules refuse it by its size like any photo. */
 export class OversizedFile extends File {
   readonly #size: number;
 
@@ -35,15 +28,12 @@ export class OversizedFile extends File {
   }
 }
 
-/** Why a form is not read on: more than its limits allow, or something no browser sends. */
 type Refusal = 'too-large' | 'unreadable';
 
 const unreadable = () => data(MSG.formUnreadable, { status: 400 });
 
-/** A part without a name (busboy then gives none) or one longer than any form uses. */
 const isBadName = (name: string | undefined) => typeof name !== 'string' || Buffer.byteLength(name) > FIELD_NAME_MAX_BYTES;
 
-/** The folder this request's photos are written to, made on its first photo and removed with the request. */
 function spoolFolder(context: Readonly<RouterContextProvider>): () => Promise<string> {
   let folder: Promise<string> | undefined;
   return () => {
@@ -56,21 +46,14 @@ function spoolFolder(context: Readonly<RouterContextProvider>): () => Promise<st
   };
 }
 
-/** Reads a part to its end and drops it; a part cut short then errors into nothing. */
 function discard(part: Readable) {
   part.on('error', () => {});
   part.resume();
 }
 
-/**
- * Writes a file part to disk and answers it as a File that reads from there. An untouched file input
- * (no name, no bytes) stays the empty File a browser form gives, which the forms read as "no file".
- * A part that grows past `maxBytes` is no longer written: the rest is counted and dropped, and it
- * answers as an OversizedFile (what was written goes with the request's folder).
- */
+/** An untouched file input stays the empty File a browser sends ("no file"); a part past `maxBytes` is counted, not written. */
 async function spool(part: Readable, filename: string, type: string, at: () => Promise<string>, n: number, maxBytes: number): Promise<File> {
-  // Heard from the first moment: a part cut short errors at once, maybe while its folder is still being
-  // made, and an error event nobody hears ends the process.
+  // Heard from the start: a part cut short errors at once, and an unheard error event ends the process.
   let broken: unknown;
   part.on('error', (error) => (broken ??= error));
   if (!filename) {
@@ -99,22 +82,10 @@ async function spool(part: Readable, filename: string, type: string, at: () => P
   );
   if (broken) throw broken;
   if (size > maxBytes) return new OversizedFile(filename, type, size);
-  // A File made from a Blob that reads a file on disk refers to it rather than copying it.
   return new File([await openAsBlob(file)], filename, { type });
 }
 
-/**
- * A posted form (urlencoded or multipart), read as it arrives within `limits` (see FormLimits), its
- * photos written to disk (DATA_DIR/tmp/uploads, removed when the request is answered) rather than held
- * in memory: ten owners sending ten phone photos each held a gigabyte in the web tier when forms were
- * read whole. Busboy's own limits stop it gathering more than they allow (fields, parts, name and
- * value sizes, part headers); going over one stops the parsing. A photo over its limit costs reading,
- * not memory or disk, and the rest of the form still arrives.
- * A body declared or found larger than its limits is read to its end (up to DRAIN_MAX_BYTES) and
- * thrown away, so the browser, still sending, gets our page rather than a reset connection; the answer
- * is then 'too-large'. A body that is no readable form (no browser sends one: cut short, a bad
- * boundary, an overlong field name, a visitor gone half way) is a 400, with nothing of it left on disk.
- */
+/** A body over its limits is drained so the browser reads our answer, not a reset (docs/decisions/022-uploads-stream-to-disk.md). */
 export async function readFormWithin(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   limits: FormLimits,
@@ -173,7 +144,6 @@ export async function readFormWithin(
   }
 
   const filesWritten = () => Promise.allSettled(entries.map((entry) => ('file' in entry ? entry.file : undefined)));
-  // Ending the parser ends a photo being written half way with an error, and its file with it.
   const endParser = () => {
     if (parser && !parser.writableEnded) parser.end();
   };
@@ -182,7 +152,7 @@ export async function readFormWithin(
     let received = 0;
     try {
       for (;;) {
-        // Said or found to be more than is worth reading only to drop it: the connection goes instead.
+        // Too much to read only to drop it: the connection goes instead.
         if (refusal && Math.max(declared, received) > DRAIN_MAX_BYTES) {
           await reader.cancel();
           break;
@@ -195,7 +165,6 @@ export async function readFormWithin(
         else await write(parser!, value);
       }
     } catch {
-      // The visitor went away half way: close what was being written before giving up.
       endParser();
       await filesWritten();
       throw unreadable();
@@ -227,14 +196,14 @@ export async function readFormWithin(
   return form;
 }
 
-/** A form without photos (see readFormWithin); one over its limits is a 413, as no browser sends one. */
+/** A form without photos: one over its limits is a 413, as no browser sends one. */
 export async function readForm(args: { request: Request; context: Readonly<RouterContextProvider> }, limits: FormLimits = SHORT_FORM): Promise<FormData> {
   const form = await readFormWithin(args, limits);
   if (form === 'too-large') throw data(MSG.formTooLarge, { status: 413 });
   return form;
 }
 
-/** Hands the parser a chunk and waits while it is busy writing the files before; a parser that failed takes nothing more. */
+/** Waits while the parser is busy writing earlier files; a parser that failed takes nothing more. */
 function write(parser: Writable, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve) => {
     if (parser.destroyed || parser.errored || parser.writableEnded || parser.write(chunk)) return resolve();

@@ -1,4 +1,4 @@
-/** A size as a person on a data plan reads it: "850 KB", "4.2 MB" (1 KB = 1,024 bytes, as phones count). */
+/** 1 KB = 1,024 bytes, as phones count. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   const megabytes = bytes / (1024 * 1024);

@@ -1,18 +1,12 @@
-/**
- * Makes a phone photo cheap to send before it leaves the browser: at most PHOTO_LONG_SIDE pixels on its
- * long side, re-encoded as JPEG. The provider stores nothing larger (README: 1600 px), so the pixels
- * dropped here would have been dropped there anyway, after costing the owner their data.
- */
+/** The provider stores nothing larger, so pixels dropped here would only have cost the owner data. */
 export const PHOTO_LONG_SIDE = 1600;
 const PHOTO_JPEG_QUALITY = 0.82;
 
-/** `width` × `height` scaled down (never up) so that the long side is at most `longSide`. */
 export function fitWithin(width: number, height: number, longSide: number): { width: number; height: number } {
   const scale = Math.min(1, longSide / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** The file name with a .jpg extension, for a photo re-encoded as JPEG. */
 export function jpegName(name: string): string {
   const base = name.replace(/\.[^./\\]*$/, '');
   return `${base || 'photo'}.jpg`;
@@ -38,7 +32,6 @@ async function decode(file: File): Promise<Decoded> {
   return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
 }
 
-/** Whether the file starts as a JPEG or a PNG does, whatever its name and declared type say. */
 async function hasPhotoSignature(file: File): Promise<boolean> {
   const head = new Uint8Array(await new Response(file.slice(0, 4)).arrayBuffer());
   const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
@@ -46,15 +39,10 @@ async function hasPhotoSignature(file: File): Promise<boolean> {
   return jpeg || png;
 }
 
-/** Whether this browser can decode a photo at all: where it cannot, a failed decode says nothing of the file. */
+/** Where the browser cannot decode at all, a failed decode says nothing of the file. */
 const canDecode = () => typeof createImageBitmap === 'function' || 'decode' in HTMLImageElement.prototype;
 
-/**
- * The photo, downscaled and re-encoded when that makes it smaller; otherwise (and wherever the browser
- * lacks canvas encoding) the file exactly as chosen, for the server's rules to judge; null when it is
- * no JPEG or PNG at all, or the browser cannot decode it. A PNG becomes a JPEG only when that is smaller;
- * transparent parts turn white rather than black.
- */
+/** As chosen when re-encoding cannot make it smaller; null when no JPEG or PNG or undecodable. Transparency turns white, not black. */
 export async function shrinkPhoto(file: File): Promise<File | null> {
   if (!(await hasPhotoSignature(file))) return null;
   let decoded: Decoded | undefined;
@@ -81,13 +69,12 @@ export async function shrinkPhoto(file: File): Promise<File | null> {
     return file;
   } finally {
     decoded?.release();
-    // Old phones keep a canvas's pixels until it is resized; 12 megapixels is 48 MB they do not have to spare.
+    // Old phones keep a canvas's pixels until it is resized.
     canvas.width = 0;
     canvas.height = 0;
   }
 }
 
-/** Whether this browser can put a file of our making into a file input (DataTransfer), so the form sends it. */
 export function canReplaceInputFiles(): boolean {
   try {
     const transfer = new DataTransfer();

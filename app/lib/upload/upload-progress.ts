@@ -1,10 +1,4 @@
-/**
- * Upload progress for forms that send photos. React Router submits forms with `fetch`, which cannot report
- * how much of a request body has gone out; XMLHttpRequest can. While `trackUploads()` is in force, a
- * same-origin POST whose body is a form carrying a file goes through XMLHttpRequest instead and its
- * progress is published here; every other request, and React Router's handling of the answer (action
- * data, redirects, revalidation), stays exactly as it was.
- */
+/** `fetch` cannot report upload progress: while `trackUploads()` is in force, a same-origin POST with a file goes by XMLHttpRequest. */
 export type UploadProgress = { loaded: number; total: number };
 
 let current: UploadProgress | null = null;
@@ -20,12 +14,10 @@ export function subscribeToUploadProgress(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The upload on its way, or null when none is. */
 export function currentUploadProgress(): UploadProgress | null {
   return current;
 }
 
-/** `getAllResponseHeaders()` text as Headers. */
 export function headersFrom(raw: string): Headers {
   const headers = new Headers();
   for (const line of raw.trim().split(/[\r\n]+/)) {
@@ -85,7 +77,7 @@ function sendWithProgress(input: RequestInfo | URL, init: RequestInit & { body: 
 let users = 0;
 let plainFetch: typeof fetch | undefined;
 
-/** Routes uploads through XMLHttpRequest until the returned function is called (counted: forms may nest). */
+/** Counted, since forms may nest. */
 export function trackUploads(): () => void {
   if (users++ === 0) {
     plainFetch = window.fetch;
