@@ -4,24 +4,18 @@ import type { Cookie, CookieOptions } from 'react-router';
 import { readCookies } from './request-cookies';
 
 type SignedCookieOptions = Omit<CookieOptions, 'secrets'> & {
-  /** The first signs; any of them verifies, so a new secret can go first while cookies signed with the old one still count. */
+  /** The first signs; any verifies, so secrets can be rotated. */
   secrets: [string, ...string[]];
 };
 
-/** HMAC-SHA256 in base64 without padding, as React Router writes it. */
 function signature(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64').replace(/=+$/, '');
 }
 
-/**
- * A signed cookie in React Router's own format (`createCookie` with `secrets`): the value's JSON in base64,
- * a dot, and its signature; a cookie written by either reads in the other. React Router imports a
- * WebCrypto key for every check, many times the cost of node:crypto on every signed-in request.
- */
+/** React Router's `createCookie` format, without its WebCrypto key import per check (docs/decisions/017-sessions.md). */
 export function signedCookie(name: string, { secrets, ...options }: SignedCookieOptions): Cookie {
   const settings = { path: '/', sameSite: 'lax' as const, ...options };
 
-  /** The signed data, or undefined when no secret signed it. */
   function verified(signed: string): string | undefined {
     const dot = signed.lastIndexOf('.');
     if (dot < 0) return undefined;

@@ -29,12 +29,11 @@ import {
 import { ProviderError } from './errors';
 import { ADD_PRODUCTS_BUDGET, PAYMENT_BUDGET, READ_BUDGET, type TimeBudget, UPLOAD_BUDGET, WRITE_BUDGET } from './time-budgets';
 
-/** Signing out waits for the provider's logout no longer than this; the cookie goes either way. */
+/** The cookie goes either way, so signing out need not wait long. */
 const LOGOUT_BUDGET: TimeBudget = { answerMs: 5_000, totalMs: 5_000 };
-/** Suggestions while typing: a late list is replaced by the next one anyway. */
+/** A late suggestion list is replaced by the next one anyway. */
 const SUGGEST_BUDGET: TimeBudget = { answerMs: 3_000, totalMs: 3_000 };
 
-// One keep-alive pool for every call: the web and API tiers usually share a machine or a rack.
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
 
 type CallOptions = {
@@ -42,10 +41,8 @@ type CallOptions = {
   json?: unknown;
   form?: FormData;
   query?: Record<string, string | number | undefined>;
-  /** READ_BUDGET when not given. */
   budget?: TimeBudget;
   signal?: AbortSignal;
-  /** The visitor's request, for calls the API limits or counts per visitor (sign-in, sign-up, password reset, a shop's visits). */
   visitor?: Request;
 };
 
@@ -71,12 +68,9 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
   const { answerMs, totalMs } = options.budget ?? READ_BUDGET;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  // Otherwise the API would count every visitor's attempts as this server's. The web server sets the
-  // header to the one address it vouches for (web-server/http/local-proxy.ts); the API trusts it only
-  // from TRUST_PROXY hops.
+  // The API limits and counts per visitor, not per web server; it trusts this header only from TRUST_PROXY hops.
   const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
   if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;
-  // With the address, the browser tells visitors apart where the API counts them (a shop's visits).
   const visitorAgent = options.visitor?.headers.get('user-agent');
   if (visitorAgent) headers['user-agent'] = visitorAgent;
   let body: string | UndiciFormData | undefined;
@@ -84,8 +78,7 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   } else if (options.form) {
-    // Node 20's global FormData belongs to the undici bundled in Node, whose bodies this undici cannot
-    // serialise ("action is not a function"); its own FormData takes the same entries, files by reference.
+    // This undici cannot serialise the FormData of the undici bundled in Node; its own takes files by reference.
     body = new UndiciFormData();
     for (const [name, value] of options.form) body.append(name, value);
   }
@@ -97,7 +90,7 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
       headers,
       body,
       dispatcher: agent,
-      // undici counts the wait for the headers from the moment the body is sent, or while a write is stuck.
+      // undici counts from the moment the body is sent, or while a write is stuck.
       headersTimeout: answerMs,
       bodyTimeout: answerMs,
       signal: AbortSignal.any(signals),
@@ -146,7 +139,7 @@ const id = (value: string) => encodeURIComponent(value);
 
 const MEDIA_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'] as const;
 
-/** Streams one stored image from the provider, for the site's own `/media/*` (see `siteImageUrl`); `search` is a signed link's query. */
+/** For the site's own `/media/*` (see `siteImageUrl`); `search` is a signed link's query. */
 async function media(path: string, search = ''): Promise<Response> {
   let response;
   try {
@@ -168,16 +161,14 @@ async function media(path: string, search = ''): Promise<Response> {
     const value = response.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  // A browser that stops loading half way cancels the stream; undici then reports the abort as an 'error'
-  // on the body after the converter has stopped listening, which would crash the process unheard.
+  // undici reports a browser's cancel as an 'error' after the converter stopped listening; unheard, it ends the process.
   response.body.on('error', () => {});
   return new Response(createReadableStreamFromReadable(response.body), { status: 200, headers });
 }
 
-/** A load balancer's probe gives up soon too: a provider slower than this counts as unreachable. */
+/** A load balancer's probe gives up soon too. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
-/** Whether the provider answers its own health check (alive, its database reachable), for the web tier's `/readyz`. */
 async function reachable(): Promise<boolean> {
   try {
     const response = await request(urlFor('healthz', undefined), { method: 'GET', dispatcher: agent, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
@@ -188,7 +179,7 @@ async function reachable(): Promise<boolean> {
   }
 }
 
-/** Every call SPEC §7 and CONTRACT.md list, typed; loaders and actions use nothing else to reach the provider. */
+/** Every call of docs/api.md; those of §4 are our provider's extensions, which another provider may lack. */
 export const provider = {
   media,
   reachable,
@@ -196,14 +187,12 @@ export const provider = {
     callParsed(shopListSchema, 'GET', 'shops', {
       query: { q: params.q, category: params.category, state: params.state, page: params.page, page_size: params.pageSize, sort: params.sort },
     }),
-  /** Our provider's short links (ext): the shop a code names; the API limits lookups per visitor. */
   shopByShortCode: (code: string, visitor: Request) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`, { visitor }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, budget: SUGGEST_BUDGET }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
-  /** Our provider's bulk visit count (ext): views served from the shared page memory, each with its visitor. */
   reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, budget: WRITE_BUDGET }),
-  /** `token`: the owner's, who still sees a shop a moderator hid. */
+  /** With the owner's token, a shop a moderator hid still answers. */
   shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),
   getProduct: (productId: string, token?: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`, { token }),
 
@@ -211,9 +200,7 @@ export const provider = {
     callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, budget: WRITE_BUDGET }),
   signup: (body: { email: string; username: string; phone_number: string; password: string }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, budget: WRITE_BUDGET }),
-  /** A new access token and, from a provider that rotates them (ours), a new refresh token that replaces the one sent. */
   refresh: (refresh: string) => callParsed(sessionSchema.shape.token, 'POST', 'auth/token/refresh/', { json: { refresh } }),
-  /** Our provider's logout (ext): ends the login of `refresh`, every token of it. */
   logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, budget: LOGOUT_BUDGET }),
   profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
@@ -236,7 +223,6 @@ export const provider = {
     }),
   deleteProduct: (token: string, productId: string) => call('DELETE', `shops/products/${id(productId)}/delete/`, { token, budget: WRITE_BUDGET }),
 
-  /** Our provider's ratings (ext). */
   shopRatings: (shopId: string, page: number, pageSize: number) =>
     callParsed(ratingListSchema, 'GET', `shops/${id(shopId)}/ratings`, { query: { page, page_size: pageSize } }),
   shopReview: (shopId: string, ratingId: string) =>
@@ -247,7 +233,6 @@ export const provider = {
   removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, budget: WRITE_BUDGET }),
   myRatings: (token: string, page: number) => callParsed(myRatingListSchema, 'GET', 'ratings/mine', { token, query: { page } }),
 
-  /** Our provider's reports and moderation (ext); a review is named by its shop and rating. */
   report: (token: string, item: { shopId: string; ratingId?: string }, body: { reason: string; details: string }) =>
     callParsed(reportSchema, 'POST', `shops/${id(item.shopId)}/${item.ratingId ? `ratings/${id(item.ratingId)}/` : ''}reports`, {
       token,
@@ -258,7 +243,6 @@ export const provider = {
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
     callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, budget: WRITE_BUDGET }),
-  /** Our provider's saved shops (ext). */
   savedIds: (token: string) => callParsed(savedIdsSchema, 'GET', 'saved/ids', { token }),
   savedShops: (token: string, page: number) => callParsed(savedShopsSchema, 'GET', 'saved/', { token, query: { page } }),
   shopsByIds: (ids: string[]) => callParsed(savedShopsSchema, 'GET', 'saved/shops', { query: { ids: ids.join(',') } }),

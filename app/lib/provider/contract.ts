@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { shopJsonSchema } from '#rules/shop-json.ts';
 
-/**
- * The provider's answers as the web tier reads them. Lenient on purpose: the web tier may point at any
- * provider that speaks the contract (PROVIDER_URL), so our extensions (marked ext) are optional.
- */
-/**
- * Our provider's images (`…/media/…`) are served through the site itself, so a phone opens no second
- * origin (DNS, TLS) and the Content-Security-Policy stays 'self'. Images elsewhere keep their URL.
- */
+// Lenient on purpose: any provider that speaks docs/api.md may answer, so our extensions (its §4) are optional.
+
+/** Our provider's images go through the site, so a phone opens no second origin and the CSP stays 'self'. */
 export function siteImageUrl(url: string): string {
-  // Our provider's plain keys (no dot segments, nothing to decode) take the short way: a list page has
-  // hundreds of these URLs, and parsing each cost a visible part of rendering it.
+  // Plain keys skip URL parsing: a list page renders hundreds of them.
   const plain = PLAIN_MEDIA_URL.exec(url);
   if (plain) return plain[1]!;
   try {
@@ -34,7 +28,7 @@ const imageSchema = z.object({
   width: z.number(),
   height: z.number(),
   variants: z.array(z.object({ width: z.number(), url: imageUrl, type: z.string() })).default([]),
-  // Only a plain colour reaches the page: anything else (or none, from older photos) shows the default.
+  // Only a plain colour reaches the page's style.
   dominant_color: z
     .string()
     .regex(/^#[0-9a-f]{6}$/i)
@@ -60,12 +54,10 @@ export const ratingSchema = z.object({
   updated_at: z.string(),
 });
 
-/** The shop's answer as both tiers describe it, with its photos served through the site. */
 export const shopSchema = shopJsonSchema.extend({
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   products: z.array(productSchema).optional(),
-  /** On one shop's answer only. */
   latest_ratings: z.array(ratingSchema).default([]),
 });
 
@@ -76,7 +68,7 @@ export const myRatingListSchema = z.object({
   ...ratingPage,
 });
 
-/** SPEC §3: the shop list is either a plain array or `{sponsored_shops, for_you}` (with our paging fields). */
+/** Another provider may answer a plain array rather than `{sponsored_shops, for_you}`. */
 export const shopListSchema = z.union([
   z.array(shopSchema).transform((shops) => ({ sponsored_shops: [], for_you: shops, count: shops.length, next_page: null })),
   z.object({
@@ -88,7 +80,6 @@ export const shopListSchema = z.union([
   }),
 ]);
 
-/** Our provider's saved shops (ext). */
 export const savedIdsSchema = z.object({ shop_ids: z.array(z.coerce.string()) });
 export const savedShopsSchema = z.object({ results: z.array(shopSchema), next_page: z.number().nullable().default(null) });
 
@@ -104,7 +95,7 @@ export const sessionSchema = z.object({
   token: z.object({ access: z.string(), refresh: z.string().optional() }),
 });
 
-/** Our provider names a shop a moderator hid, and why, to its owner (ext). */
+/** `hidden`: a shop a moderator hid, and why, shown to its owner. */
 export const profileSchema = userSchema.extend({
   shops: z
     .array(
@@ -148,7 +139,6 @@ export const paymentVerifySchema = z.object({
 
 export const messageSchema = z.object({ message: z.string().optional() });
 
-/** Reports and moderation (ext). */
 export const reportSchema = z.object({ id: z.string() });
 const moderationItem = z.object({
   kind: z.enum(['shop', 'review']),
@@ -171,13 +161,11 @@ export const itemDetailSchema = moderationItem.extend({
 });
 
 export const visitsCountedSchema = z.object({ counted: z.number() });
-/** A shop page served from the shared memory, and who saw it (address and browser), for POST /shops/visits/. */
 export type SharedView = { shop: string; address: string; agent: string };
 
 export type Shop = z.infer<typeof shopSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type Profile = z.infer<typeof profileSchema>;
-/** One of the signed-in owner's shops, as their profile lists it. */
 export type OwnShop = Profile['shops'][number];
 export type Rating = z.infer<typeof ratingSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;

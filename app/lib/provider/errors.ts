@@ -1,10 +1,7 @@
-/** Why a provider call failed, in the terms SPEC §8 distinguishes. */
+/** The failures docs/product.md §8 tells apart. */
 export type ProviderFailure = 'timeout' | 'network' | 'http' | 'invalid-answer';
 
-/**
- * A failed provider call. For `http`, `status` and the parsed Django REST framework body are kept so
- * forms can show field errors (`{field: [messages]}`) and `detail` / `non_field_errors` as a form error.
- */
+/** For `http`, the Django REST framework body is kept so forms can show its field and form errors. */
 export class ProviderError extends Error {
   constructor(
     readonly failure: ProviderFailure,
@@ -17,7 +14,7 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 
-  /** The body's messages per field, each list joined by commas as SPEC §8 asks. */
+  /** Each list joined by commas (docs/product.md §8). */
   fieldMessages(): Record<string, string> {
     const body = this.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
@@ -30,7 +27,6 @@ export class ProviderError extends Error {
     return fields;
   }
 
-  /** `detail`, `non_field_errors`, or a plain string body: the message not tied to a field. */
   formMessage(): string | undefined {
     const body = this.body;
     if (typeof body === 'string') return body.trim() || undefined;
