@@ -7,14 +7,9 @@ const A_YEAR = 365 * 24 * 60 * 60;
 
 const known = (value: string | undefined): NigerianState | null => (value !== undefined && isNigerianState(value) ? value : null);
 
-/** The state a visitor narrowed the lists to, remembered in the browser (no account needed), or null. */
 const rememberedState = (cookieHeader: string | null | undefined) => known(readCookies(cookieHeader)[COOKIE.state]);
 
-/**
- * The state a list is narrowed to: `?state=` when the link or form names one (and remembered from then
- * on; empty means all of Nigeria, and forgets), otherwise the remembered one. A state no list knows is
- * ignored, as a hand-edited URL should be.
- */
+/** `?state=` wins and is remembered (empty: all of Nigeria); an unknown state is ignored, as a hand-edited URL should be. */
 export function chosenState(request: Request, url: URL): { state: NigerianState | null; setCookie: string | null } {
   const remembered = rememberedState(request.headers.get('cookie'));
   const asked = url.searchParams.get('state');
@@ -28,10 +23,7 @@ export function chosenState(request: Request, url: URL): { state: NigerianState 
   return { state, setCookie };
 }
 
-/**
- * A list page's headers: shared briefly by browsers and CDNs, per state cookie (`Vary: Cookie`); a page
- * that changes the cookie is this visitor's alone.
- */
+/** A page that changes the state cookie is this visitor's alone. */
 export function listPageHeaders(loaderHeaders: Headers, shared: Record<string, string>): Headers | Record<string, string> {
   const setCookie = loaderHeaders.get('Set-Cookie');
   if (setCookie) return { 'Set-Cookie': setCookie, 'Cache-Control': 'private, no-cache' };

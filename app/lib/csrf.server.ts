@@ -12,11 +12,7 @@ function originOf(value: string | null): string | null {
   }
 }
 
-/**
- * Every form post must come from this site (on top of SameSite=Lax cookies): the Origin header, or the
- * Referer when a browser sends no Origin, must be our own. Some old and proxy browsers send neither;
- * those posts are let through, since their cookies are still SameSite.
- */
+/** Some old and proxy browsers send neither Origin nor Referer: let through, as their cookies are still SameSite. */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (!SAFE_METHODS.has(request.method.toUpperCase())) {
     const claimed = originOf(request.headers.get('origin')) ?? originOf(request.headers.get('referer'));

@@ -29,24 +29,18 @@ const webEnvSchema = z.object({
 
 export type WebEnv = {
   port: number;
-  /** Where the web tier's server reaches the provider API; browsers never call it. */
   providerUrl: string;
-  /** The site's public origin, for canonical links and copied shop links. */
   webUrl: string;
   dataDir: string;
   sessionSecret: string;
   sessionIdleMinutes: number;
-  /** How long anonymous visitors share public pages and provider answers; 0 turns the sharing off. */
   publicCacheSeconds: number;
-  /** The origin photos come from when the API hands out MEDIA_PUBLIC_URL addresses (a CDN), for the CSP. */
   mediaOrigin: string | undefined;
-  /** Where every web process of every instance hears of the others' writes (web-server/cache/other-instances.ts). */
   redisUrl: string | undefined;
 };
 
 export class WebConfigError extends Error {}
 
-/** Reads and checks the web tier's environment; a bad value throws with every problem listed. */
 export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
   const parsed = webEnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -54,7 +48,6 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     throw new WebConfigError(`Invalid web configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  // REDIS_URL means several web instances: each would sign sessions with a secret of its own making.
   if (e.REDIS_URL && !e.SESSION_SECRET) {
     throw new WebConfigError(
       'Invalid web configuration:\n  SESSION_SECRET: must be set when REDIS_URL is set (every web instance must sign sessions with the same secret)',
@@ -76,7 +69,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
 
 let current: WebEnv | undefined;
 
-/** The process's configuration, read on first use; entry.server calls it as the build loads so a bad value stops the start. */
+/** entry.server calls it as the build loads, so a bad value stops the start. */
 export function getWebEnv(): WebEnv {
   current ??= readWebEnv(process.env);
   return current;

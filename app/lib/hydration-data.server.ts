@@ -1,11 +1,6 @@
 import type { EntryContext } from 'react-router';
 
-/**
- * React Router's hydration data, read whole before the page is rendered. React Router writes it through a
- * stream that suspends the render once for each of its parts; read ahead, the page renders in one
- * synchronous pass (renderToString), which costs a fraction of the streaming renderer's time, and the
- * data goes into the page as the same two scripts React Router would have written.
- */
+/** Read ahead so the page renders in one synchronous pass (docs/decisions/024-render-pages-whole.md). */
 export async function takeHydrationData(context: EntryContext): Promise<string | null> {
   const stream = context.serverHandoffStream;
   if (!stream) return null;
@@ -21,7 +16,6 @@ export async function takeHydrationData(context: EntryContext): Promise<string |
 const ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 const escapeForScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (match) => ESCAPES[match]!);
 
-/** The scripts that hand `data` to React Router in the browser, for the end of <body>. */
 export function hydrationScripts(data: string, nonce: string): string {
   const controller = 'window.__reactRouterContext.streamController';
   return `<script nonce="${nonce}">${controller}.enqueue(${escapeForScript(JSON.stringify(data))});</script><script nonce="${nonce}">${controller}.close();</script>`;

@@ -3,17 +3,12 @@ import appCss from '../app.css?inline';
 import shopCss from '../styles/shop.css?inline';
 import { FIRST_SCREEN_SCRIPT } from './first-screen.server';
 
-/**
- * What every page carries inline at the top of its <head>: the first-screen script, and the home, search
- * and shop pages' CSS (a stylesheet link cost a phone on a slow link one more round trip before its first
- * paint). root.tsx renders both elements empty and the text goes in here, as bytes made once, rather than
- * through React, which would encode the same text again for every page.
- */
+// Inline (docs/decisions/026-fewer-requests-per-page.md), as bytes made once: React would encode the same text for every page.
 const SCRIPT = Buffer.from(FIRST_SCREEN_SCRIPT);
 const CSS = Buffer.from(appCss + shopCss);
 const SLOT = '></script><style></style>';
 const CSS_AT = '></script><style>'.length;
-/** A Lite mode page has no script (lib/lite-mode.server.ts), so only the style slot. */
+/** A Lite mode page has no script. */
 const LITE_SLOT = '<style></style>';
 
 /** The CSS is the same in every response, so the Content-Security-Policy allows it by its hash. */

@@ -6,7 +6,7 @@ const A_YEAR = 365 * 24 * 60 * 60;
 
 export const isLiteRequest = (request: Request) => isLite(request.headers.get('cookie'), request.headers.get('save-data'));
 
-/** The cookie that remembers the switch for a year; `off` is kept too, so it outranks the browser's data saver. */
+/** `off` is kept too, so it outranks the browser's data saver. */
 export function liteCookie(on: boolean): string {
   const secure = getWebEnv().webUrl.startsWith('https://');
   return serialize(COOKIE.lite, on ? 'on' : 'off', { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: A_YEAR });

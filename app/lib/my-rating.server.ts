@@ -3,10 +3,7 @@ import { provider } from './provider/client.server';
 import { isProviderError } from './provider/errors';
 import { asSignedIn, type SignedIn } from './session.server';
 
-/**
- * The signed-in person's own rating of a shop, to fill a rating form: null when they have not rated it, and 'own'
- * for the shop's owner, who is told they cannot rather than offered a form. Other failures are thrown.
- */
+/** 'own': the shop's owner, who is told they cannot rate it rather than offered a form. */
 export async function myRatingOf(request: Request, signedIn: SignedIn | null, shopId: string): Promise<CurrentRating | 'own'> {
   try {
     const { stars, review } = await asSignedIn(request, signedIn, (token) => provider.myRating(token, shopId));

@@ -1,4 +1,3 @@
-/** A page number from a URL: anything odd (`?page=abc`, `?page=-2`) means the first page. */
 export function pageFrom(url: URL): number {
   const page = Number(url.searchParams.get('page'));
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
@@ -6,5 +5,5 @@ export function pageFrom(url: URL): number {
 
 export const PAGE_SIZE = 24;
 
-/** Anonymous lists may be reused briefly by a browser or CDN; a signed-in page is made private by the root. */
+/** A signed-in page is made private by the root. */
 export const PUBLIC_LIST_CACHE = { 'Cache-Control': 'public, max-age=30, stale-while-revalidate=120' };

@@ -1,15 +1,11 @@
 import { useLocation, useNavigation } from 'react-router';
 import { SKELETONS } from '#rules/limits.ts';
 
-/** What a list page shows while it loads (SPEC §2, §9): its title over skeleton cards. */
 export type PendingSkeleton = { title: string; cards: number; label: string };
 
 type ListPage = PendingSkeleton & {
   path: RegExp;
-  /**
-   * Whether a new query loads a new list (a page of results, a search). On My Shops and a products page
-   * the query only opens or closes the delete dialog or notice and loads nothing: a skeleton would flash.
-   */
+  /** On My Shops and a products page the query only opens a dialog or notice: a skeleton would flash. */
   queryLoads: boolean;
 };
 
@@ -20,12 +16,6 @@ const LIST_PAGES: ListPage[] = [
   { path: /^\/shop\/[^/]+\/products\/?$/, title: 'Products', cards: SKELETONS.products, label: 'Loading products', queryLoads: false },
 ];
 
-/**
- * The skeleton of the list page a client-side navigation is loading, whichever page it starts from
- * (another page, the same list with a new query, a form whose answer leads back to the list); null when
- * nothing is loading or the page on its way has no list. Without JavaScript every navigation is a full
- * page load and the browser keeps the old page up until the new one arrives.
- */
 export function usePendingSkeleton(): PendingSkeleton | null {
   const navigation = useNavigation();
   const { pathname } = useLocation();

@@ -5,10 +5,7 @@ import { provider } from './provider/client.server';
 
 type ListQuery = { q?: string; category?: string; state?: string; page: number; sort?: 'rating' };
 
-/**
- * A page of the public shop list as its cards, paid shops first with `badge` (docs/product.md §2:
- * "Sponsored" on the home page, "Ad" in search), worked out once and shared by every visitor.
- */
+/** Paid shops first with `badge` (docs/product.md §2), worked out once for every visitor. */
 export function publicShopCards(memory: SiteMemory, query: ListQuery, badge: 'Sponsored' | 'Ad') {
   const { q = '', category = '', state = '', page, sort = '' } = query;
   const key = `cards?${new URLSearchParams({ q, category, state, page: String(page), sort, badge })}`;
@@ -22,5 +19,4 @@ export function publicShopCards(memory: SiteMemory, query: ListQuery, badge: 'Sp
   });
 }
 
-/** The categories shops name, shared by every visitor. */
 export const publicCategories = (memory: SiteMemory) => memory.shared('categories', () => provider.categories());

@@ -1,4 +1,4 @@
-/** The hard-coded inbox of the messages placeholder (SPEC §1, §2): nothing here is sent or stored. */
+/** The messages placeholder (docs/product.md §1, §2): nothing here is sent or stored. */
 type SampleMessage = { from: 'me' | 'shop'; text: string; time: string };
 
 export type SampleConversation = { id: string; shop: string; when: string; messages: SampleMessage[] };

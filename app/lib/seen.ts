@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from './hydrated';
 
-/**
- * A form's result shown after a submission in the browser takes the focus and comes into view, so the
- * person sees it wherever they were on the page (and a screen reader reads it). A result in the server's
- * HTML needs neither: that page opens at its top, where results are placed. `result` changing shows it again.
- */
+/** A result in the server's HTML is already at the page's top; one shown later needs focus to be seen and read aloud. */
 export function useSeen<T extends HTMLElement>(result: string | undefined) {
   const ref = useRef<T>(null);
   const hydrated = useHydrated();

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Shop } from './provider/contract';
 import { absoluteUrl, canonical, socialTags } from './seo';
 
-/** Search results and link previews cut descriptions near here anyway; cutting ourselves keeps whole words. */
+/** Previews cut descriptions near here anyway; cutting ourselves keeps whole words. */
 const DESCRIPTION_MAX = 150;
 
 /** Addresses end with the city ("…, Ikeja, Lagos"), which is what a preview should name. */
@@ -22,10 +22,7 @@ export function shortDescription(text: string, max = DESCRIPTION_MAX): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-/**
- * Title, description, canonical link and the sharing tags for one shop: WhatsApp's preview shows the name
- * with the city, the description and the main JPEG (previewers skip WebP), sized so it can lay out at once.
- */
+/** The main JPEG, since previewers skip WebP, with its size so the preview lays out at once. */
 export function shopMeta(shop: Shop, webUrl: string): MetaDescriptor[] {
   const path = `/shop/${encodeURIComponent(shop.id)}`;
   const city = cityOf(shop.address);

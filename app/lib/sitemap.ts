@@ -1,4 +1,3 @@
-/** One address in sitemap.xml: a site path and, when known, when it last changed. */
 export type SitemapEntry = { path: string; lastmod?: string };
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -7,14 +6,12 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
 }
 
-/** A W3C datetime for `<lastmod>`, or nothing when the provider's date does not parse. */
 export function lastmodOf(date: string | undefined): string | undefined {
   if (!date) return undefined;
   const time = Date.parse(date);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-/** The sitemaps.org document for `entries` on the site at `webUrl`. */
 export function sitemapXml(webUrl: string, entries: readonly SitemapEntry[]): string {
   const origin = webUrl.replace(/\/+$/, '');
   const urls = entries.map(({ path, lastmod }) => {

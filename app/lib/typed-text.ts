@@ -1,9 +1,4 @@
-/**
- * React puts a hydrated `<textarea>` back to the text the server sent (react-dom's initTextarea sets its
- * value to its text content), so what someone typed into one before the scripts arrived would vanish: on
- * a slow phone that can be a whole shop description. Inputs and selects keep theirs; textareas are taken
- * just before hydration and given back once it is done.
- */
+// Hydration resets a `<textarea>` to the server's text, losing what was typed before the scripts arrived.
 let typed: [HTMLTextAreaElement, string][] = [];
 
 export function rememberTypedText(): void {

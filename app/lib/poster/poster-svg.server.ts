@@ -1,10 +1,9 @@
 import { printableText } from '#rules/text.ts';
 import type { Poster } from './poster.server';
 
-// Control characters XML cannot hold would leave a file no viewer opens: a name saved before they were refused, say.
+// A control character XML cannot hold would leave a file no viewer opens.
 const escapeXml = (text: string) => printableText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Whole words in lines of at most `perLine` characters (a word longer than a line keeps its own line). */
 function wrap(words: string[], perLine: number): string[] {
   const lines: string[] = [];
   for (const word of words) {
@@ -15,7 +14,7 @@ function wrap(words: string[], perLine: number): string[] {
   return lines;
 }
 
-/** A name in up to three lines: one too long for three of `perLine` gets longer lines, so a smaller size, not a line that runs on. */
+/** Longer lines (a smaller size) rather than a fourth line that runs on. */
 export function nameLines(name: string, perLine: number): string[] {
   const words = name.split(/\s+/).filter(Boolean);
   for (let width = perLine; ; width += 2) {
@@ -28,10 +27,7 @@ const WIDTH = 210;
 const HEIGHT = 297;
 const CENTRE = WIDTH / 2;
 
-/**
- * The poster as one A4 SVG file (millimetres), for print shops and phones that save rather than print.
- * The photo is carried inside the file, so it prints anywhere without the site.
- */
+/** A4 in millimetres; the photo is inside the file, so it prints anywhere without the site. */
 export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer } | null): string {
   const text = (y: number, size: number, content: string, extra = '') =>
     `<text x="${CENTRE}" y="${y}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${size}"${extra}>${escapeXml(content)}</text>`;

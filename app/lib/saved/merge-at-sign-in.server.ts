@@ -2,10 +2,7 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
 
-/**
- * At sign-in or sign-up: the cookie's saved shops go into the account, and the answer is the Set-Cookie
- * that clears the cookie. When the provider cannot take them the cookie stays, for the next sign-in.
- */
+/** When the provider cannot take them, the cookie stays for the next sign-in. */
 export async function mergeSavedAtSignIn(request: Request, access: string): Promise<string | null> {
   const ids = await cookieSavedIds(request);
   if (!ids.length) return null;

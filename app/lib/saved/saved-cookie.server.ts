@@ -6,7 +6,7 @@ import { SHOP_ID } from './shop-id';
 
 const A_YEAR = 365 * 24 * 60 * 60;
 
-/** A signed-out visitor's saved shops: their ids, newest first, signed so nobody slips in a list of their own making. */
+/** Signed, so nobody slips in a list of their own making. */
 let cookie: ReturnType<typeof signedCookie> | undefined;
 
 function savedCookie() {
@@ -21,14 +21,12 @@ function savedCookie() {
   return cookie;
 }
 
-/** The ids the cookie holds; an unsigned, altered or odd cookie holds none. */
 export async function cookieSavedIds(request: Request): Promise<string[]> {
   const value: unknown = await savedCookie().parse(request.headers.get('cookie'));
   if (!Array.isArray(value)) return [];
   return [...new Set(value.filter((id): id is string => typeof id === 'string' && SHOP_ID.test(id)))].slice(0, SAVED_SHOPS_COOKIE_MAX);
 }
 
-/** The Set-Cookie that keeps `ids`, or clears the cookie when there are none. */
 export function savedIdsCookie(ids: string[]): Promise<string> {
   return ids.length ? savedCookie().serialize(ids) : savedCookie().serialize('', { maxAge: 0 });
 }

@@ -5,10 +5,7 @@ import { SAVED_SHOPS_COOKIE_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { cookieSavedIds, savedIdsCookie } from './saved-cookie.server';
 
-/**
- * The shops this visitor saved: the account's for someone signed in, the cookie's otherwise. A provider
- * that cannot say shows every heart empty rather than failing the page.
- */
+/** A provider that cannot say shows every heart empty rather than failing the page. */
 export async function savedIdsOf(request: Request, signedIn: SignedIn | null): Promise<Set<string>> {
   if (!signedIn) return new Set(await cookieSavedIds(request));
   try {
@@ -21,16 +18,13 @@ export async function savedIdsOf(request: Request, signedIn: SignedIn | null): P
 
 export type SavedChange = { shop: string; saved: boolean; error?: string; status: number; setCookie?: string };
 
-/** The visitor's words for a provider's refusal of a save or a removal. */
 function refusal(error: ProviderError): { error: string; status: number } {
   if (error.status === 404) return { error: MSG.savedShopGone, status: 404 };
   if (error.status === 409) return { error: error.formMessage() ?? MSG.savedFullAccount, status: 409 };
   if (error.status === 429) return { error: MSG.tooManyAttempts(error.retryAfterSeconds), status: 429 };
-  // Any other refusal is the request's fault, not the provider's: said as such, never as a 5xx.
   return { error: MSG.savedFailed, status: error.status && error.status < 500 ? error.status : 502 };
 }
 
-/** Saves or removes one shop: in the account, or in the cookie (only shops that exist, and at most SAVED_SHOPS_COOKIE_MAX). */
 export async function changeSaved(request: Request, signedIn: SignedIn | null, shop: string, save: boolean): Promise<SavedChange> {
   try {
     if (signedIn) {
