@@ -333,6 +333,18 @@ describe.runIf(plainHttp)(`a NUL byte or a lone surrogate in an address (JavaScr
     }
   });
 
+  test('a NUL byte in a heart is a 400, signed out or in, never a 5xx', async ({ webUrl }) => {
+    for (const body of ['save=a%00b', 'remove=a%00b', 'save=%00']) {
+      const response = await fetch(`${webUrl}/saved`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: webUrl },
+        body,
+        redirect: 'manual',
+      });
+      expect(response.status, body).toBe(400);
+    }
+  });
+
   test('a lone surrogate in a search finds nothing and says so', async ({ webUrl, apiUrl }) => {
     for (const query of ['q=%ED%A0%80', 'q=rice%ED%B0%80', 'category=%ED%A0%80']) {
       const page = await fetch(`${webUrl}/searchResults?${query}`);
