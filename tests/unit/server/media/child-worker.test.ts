@@ -36,7 +36,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe('a child worker', () => {
+describe('a child worker', { timeout: 20_000 }, () => {
   it('runs tasks in a process of its own and carries bytes both ways', async () => {
     const { run } = worker();
     const pid = await run('pid', undefined as never);
