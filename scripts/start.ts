@@ -35,20 +35,26 @@ async function main(): Promise<number> {
   // Last resort if this launcher dies unexpectedly: never leave the servers running without it.
   process.on('exit', product.kill);
 
+  // One listener per signal for the launcher's whole life: removing one would let a second Ctrl-C
+  // arriving at that moment kill the launcher with the servers still stopping.
+  let stoppingSince: number | undefined;
   const signalled = new Promise<NodeJS.Signals>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve(signal));
-  });
-  const stopOn = async (signal: NodeJS.Signals) => {
-    console.log(`\nStopping Kasuwa… (${signal === 'SIGINT' ? 'press Ctrl-C again' : 'signal again'} to force)`);
-    const stoppingSince = Date.now();
-    for (const again of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.on(again, () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.on(signal, () => {
+        if (stoppingSince === undefined) {
+          stoppingSince = Date.now();
+          resolve(signal);
+          return;
+        }
         // The same Ctrl-C can arrive twice, from the terminal and forwarded by npm; only a later one forces.
         if (Date.now() - stoppingSince < 1000) return;
         product.kill();
         process.exit(1);
       });
     }
+  });
+  const stopOn = async (signal: NodeJS.Signals) => {
+    console.log(`\nStopping Kasuwa… (${signal === 'SIGINT' ? 'press Ctrl-C again' : 'signal again'} to force)`);
     await product.stop(signal);
     console.log('Kasuwa stopped.');
   };
