@@ -54,6 +54,8 @@ export const MSG = {
   couldNotFetchShops: 'Could not fetch your shops.',
   shopDetailsNotFound: 'Shop details not found.',
   shopWithIdNotFound: (id: string) => `Shop with ID ${id} not found.`,
+  /** What a buyer sees for a missing or hidden shop: an id means nothing to them (docs/decisions/065-a-missing-shop-without-its-id.md). */
+  shopNotFound: 'We could not find this shop. It may have closed or been hidden, or the link may be mistyped.',
   shopLoadFailed: 'Failed to load shop details for this ID.',
   noShopId: 'No shop ID provided.',
   noShops: "You haven't created any shops yet.",

@@ -6,7 +6,8 @@ import { COOKIE } from './request-cookies';
 import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
 import { signedCookie } from './signed-cookie.server';
 
-export type SessionUser = { id: string; username: string; email: string };
+/** `moderator`: as at sign-in, so the menu can offer Moderation; the API still checks every moderation call. */
+export type SessionUser = { id: string; username: string; email: string; moderator?: boolean };
 
 type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number; checkoutAt: number };
 
@@ -46,7 +47,8 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
 export async function startSession(request: Request, session: { user: SessionUser; access: string; refresh?: string }, to: string) {
   const store = sessionStorage();
   const cookie = await store.getSession(request.headers.get('cookie'));
-  cookie.set('user', { id: session.user.id, username: session.user.username, email: session.user.email });
+  const { id, username, email, moderator } = session.user;
+  cookie.set('user', { id, username, email, ...(moderator && { moderator }) });
   cookie.set('access', session.access);
   cookie.set('refresh', session.refresh ?? '');
   cookie.set('lastSeen', Date.now());

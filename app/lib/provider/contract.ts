@@ -88,6 +88,8 @@ const userSchema = z.object({
   email: z.string(),
   username: z.string(),
   phone_number: z.string().optional(),
+  // Ours alone: other providers have no moderators.
+  is_moderator: z.boolean().default(false),
 });
 
 export const sessionSchema = z.object({

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { user, token } = await provider.login(submission.value, request);
-    return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
+    return await startSession(request, { user: { ...user, moderator: user.is_moderator }, access: token.access, refresh: token.refresh }, destination(request));
   } catch (error) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
   }

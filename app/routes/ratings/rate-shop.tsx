@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, signedIn, params.shop_id)]);
     return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own' };
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }
