@@ -15,7 +15,7 @@ const GROUPED = /^\d{1,3}(?:(?:,\s*|\s+)\d{3})+(?:\.\d{1,2})?$/;
  * A price as Nigerians write it, brought to plain digits (docs/product.md §5): a leading naira sign,
  * thousands separators and spaces are dropped; anything else is left for the pattern to refuse.
  */
-export function plainPrice(text: string): string {
+function plainPrice(text: string): string {
   let rest = text.trim().replace(/[\u00a0\u202f]/g, ' ');
   const negative = rest.startsWith('-');
   if (negative) rest = rest.slice(1).trim();

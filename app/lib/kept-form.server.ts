@@ -14,13 +14,13 @@ import { readCookies } from './request-cookies';
  * What someone typed when the idle limit signed them out, kept in the browser until they sign in again and
  * are back on the form (docs/decisions/063-typed-work-outlives-idle-sign-out.md).
  */
-export const KEPT_COOKIE = 'kasuwa_kept';
+const KEPT_COOKIE = 'kasuwa_kept';
 const KEPT_MINUTES = 30;
 /** Browsers keep a cookie of about 4 KB with its name and attributes. */
 const KEPT_VALUE_MAX_BYTES = 3600;
 /** Prefix of the fields a page's idle timer sends along to /logout. */
-export const KEEP_PREFIX = 'keep:';
-export const KEPT_FROM = 'keptFrom';
+const KEEP_PREFIX = 'keep:';
+const KEPT_FROM = 'keptFrom';
 
 const NEVER_KEPT = /password|csrf|token/i;
 
