@@ -19,7 +19,7 @@ import { sessionMiddleware, signedInContext } from './lib/session.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
-export type RouteHandle = { bare?: boolean };
+export type RouteHandle = { bare?: boolean /** Typed text a page reload would lose: the Lite mode switch needs JavaScript there. */; typedForm?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
   removeSpooledUploads,

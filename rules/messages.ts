@@ -75,6 +75,8 @@ export const MSG = {
 
   // Ours: the API's Django REST framework texts (docs/api.md §1) and the cases docs/product.md leaves silent.
   notAuthenticated: 'Authentication credentials were not provided.',
+  typedTextKept: 'What you typed is kept: sign in and you are back on that form with it.',
+  typedTextCut: 'What you typed is kept, but the longest text did not fit and is missing: sign in to see the rest.',
   tokenInvalid: 'Given token not valid for any token type',
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',

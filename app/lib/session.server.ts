@@ -1,5 +1,6 @@
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, redirect, redirectDocument } from 'react-router';
 import { getWebEnv } from './env.server';
+import { forgetKeptCookie, keepPostedForm, keptCookie, keptFormContext, pagePath, readKept } from './kept-form.server';
 import { provider } from './provider/client.server';
 import { isProviderError } from './provider/errors';
 import { COOKIE } from './request-cookies';
@@ -74,6 +75,11 @@ async function revokedAndDestroyed(session: StoredSession): Promise<string> {
 
 export async function signOutCookie(request: Request): Promise<string> {
   return revokedAndDestroyed(await sessionStorage().getSession(request.headers.get('cookie')));
+}
+
+function isSignInRedirect(response: Response): boolean {
+  const location = response.headers.get('location') ?? '';
+  return response.status >= 300 && response.status < 400 && location.startsWith('/login?redirectTo=');
 }
 
 export function requireSignedIn(request: Request, signedIn: SignedIn | null): SignedIn {
@@ -154,7 +160,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     if (idleMsLeft(lastSeen) <= 0 && !backFromCheckout) {
       // Served as to a visitor, cookie untouched: the person's next navigation shows the Session Expired dialog.
       if (background) return next();
-      throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await revokedAndDestroyed(session) } });
+      const kept = request.method === 'POST' ? await keepPostedForm({ request, context }) : null;
+      const headers = new Headers({ 'Set-Cookie': await revokedAndDestroyed(session) });
+      if (kept) headers.append('Set-Cookie', keptCookie(kept));
+      throw redirectDocument(kept ? `/login?${new URLSearchParams({ expired: '1', redirectTo: kept.path })}` : '/login?expired=1', { headers });
     }
     if (!NOT_ACTIVITY_PATHS.test(pathname) && Date.now() - (lastSeen ?? 0) > lastSeenEveryMs(idleLimitMs())) {
       session.set('lastSeen', Date.now());
@@ -182,7 +191,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
 
   context.set(signedInContext, signedIn);
+  const kept = signedIn && request.method === 'GET' ? readKept(request.headers.get('cookie')) : null;
+  const backOnForm = kept !== null && kept.path === pagePath(new URL(request.url));
+  context.set(keptFormContext, backOnForm ? kept : null);
   const response = await next();
+  if (backOnForm) response.headers.append('Set-Cookie', forgetKeptCookie());
+  // A signed-out post sent to sign in first: its text waits for the person there, as after the idle limit.
+  if (!user && request.method === 'POST' && !request.bodyUsed && isSignInRedirect(response)) {
+    const keptPost = await keepPostedForm({ request, context });
+    if (keptPost) response.headers.append('Set-Cookie', keptCookie(keptPost));
+  }
   // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
   const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${COOKIE.session}=`);
   if (changed && !setsSession) response.headers.append('Set-Cookie', await store.commitSession(session));

@@ -40,7 +40,7 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
       <p className="field-hint">Change only what you want to; an empty field keeps what is saved.</p>
       <FormMessage form={form} />
       <Field label="Name" meta={fields.name} type="text" />
-      <Field label="Price (₦)" meta={fields.price} type="text" inputMode="decimal" hint="Up to 2 decimals, for example 10.99" />
+      <Field label="Price (₦)" meta={fields.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦850.50" />
       <PhotoInput
         meta={fields.image}
         label="New photo (optional)"
