@@ -25,7 +25,7 @@ import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipa
 import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
-import { forYouPage, searchFilter, suggestShops } from '#server/shops/search.ts';
+import { forYouPage, mayHaveTypos, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
 import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
@@ -113,11 +113,14 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { q, category, state, page, page_size, sort } = request.query;
       const now = new Date();
-      const filter = searchFilter(q, category, state);
-      const [sponsored, forYou] = await Promise.all([
-        page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
-      ]);
+      const find = (filter: SearchFilter | undefined) =>
+        Promise.all([
+          page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
+          forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
+        ]);
+      let [sponsored, forYou] = await find(searchFilter(q, category, state));
+      // Only a query that finds nothing is read again allowing typos: a typo's neighbours would crowd out exact matches.
+      if (!sponsored.length && !forYou.matches && mayHaveTypos(q)) [sponsored, forYou] = await find(searchFilter(q, category, state, true));
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
         for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
