@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -37,10 +37,20 @@ const TYPO_WORD_MIN = 4;
  * A word found where a word of the shop's text begins ("rice" in "rice sellers", not in "prices"), which
  * pg_trgm's index answers for regular expressions as it does for LIKE. `search_text` is stored lower-cased.
  */
-function wordMatches(term: string, typos: boolean): SQL {
-  if (typos && [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term)) return sql`lower(${term}) <<% ${shops.searchText}`;
+export function wordMatches(term: string, typos: boolean, text: SQL | AnyColumn = shops.searchText): SQL {
+  if (typos && [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term)) return sql`lower(${term}) <<% ${text}`;
   const start = /^[\p{L}\p{N}_]/u.test(term) ? '\\m' : '(^|[^[:alnum:]])';
-  return sql`${shops.searchText} ~ lower(${start + regexEscape(term)})`;
+  return sql`${text} ~ lower(${start + regexEscape(term)})`;
+}
+
+/** The state a query names, as a condition on `shops` (docs/product.md §5); the words left to find. */
+export function namedState(q: string): { words: string[]; where: SQL | undefined } {
+  const read = readQuery(q);
+  if (!read.state) return { words: read.words, where: undefined };
+  const { name, words } = read.state;
+  // A shop that names no state is still found by the name in its address.
+  const inText = and(...words.map((word) => wordMatches(word, false)));
+  return { words: read.words, where: sql`(${shops.state} = ${name} or (${shops.state} is null and ${inText}))` };
 }
 
 /**
@@ -48,15 +58,11 @@ function wordMatches(term: string, typos: boolean): SQL {
  * (docs/product.md §5). With `typos`, longer words may be spelt a little differently.
  */
 export function searchFilter(q: string | undefined, category: string | undefined, state?: string, typos = false): SearchFilter | undefined {
-  const read = readQuery(q ?? '');
-  const named = state ? undefined : read.state;
-  const terms = (named ? read.words : searchWords(q ?? '')).slice(0, SEARCH_WORDS_MAX);
+  const read = state ? { words: searchWords(q ?? ''), where: undefined } : namedState(q ?? '');
+  const named = read.where;
+  const terms = read.words.slice(0, SEARCH_WORDS_MAX);
   const filters = terms.map((term) => wordMatches(term, typos));
-  if (named) {
-    // A shop that names no state is still found by the name in its address.
-    const inText = and(...named.words.map((word) => wordMatches(word, false)));
-    filters.push(sql`(${shops.state} = ${named.name} or (${shops.state} is null and ${inText}))`);
-  }
+  if (named) filters.push(named);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
   if (state) filters.push(eq(shops.state, state));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setModerator } from '#server/moderation/items.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { signUp } from './support/requests';
+import { bearer, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
 
 let api: TestApi;
@@ -28,6 +29,17 @@ beforeAll(async () => {
   await shop({ name: 'Balogun Fabrics', category: 'Fashion', address: 'Balogun Market, Lagos Island', state: 'Lagos', description: 'Ankara and lace.' });
   const named = await shop({ name: 'Okra Corner', category: 'Food', address: 'Allen Avenue', state: 'Lagos', description: 'We also sell rice.' });
   await addProducts(api.app, seller.access, named.id, [{ name: 'Okra soup', price: 1500 }]);
+  const hidden = await shop({ name: 'Hidden Kitchen', category: 'Food', address: 'Opebi Road', state: 'Lagos', description: 'Closed for now.' });
+  await addProducts(api.app, seller.access, hidden.id, [{ name: 'Okra stew', price: 900 }]);
+  const moderator = await signUp(api.app);
+  await setModerator(api.database.db, moderator.email, true);
+  const hide = await api.app.inject({
+    method: 'POST',
+    url: `/moderation/shops/${hidden.id}/actions`,
+    payload: { action: 'hide', note: 'Sells stolen phones' },
+    headers: bearer(moderator.access),
+  });
+  expect(hide.statusCode).toBe(200);
   await shop({ name: 'Soup Spot', category: 'Food', address: 'Opebi Road', state: 'Lagos', description: 'Hot okra soup and eba.' });
 });
 afterAll(() => api.close());
@@ -85,5 +97,28 @@ describe('typos', () => {
   it('does not widen a query that already finds shops', async () => {
     expect(await names('q=balogun')).toEqual(['Balogun Fabrics']);
     expect(await names('q=fabric')).toEqual(['Balogun Fabrics']);
+  });
+});
+
+describe('products in search', () => {
+  const products = async (q: string) => {
+    const response = await api.app.inject({ method: 'GET', url: `/products/search?q=${encodeURIComponent(q)}` });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { results: { id: string; name: string; price: number; image_url: string; shop_id: string; shop_name: string }[] }).results;
+  };
+
+  it('finds products by the words of their names, with their price, photo and shop', async () => {
+    const [found, ...rest] = await products('OKRA');
+    expect(rest).toEqual([]);
+    expect(found).toMatchObject({ name: 'Okra soup', price: 1500, shop_name: 'Okra Corner' });
+    expect(found!.image_url).toMatch(/\/media\//);
+    expect(await products('kra')).toEqual([]);
+    expect((await products('okra lagos')).map((p) => p.name)).toEqual(['Okra soup']);
+    expect(await products('okra kano')).toEqual([]);
+    expect((await products('okraa')).map((p) => p.name)).toEqual(['Okra soup']);
+  });
+
+  it("never shows a hidden shop's products", async () => {
+    expect(await products('stew')).toEqual([]);
   });
 });
