@@ -234,7 +234,12 @@ export const products = pgTable(
     image: jsonb('image').$type<StoredImage>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('products_shop_idx').on(t.shopId, t.createdAt), check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`)],
+  (t) => [
+    index('products_shop_idx').on(t.shopId, t.createdAt),
+    // Product search (docs/product.md §5) looks words up in the names, as shops_search_trgm_idx does for shops.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`),
+  ],
 );
 
 export const AD_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;

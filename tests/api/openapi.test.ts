@@ -32,6 +32,7 @@ describe('service documents', () => {
       '/shops/{id}/update',
       '/shops/{id}/delete',
       '/shops/suggest',
+      '/products/search',
       '/shops/visits',
       '/categories',
       '/shops/{shop_id}/products',

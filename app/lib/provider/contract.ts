@@ -113,6 +113,10 @@ export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),
 });
 
+/** Our provider's product search (ext): each product with its shop's name. */
+export const productSearchSchema = z.object({ results: z.array(productSchema.extend({ shop_name: z.string() })) });
+export type FoundProduct = z.infer<typeof productSearchSchema>['results'][number];
+
 export const categoriesSchema = z.object({ categories: z.array(z.object({ name: z.string(), count: z.number() })) });
 
 export const adSchema = z.object({
