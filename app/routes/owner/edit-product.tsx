@@ -13,6 +13,7 @@ import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
+import { savedProductFields } from '#rules/product-fields.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
@@ -34,7 +35,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!own.product) return data({ product: null, updated: false }, { status: own.status });
   const { product, shopId } = own;
   const updated = new URL(request.url).searchParams.has('updated');
-  return { product: { id: product.id, name: product.name, price: product.price, photo: product.image?.url ?? product.image_url, shopId }, updated };
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      photo: product.image?.url ?? product.image_url,
+      shopId,
+      ...savedProductFields(product),
+    },
+    updated,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
