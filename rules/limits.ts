@@ -46,6 +46,7 @@ export const TEXT_MAX = {
   shopArea: 80,
   tag: 30,
   productName: 120,
+  productDescription: 1000,
 } as const;
 export const TAGS_MAX = 10;
 

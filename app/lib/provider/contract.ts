@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFieldsJson } from '#rules/product-fields.ts';
 import { shopJsonSchema } from '#rules/shop-json.ts';
 
 // Lenient on purpose: any provider that speaks docs/api.md may answer, so our extensions (its §4) are optional.
@@ -43,6 +44,7 @@ export const productSchema = z.object({
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   shop_id: z.coerce.string().optional(),
+  ...productFieldsJson,
 });
 
 export const ratingSchema = z.object({

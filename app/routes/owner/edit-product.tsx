@@ -15,6 +15,7 @@ import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.s
 import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
+import { savedProductFields } from '#rules/product-fields.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
@@ -40,7 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { product, shopId } = own;
   const updated = new URL(request.url).searchParams.has('updated');
   return {
-    product: { id: product.id, name: product.name, price: product.price, photo: product.image?.url ?? product.image_url, shopId },
+    product: {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      photo: product.image?.url ?? product.image_url,
+      shopId,
+      ...savedProductFields(product),
+    },
     updated,
     kept: keptSubmission(context),
   };
