@@ -19,7 +19,7 @@ import { sessionMiddleware, signedInContext } from './lib/session.server';
 import { removeSpooledUploads } from './lib/upload/spool.server';
 
 /** A route whose `handle` says `bare` (the assistant screen) shows without header and bottom navigation. */
-export type RouteHandle = { bare?: boolean };
+export type RouteHandle = { bare?: boolean /** Typed text a page reload would lose: the Lite mode switch needs JavaScript there. */; typedForm?: boolean };
 
 export const middleware: Route.MiddlewareFunction[] = [
   removeSpooledUploads,
@@ -43,7 +43,8 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export function loader({ request, context }: Route.LoaderArgs) {
   // The idle timer's limit is the one the server enforces.
   const { webUrl, sessionIdleMinutes } = getWebEnv();
-  return { signedIn: context.get(signedInContext) !== null, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
+  const signedIn = context.get(signedInContext);
+  return { signedIn: signedIn !== null, moderator: signedIn?.user.moderator === true, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
 }
 
 // app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.
@@ -76,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        {!bare && <Header signedIn={root?.signedIn ?? false} />}
+        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} />}
         {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
         <div id="content" className="page">
           {skeleton ? <PageSkeleton {...skeleton} /> : children}
@@ -134,6 +135,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>
         <a href="/">Go to the home page</a>
       </p>
+      {notFound && (
+        <p>
+          <a href="/searchResults">Search for shops</a>
+        </p>
+      )}
     </main>
   );
 }

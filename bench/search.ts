@@ -45,6 +45,9 @@ const SEARCH_REQUESTS = [
   { path: '/shops?q=rice&state=Kano', note: 'word in a state', search: true },
   { path: '/shops?q=saxophone&sort=rating', note: 'rare word, best rated', search: true },
   { path: '/shops?category=Food&state=Lagos&sort=rating', note: 'category in a state, best rated', search: true },
+  { path: '/shops?q=saxxophone', note: 'a typo: read again allowing typos', search: true },
+  { path: '/products/search?q=rice', note: 'product search, common word', search: true },
+  { path: '/products/search?q=blood%20pressure%20monitor', note: 'product search, one product', search: true },
 ];
 
 function options() {
@@ -82,10 +85,10 @@ async function describeDatabase(database: Database): Promise<{ version: string; 
   return { version: database.kind === 'pglite' ? `PGlite (${version})` : version, sizeMb: Math.round(Number(first!.size) / 1024 ** 2) };
 }
 
-/** What one answer holds: shop matches (the count, with "+" when capped, plus the sponsored) or suggestions. */
+/** What one answer holds: shop matches (the count, with "+" when capped, plus the sponsored), suggestions or products. */
 async function matches(url: string): Promise<string> {
   const body = (await (await fetch(url)).json()) as { count?: number; count_capped?: boolean; sponsored_shops?: unknown[]; results?: unknown[] };
-  if (body.results) return `${body.results.length} suggestions`;
+  if (body.results) return `${body.results.length} ${url.includes('/products/') ? 'products' : 'suggestions'}`;
   return `${body.count}${body.count_capped ? '+' : ''} + ${body.sponsored_shops?.length ?? 0} sponsored`;
 }
 

@@ -11,6 +11,8 @@ export const IDLE_MINUTES_SHELL = 5;
 export const IDLE_MINUTES_FACILITY_DEFAULT = 15;
 
 export const SEARCH_SUGGESTIONS = 5;
+/** Products shown beside the shops on the search results page. */
+export const PRODUCTS_IN_SEARCH = 8;
 /** The words of a search that must all match; any after them are ignored. */
 export const SEARCH_WORDS_MAX = 8;
 
@@ -44,6 +46,7 @@ export const TEXT_MAX = {
   shopArea: 80,
   tag: 30,
   productName: 120,
+  productDescription: 1000,
 } as const;
 export const TAGS_MAX = 10;
 

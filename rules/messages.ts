@@ -54,12 +54,15 @@ export const MSG = {
   couldNotFetchShops: 'Could not fetch your shops.',
   shopDetailsNotFound: 'Shop details not found.',
   shopWithIdNotFound: (id: string) => `Shop with ID ${id} not found.`,
+  /** What a buyer sees for a missing or hidden shop: an id means nothing to them (docs/decisions/065-a-missing-shop-without-its-id.md). */
+  shopNotFound: 'We could not find this shop. It may have closed or been hidden, or the link may be mistyped.',
   shopLoadFailed: 'Failed to load shop details for this ID.',
   noShopId: 'No shop ID provided.',
   noShops: "You haven't created any shops yet.",
   homeEmpty: 'No shops available right now. Check back later!',
   noShopsInState: (state: string) => `No shops in ${state} yet. Try all of Nigeria.`,
   unknownState: 'Choose a state from the list.',
+  invalidChoice: 'Choose one of the options given.',
   paymentInitFailed: 'Failed to initiate payment. Please try later.',
   noShopForAds: "You don't have a shop yet! Please create a shop first.",
   verificationFailed: 'Verification Failed',
@@ -73,6 +76,8 @@ export const MSG = {
 
   // Ours: the API's Django REST framework texts (docs/api.md §1) and the cases docs/product.md leaves silent.
   notAuthenticated: 'Authentication credentials were not provided.',
+  typedTextKept: 'What you typed is kept: sign in and you are back on that form with it.',
+  typedTextCut: 'What you typed is kept, but the longest text did not fit and is missing: sign in to see the rest.',
   tokenInvalid: 'Given token not valid for any token type',
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',

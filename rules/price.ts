@@ -6,9 +6,28 @@ const PRICE_PATTERN = /^\d+(?:\.\d{1,2})?$/;
 
 export type PriceCheck = { ok: true; value: number } | { ok: false; message: string };
 
+/** A leading naira sign or name: `₦`, `N`, `NGN`, in either case, with or without a space after it. */
+const NAIRA_PREFIX = /^(?:₦|ngn|n)\s*/i;
+/** Thousands grouped by commas, spaces or both: `78,500`, `78 500`, `1, 250, 000`. */
+const GROUPED = /^\d{1,3}(?:(?:,\s*|\s+)\d{3})+(?:\.\d{1,2})?$/;
+
+/**
+ * A price as Nigerians write it, brought to plain digits (docs/product.md §5): a leading naira sign,
+ * thousands separators and spaces are dropped; anything else is left for the pattern to refuse.
+ */
+function plainPrice(text: string): string {
+  let rest = text.trim().replace(/[\u00a0\u202f]/g, ' ');
+  const negative = rest.startsWith('-');
+  if (negative) rest = rest.slice(1).trim();
+  rest = rest.replace(NAIRA_PREFIX, '');
+  if (rest.startsWith('-')) return rest;
+  if (GROUPED.test(rest)) rest = rest.replace(/[,\s]/g, '');
+  return negative ? `-${rest}` : rest;
+}
+
 function asText(input: unknown): string {
   if (typeof input === 'number') return Number.isFinite(input) ? String(input) : 'NaN';
-  return typeof input === 'string' ? input.trim() : '';
+  return typeof input === 'string' ? plainPrice(input) : '';
 }
 
 /** A new product's price (docs/product.md §5, add products). */

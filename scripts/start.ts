@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { defaultLogFormat } from '#settings/log-format.server.ts';
 import { parsePort } from './lib/parse-port';
@@ -20,6 +21,13 @@ async function demoLoginWorks(apiUrl: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Where the API leaves mail when no SMTP server is set: DATA_DIR/outbox/, as server/config.ts resolves it. */
+function outboxDir(): string {
+  const outbox = path.resolve(process.env.DATA_DIR?.trim() || 'data', 'outbox');
+  const here = path.relative(process.cwd(), outbox);
+  return `${here.startsWith('..') || path.isAbsolute(here) ? outbox : here}${path.sep}`;
 }
 
 async function main(): Promise<number> {
@@ -84,6 +92,8 @@ async function main(): Promise<number> {
       `  API  ${product.apiUrl}  (reference: ${product.apiUrl}/openapi.json)`,
       ...(demo ? [`  Demo owner  username ${DEMO_OWNER.username} or email ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}`] : []),
       ...(process.env.PAYSTACK_SECRET_KEY ? [] : ['  Payments  simulated: nobody is charged (PAYSTACK_SECRET_KEY takes real ones)']),
+      ...(process.env.SMTP_URL?.trim() ? [] : [`  Emails  saved as .eml files in ${outboxDir()} (SMTP_URL sends them)`]),
+      '  Moderators  npm run moderator -- grant <email> (docs/deploying.md#moderators)',
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -20,3 +20,7 @@ export function publicShopCards(memory: SiteMemory, query: ListQuery, badge: 'Sp
 }
 
 export const publicCategories = (memory: SiteMemory) => memory.shared('categories', () => provider.categories());
+
+/** Products matching a search, shared like the shop lists; none for an empty query. */
+export const publicProducts = (memory: SiteMemory, q: string) =>
+  q ? memory.shared(`products?${new URLSearchParams({ q })}`, async () => (await provider.searchProducts(q)).results) : Promise.resolve([]);

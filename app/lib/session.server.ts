@@ -1,12 +1,14 @@
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, redirect, redirectDocument } from 'react-router';
 import { getWebEnv } from './env.server';
+import { forgetKeptCookie, keepPostedForm, keptCookie, keptFormContext, pagePath, readKept } from './kept-form.server';
 import { provider } from './provider/client.server';
 import { isProviderError } from './provider/errors';
 import { COOKIE } from './request-cookies';
 import { mergeSavedAtSignIn } from './saved/merge-at-sign-in.server';
 import { signedCookie } from './signed-cookie.server';
 
-export type SessionUser = { id: string; username: string; email: string };
+/** `moderator`: as at sign-in, so the menu can offer Moderation; the API still checks every moderation call. */
+export type SessionUser = { id: string; username: string; email: string; moderator?: boolean };
 
 type SessionData = { user: SessionUser; access: string; refresh: string; lastSeen: number; checkoutAt: number };
 
@@ -46,7 +48,8 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
 export async function startSession(request: Request, session: { user: SessionUser; access: string; refresh?: string }, to: string) {
   const store = sessionStorage();
   const cookie = await store.getSession(request.headers.get('cookie'));
-  cookie.set('user', { id: session.user.id, username: session.user.username, email: session.user.email });
+  const { id, username, email, moderator } = session.user;
+  cookie.set('user', { id, username, email, ...(moderator && { moderator }) });
   cookie.set('access', session.access);
   cookie.set('refresh', session.refresh ?? '');
   cookie.set('lastSeen', Date.now());
@@ -72,6 +75,11 @@ async function revokedAndDestroyed(session: StoredSession): Promise<string> {
 
 export async function signOutCookie(request: Request): Promise<string> {
   return revokedAndDestroyed(await sessionStorage().getSession(request.headers.get('cookie')));
+}
+
+function isSignInRedirect(response: Response): boolean {
+  const location = response.headers.get('location') ?? '';
+  return response.status >= 300 && response.status < 400 && location.startsWith('/login?redirectTo=');
 }
 
 export function requireSignedIn(request: Request, signedIn: SignedIn | null): SignedIn {
@@ -152,7 +160,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     if (idleMsLeft(lastSeen) <= 0 && !backFromCheckout) {
       // Served as to a visitor, cookie untouched: the person's next navigation shows the Session Expired dialog.
       if (background) return next();
-      throw redirectDocument('/login?expired=1', { headers: { 'Set-Cookie': await revokedAndDestroyed(session) } });
+      const kept = request.method === 'POST' ? await keepPostedForm({ request, context }) : null;
+      const headers = new Headers({ 'Set-Cookie': await revokedAndDestroyed(session) });
+      if (kept) headers.append('Set-Cookie', keptCookie(kept));
+      throw redirectDocument(kept ? `/login?${new URLSearchParams({ expired: '1', redirectTo: kept.path })}` : '/login?expired=1', { headers });
     }
     if (!NOT_ACTIVITY_PATHS.test(pathname) && Date.now() - (lastSeen ?? 0) > lastSeenEveryMs(idleLimitMs())) {
       session.set('lastSeen', Date.now());
@@ -180,7 +191,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
 
   context.set(signedInContext, signedIn);
+  const kept = signedIn && request.method === 'GET' ? readKept(request.headers.get('cookie')) : null;
+  const backOnForm = kept !== null && kept.path === pagePath(new URL(request.url));
+  context.set(keptFormContext, backOnForm ? kept : null);
   const response = await next();
+  if (backOnForm) response.headers.append('Set-Cookie', forgetKeptCookie());
+  // A signed-out post sent to sign in first: its text waits for the person there, as after the idle limit.
+  if (!user && request.method === 'POST' && !request.bodyUsed && isSignInRedirect(response)) {
+    const keptPost = await keepPostedForm({ request, context });
+    if (keptPost) response.headers.append('Set-Cookie', keptCookie(keptPost));
+  }
   // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
   const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${COOKIE.session}=`);
   if (changed && !setsSession) response.headers.append('Set-Cookie', await store.commitSession(session));

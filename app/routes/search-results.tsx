@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router';
+import { FoundProducts } from '#app/components/shops/found-products.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
@@ -7,7 +8,7 @@ import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
+import { publicCategories, publicProducts, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, searchIndexable } from '#app/lib/seo.ts';
@@ -34,19 +35,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
-  const [[list, categories], saved] = await Promise.all([
-    Promise.allSettled([publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'), publicCategories(memory)]),
+  const [[list, categories, found], saved] = await Promise.all([
+    Promise.allSettled([
+      publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'),
+      publicCategories(memory),
+      // Only beside the first page of shops; a provider without product search simply shows none.
+      page === 1 ? publicProducts(memory, q) : Promise.resolve([]),
+    ]),
     savedIdsOf(request, context.get(signedInContext)),
   ]);
   const categoryNames = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
+  const products = found.status === 'fulfilled' ? found.value : [];
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    const failed = { q, category, state, page, sort, categoryNames, shops: [], saved: [], count: 0, nextPage: null, failed: !refused };
+    const failed = { q, category, state, page, sort, categoryNames, products: [], shops: [], saved: [], count: 0, nextPage: null, failed: !refused };
     return data(failed, { ...init, status: refused ? 400 : 503 });
   }
   const { shops, count, nextPage } = list.value;
-  return data({ q, category, state, page, sort, categoryNames, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false }, init);
+  return data({ q, category, state, page, sort, categoryNames, products, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -56,8 +63,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, state, page, sort, categoryNames, shops, saved, nextPage, failed } = loaderData;
+  const { q, category, state, page, sort, categoryNames, products, shops, saved, nextPage, failed } = loaderData;
   const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
+  const filtersSet = [category, state, sort].filter(Boolean).length;
   return (
     <main>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -77,38 +85,47 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <span>Search</span>
           <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Shops, products, places" />
         </label>
-        <label>
-          <span>Category</span>
-          <select name="category" defaultValue={category}>
-            <option value="">All categories</option>
-            {category && !categoryNames.some((name) => name.toLowerCase() === category.toLowerCase()) && <option value={category}>{category}</option>}
-            {categoryNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <StateSelect state={state} label="State" />
-        <label>
-          <span>Sort by</span>
-          <select name="sort" defaultValue={sort}>
-            <option value="">Newest</option>
-            <option value="rating">Best rated</option>
-          </select>
-        </label>
+        {/* Folded so that a phone sees the first result without scrolling; a <details> needs no script. */}
+        <details className="search-more">
+          <summary>{filtersSet ? `Filters (${filtersSet})` : 'Filters'}</summary>
+          <label>
+            <span>Category</span>
+            <select name="category" defaultValue={category}>
+              <option value="">All categories</option>
+              {category && !categoryNames.some((name) => name.toLowerCase() === category.toLowerCase()) && <option value={category}>{category}</option>}
+              {categoryNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <StateSelect state={state} label="State" />
+          <label>
+            <span>Sort by</span>
+            <select name="sort" defaultValue={sort}>
+              <option value="">Newest</option>
+              <option value="rating">Best rated</option>
+            </select>
+          </label>
+        </details>
         <button type="submit">Search</button>
       </Form>
-      {failed ? (
-        <LoadFailed retryHref={searchHref(q, category, page, sort)} />
-      ) : shops.length === 0 ? (
-        <p className="notice">No shops match your search. Try another word or category.</p>
-      ) : (
-        <>
-          <ShopGrid shops={shops} saved={saved} label="Search results" />
-          <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
-        </>
-      )}
+      <div className="search-body">
+        <div>
+          {failed ? (
+            <LoadFailed retryHref={searchHref(q, category, page, sort)} />
+          ) : shops.length === 0 ? (
+            <p className="notice">No shops match your search. Try another word or category.</p>
+          ) : (
+            <>
+              <ShopGrid shops={shops} saved={saved} label="Search results" />
+              <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
+            </>
+          )}
+        </div>
+        <FoundProducts products={products} />
+      </div>
     </main>
   );
 }

@@ -52,7 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     [shop, mine, saved] = await Promise.all([provider.getShop(id, request), myRating(request, signedIn, id), savedIdsOf(request, signedIn)]);
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(id), { status: 404 });
+    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     // Slow, unreachable or confused provider: worth a retry, unlike a missing shop.
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
@@ -79,6 +79,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { shop, webUrl, signedIn, mine, ownShop, saved } = loaderData;
   const [searchParams] = useSearchParams();
   const shopUrl = `${webUrl}/product/${encodeURIComponent(shop.id)}`;
+  // Six characters are easier to send and read out than an id (docs/decisions/064-copy-the-short-link.md).
+  const copiedUrl = shop.short_code ? `${webUrl}/s/${shop.short_code}` : shopUrl;
   const tags = shop.tags.filter(Boolean);
   return (
     // Keyed by shop, so moving from one shop to another starts with fresh forms and notes.
@@ -107,7 +109,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           <ComingSoonMessaging />
         </div>
-        <CopyLink url={shopUrl} />
+        <CopyLink url={copiedUrl} />
       </div>
       <section className="shop-about" aria-labelledby="about-title">
         <h2 id="about-title">About this shop</h2>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
+import type { ProductCondition } from '#rules/product-fields.ts';
 
 /** A re-encoded image and its smaller copies, as media storage keys; some older ones have WebP copies only and no colour. */
 export type StoredImage = {
@@ -232,9 +233,20 @@ export const products = pgTable(
     name: text('name').notNull(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     image: jsonb('image').$type<StoredImage>().notNull(),
+    // The columns of rules/product-fields.ts, each property named as its field.
+    description: text('description'),
+    condition: text('condition').$type<ProductCondition>(),
+    negotiable: boolean('negotiable').notNull().default(false),
+    in_stock: boolean('in_stock').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('products_shop_idx').on(t.shopId, t.createdAt), check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`)],
+  (t) => [
+    check('products_condition_known', sql`${t.condition} in ('new', 'used', 'tokunbo', 'refurbished')`),
+    index('products_shop_idx').on(t.shopId, t.createdAt),
+    // Product search (docs/product.md §5) looks words up in the names, as shops_search_trgm_idx does for shops.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`),
+  ],
 );
 
 export const AD_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
+import { changedProductFields, productFieldsSchema } from '#rules/product-fields.ts';
 import { productChangesSchema } from '#rules/product-schemas.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { badRequest, formError, notFound } from '#server/errors.ts';
@@ -23,7 +24,7 @@ const batchForm = z.object({
   products: z.string().describe(`JSON list of {"name", "price"}, at most ${PRODUCTS_PER_BATCH_MAX}`),
   images: z.array(imageFile()).describe('One photo per product, in the order of `products`'),
 });
-const productChangesForm = productChangesSchema.extend({
+const productChangesForm = productChangesSchema.extend(productFieldsSchema.shape).extend({
   price: z.string().optional().describe('In naira; empty means unchanged'),
   image: imageFile().optional(),
 });
@@ -148,7 +149,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['products'],
-        summary: "Change a product's name, price or image (multipart); owner only",
+        summary: "Change a product's name, price, image, description, condition or flags (multipart); owner only",
         security: [{ bearer: [] }],
         params: z.object({ id: z.string() }),
         ...multipartForm(productChangesForm),
@@ -166,13 +167,14 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
           image = await uploads.store(file);
           return image;
         });
-        const parsed = productChangesSchema.safeParse(fields);
+        const parsed = productChangesSchema.extend(productFieldsSchema.shape).safeParse(fields);
         const errors = parsed.success ? {} : fieldIssues(parsed.error);
         if (image && 'rejected' in image) errors.image = [image.rejected];
         if (!parsed.success || (image && 'rejected' in image)) throw badRequest(errors);
         const changes: Partial<typeof products.$inferInsert> = {};
         if (parsed.data.name !== undefined && parsed.data.name !== current.name) changes.name = parsed.data.name;
         if (parsed.data.price !== undefined && parsed.data.price !== current.price) changes.price = parsed.data.price;
+        Object.assign(changes, changedProductFields(current, parsed.data));
         if (image) changes.image = image.image;
         if (!Object.keys(changes).length) throw formError(MSG.noChanges);
         stopIfClientGone(request);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  PRODUCTS_IN_SEARCH,
   REVIEWS_ON_SHOP_PAGE,
   SEARCH_SUGGESTIONS,
   SHORT_LINK_LOOKUPS_PER_MINUTE,
@@ -22,11 +23,12 @@ import { removeAfterCommit, type StoredOrRejected, UploadBatch } from '#server/m
 import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
+import { searchProducts } from '#server/products/search.ts';
 import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
-import { forYouPage, searchFilter, suggestShops } from '#server/shops/search.ts';
-import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
+import { forYouPage, mayHaveTypos, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
+import { productJson, productJsonSchema, shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
 
@@ -113,11 +115,14 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { q, category, state, page, page_size, sort } = request.query;
       const now = new Date();
-      const filter = searchFilter(q, category, state);
-      const [sponsored, forYou] = await Promise.all([
-        page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
-        forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
-      ]);
+      const find = (filter: SearchFilter | undefined) =>
+        Promise.all([
+          page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
+          forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
+        ]);
+      let [sponsored, forYou] = await find(searchFilter(q, category, state));
+      // Only a query that finds nothing is read again allowing typos: a typo's neighbours would crowd out exact matches.
+      if (!sponsored.length && !forYou.matches && mayHaveTypos(q)) [sponsored, forYou] = await find(searchFilter(q, category, state, true));
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
         for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
@@ -141,6 +146,26 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ({ results: await suggestShops(app.db, request.query.q ?? '', SEARCH_SUGGESTIONS) }),
+  );
+
+  app.get(
+    '/products/search',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Products whose names match a query (ext), newest first, never from a hidden shop',
+        description: 'Words match as in shop search (docs/product.md §5): where a word begins, a state name means that state, typos only when nothing matches.',
+        querystring: z.object({
+          q: z.string().max(200).optional().catch(undefined),
+          limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PRODUCTS_IN_SEARCH).catch(PRODUCTS_IN_SEARCH),
+        }),
+        response: { 200: z.object({ results: z.array(productJsonSchema.extend({ shop_name: z.string() })) }) },
+      },
+    },
+    async (request) => {
+      const found = await searchProducts(app.db, request.query.q ?? '', request.query.limit);
+      return { results: found.map((product) => ({ ...productJson(product, visitorLinks()), shop_name: product.shopName })) };
+    },
   );
 
   app.get(

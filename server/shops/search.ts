@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
-import { searchWords } from '#rules/search-words.ts';
+import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { shops } from '#server/db/schema.ts';
 import { forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
@@ -22,27 +22,63 @@ function likeEscape(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Characters a PostgreSQL regular expression gives a meaning to: a search for "c++" must look for them. */
+function regexEscape(term: string): string {
+  return term.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
+}
+
 /** pg_trgm builds trigrams from runs of letters and digits only: a shorter word gives the index nothing to look up. */
 const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 
+/** Shorter words are too often a typo of some other word to be read as one. */
+const TYPO_WORD_MIN = 4;
+
 /**
- * Every word must appear in the shop's text, in any case (docs/product.md §5). `search_text` is stored
- * lower-cased, so a plain LIKE suffices where ILIKE would lower-case every row again.
+ * A word found where a word of the shop's text begins ("rice" in "rice sellers", not in "prices"), which
+ * pg_trgm's index answers for regular expressions as it does for LIKE. `search_text` is stored lower-cased.
  */
-export function searchFilter(q: string | undefined, category: string | undefined, state?: string): SearchFilter | undefined {
-  const terms = searchWords(q ?? '').slice(0, SEARCH_WORDS_MAX);
-  const filters = terms.map((term) => sql`${shops.searchText} like lower(${`%${likeEscape(term)}%`})`);
+export function wordMatches(term: string, typos: boolean, text: SQL | AnyColumn = shops.searchText): SQL {
+  if (typos && [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term)) return sql`lower(${term}) <<% ${text}`;
+  const start = /^[\p{L}\p{N}_]/u.test(term) ? '\\m' : '(^|[^[:alnum:]])';
+  return sql`${text} ~ lower(${start + regexEscape(term)})`;
+}
+
+/** The state a query names, as a condition on `shops` (docs/product.md §5); the words left to find. */
+export function namedState(q: string): { words: string[]; where: SQL | undefined } {
+  const read = readQuery(q);
+  if (!read.state) return { words: read.words, where: undefined };
+  const { name, words } = read.state;
+  // A shop that names no state is still found by the name in its address.
+  const inText = and(...words.map((word) => wordMatches(word, false)));
+  return { words: read.words, where: sql`(${shops.state} = ${name} or (${shops.state} is null and ${inText}))` };
+}
+
+/**
+ * Every word must begin a word of the shop's text, in any case, and a state's name means that state
+ * (docs/product.md §5). With `typos`, longer words may be spelt a little differently.
+ */
+export function searchFilter(q: string | undefined, category: string | undefined, state?: string, typos = false): SearchFilter | undefined {
+  const read = state ? { words: searchWords(q ?? ''), where: undefined } : namedState(q ?? '');
+  const named = read.where;
+  const terms = read.words.slice(0, SEARCH_WORDS_MAX);
+  const filters = terms.map((term) => wordMatches(term, typos));
+  if (named) filters.push(named);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
   if (state) filters.push(eq(shops.state, state));
   if (!filters.length) return undefined;
   return {
     where: and(...filters)!,
-    indexed: Boolean(wantedCategory) || Boolean(state) || terms.some((term) => HAS_TRIGRAM.test(term)),
+    indexed: Boolean(wantedCategory) || Boolean(state) || Boolean(named) || terms.some((term) => HAS_TRIGRAM.test(term)),
     combined: filters.length > 1,
     guessed: terms.length > 0 || filters.length > 1,
     scope: state ? eq(shops.state, state) : undefined,
   };
+}
+
+/** Whether a query has a word long enough to be read again allowing typos. */
+export function mayHaveTypos(q: string | undefined): boolean {
+  return searchWords(q ?? '').some((term) => [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term));
 }
 
 type PlannerSetting = 'enable_seqscan' | 'enable_indexscan' | 'enable_bitmapscan' | 'enable_sort';
@@ -189,7 +225,12 @@ const SUGGEST_SORT_UP_TO = 100;
  * word reads each group through its own index instead of sorting every match.
  */
 export async function suggestShops(db: Db, q: string, limit: number): Promise<Suggestion[]> {
-  const filter = searchFilter(q, undefined);
+  const found = await suggestMatching(db, q, limit, false);
+  return found.length || !mayHaveTypos(q) ? found : suggestMatching(db, q, limit, true);
+}
+
+async function suggestMatching(db: Db, q: string, limit: number, typos: boolean): Promise<Suggestion[]> {
+  const filter = searchFilter(q, undefined, undefined, typos);
   if (!filter) return [];
   const where = and(filter.where, listed)!;
   const now = new Date();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFieldsJson, savedProductFields } from '#rules/product-fields.ts';
 import { savedShopFields } from '#rules/shop-fields.ts';
 import { shopJsonSchema } from '#rules/shop-json.ts';
 import type { products, StoredImage } from '#server/db/schema.ts';
@@ -26,6 +27,7 @@ export const productJsonSchema = z.object({
   image_url: z.string(),
   image: imageSchema,
   shop_id: z.string(),
+  ...productFieldsJson,
 });
 
 /** Our shop answer: the shape both tiers share, with its photos as this API links them. */
@@ -56,6 +58,7 @@ export function productJson(product: typeof products.$inferSelect, links: MediaL
     price: product.price,
     ...imageFields(product.image, links),
     shop_id: product.shopId,
+    ...savedProductFields(product),
   };
 }
 

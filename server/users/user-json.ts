@@ -7,6 +7,7 @@ export const userJsonSchema = z.object({
   username: z.string(),
   phone_number: z.string(),
   date_joined: z.string(),
+  is_moderator: z.boolean().describe('ext: whether the account may moderate (`npm run moderator`)'),
 });
 
 export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJsonSchema> {
@@ -16,5 +17,6 @@ export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJs
     username: user.username,
     phone_number: user.phoneNumber,
     date_joined: user.dateJoined.toISOString(),
+    is_moderator: user.isModerator,
   };
 }

@@ -22,6 +22,7 @@ describe('sign up', () => {
     const body = response.json();
     expect(body.user).toMatchObject({ email: person.email, username: person.username, phone_number: '+2348031234567' });
     expect(body.user.date_joined).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(body.user.is_moderator).toBe(false);
     expect(body.token.access).toEqual(expect.any(String));
     expect(body.token.refresh).toEqual(expect.any(String));
     expect(body.user).not.toHaveProperty('password_hash');

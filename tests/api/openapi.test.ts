@@ -32,6 +32,7 @@ describe('service documents', () => {
       '/shops/{id}/update',
       '/shops/{id}/delete',
       '/shops/suggest',
+      '/products/search',
       '/shops/visits',
       '/categories',
       '/shops/{shop_id}/products',
@@ -54,7 +55,7 @@ describe('service documents', () => {
     ['post', '/shops', ['name', 'address', 'category', 'description', 'image'], ['tags', 'state', 'area']],
     ['put', '/shops/{id}/update', [], ['name', 'address', 'category', 'description', 'image', 'tags', 'state', 'area']],
     ['post', '/shops/{shop_id}/products/batch-create', ['products', 'images'], []],
-    ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image']],
+    ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image', 'description', 'condition', 'negotiable', 'in_stock']],
   ])('documents the multipart form of %s %s, photos as files', async (method, path, required, optional) => {
     const document = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const form = document.paths[path][method].requestBody.content['multipart/form-data'].schema;

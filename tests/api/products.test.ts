@@ -176,6 +176,30 @@ describe('editing and deleting a product', () => {
     expect(fetched.json().price).toBe(14500.75);
   });
 
+  it('starts a product in stock, not negotiable, with no description or condition, and saves the ones the owner sets', async () => {
+    const [product] = (await addProducts(api.app, owner.access, shopId, [{ name: 'iPhone 8 (64 GB)', price: 95000 }])).json();
+    expect(product).toMatchObject({ description: null, condition: null, negotiable: false, in_stock: true });
+    const edit = async (fields: Record<string, string>) => {
+      const body = await multipart(fields);
+      return api.app.inject({
+        method: 'PUT',
+        url: `/shops/products/${product.id}/update/`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(owner.access) },
+      });
+    };
+    const described = await edit({ description: '  Clean, battery 89 %.\r\nCharger included.  ', condition: 'tokunbo', negotiable: 'true', in_stock: 'false' });
+    expect(described.statusCode).toBe(200);
+    const saved = { description: 'Clean, battery 89 %.\nCharger included.', condition: 'tokunbo', negotiable: true, in_stock: false };
+    expect(described.json().product).toMatchObject(saved);
+    expect((await api.app.inject({ method: 'GET', url: `/shops/products/${product.id}/` })).json()).toMatchObject(saved);
+    expect((await edit({ condition: 'tokunbo', negotiable: 'true' })).json()).toEqual({ non_field_errors: [MSG.noChanges] });
+    expect((await edit({ condition: 'unstated', in_stock: 'true' })).json().product).toMatchObject({ condition: null, in_stock: true });
+    expect((await edit({ condition: 'broken' })).json()).toEqual({ condition: [MSG.invalidChoice] });
+    expect((await edit({ negotiable: 'maybe' })).json()).toEqual({ negotiable: [MSG.invalidChoice] });
+    expect((await edit({ description: 'x'.repeat(1001) })).json()).toEqual({ description: [MSG.tooLong(1000)] });
+  });
+
   it('deletes a product', async () => {
     const [product] = (await addProducts(api.app, owner.access, shopId, [{ name: 'Expired bread', price: 500 }])).json();
     const gone = await api.app.inject({ method: 'DELETE', url: `/shops/products/${product.id}/delete/`, headers: bearer(owner.access) });

@@ -97,7 +97,7 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
     ['+23480…', '+2348031234567'],
     ['234 0803…', '234 0803 123 4567'],
   ] as const)(
-    'sign up with a %s number goes home signed in, greeted by name with Create your shop next, and the number is stored as +234…',
+    'sign up with a %s number goes home signed in, greeted by name with ways on for buyers and sellers, and the number is stored as +234…',
     async ([, phone], { page, apiUrl }) => {
       const person = newPerson({ phone_number: phone });
       await page.goto('/signup');
@@ -107,7 +107,9 @@ describe(`accounts (JavaScript ${jsMode})`, () => {
       await expect.poll(() => accountMenu(page)).toEqual(SIGNED_IN);
       const welcome = page.getByRole('status').filter({ hasText: 'Welcome' });
       expect(await welcome.getByRole('heading').textContent()).toBe(`Welcome to Kasuwa, ${person.username}!`);
+      expect(await welcome.getByRole('link', { name: 'Browse shops' }).getAttribute('href')).toBe('/searchResults');
       expect(await welcome.getByRole('link', { name: 'Create your shop' }).getAttribute('href')).toBe('/createShop');
+      expect(await welcome.textContent()).toContain('Buying?');
       const signedIn = (await (await postJson(`${apiUrl}/auth/login/`, { username_or_email: person.username, password: person.password })).json()) as {
         user: { phone_number: string };
       };

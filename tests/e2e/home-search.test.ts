@@ -136,12 +136,39 @@ describe(`browsing and searching shops (JavaScript ${jsMode})`, () => {
   test('sponsored results carry an Ad badge and the category filter keeps only that category', async ({ page }) => {
     await page.goto('/searchResults?q=lagos');
     expect(await page.getByText('Ad', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByText('Filters', { exact: true }).click();
     await page.getByLabel('Category').selectOption('Phones');
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/category=Phones/);
     const categories = () => page.locator('.shop-card .card-meta').allTextContents();
     await expect.poll(async () => (await categories()).every((text) => text.startsWith('Phones'))).toBe(true);
     expect((await categories()).length).toBeGreaterThan(0);
+  });
+
+  test('on a 360 px phone the first result shows without scrolling: the filters fold away', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/searchResults?q=lagos');
+    expect(await page.getByLabel('Category').isVisible()).toBe(false);
+    const first = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first();
+    const box = (await first.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(640);
+    await page.getByText('Filters', { exact: true }).click();
+    expect(await page.getByLabel('Category').isVisible()).toBe(true);
+  });
+
+  test('a search shows the matching products beside the shops, each opening its product page', async ({ page, apiUrl }) => {
+    const found = (await (await fetch(`${apiUrl}/products/search?q=charger`)).json()) as { results: { id: string; name: string; shop_name: string }[] };
+    expect(found.results.length).toBeGreaterThan(0);
+    await page.goto('/searchResults?q=charger');
+    const products = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    expect(await products.count()).toBe(found.results.length);
+    const first = found.results[0]!;
+    const link = products.first().getByRole('link');
+    expect(await link.textContent()).toContain(first.name);
+    expect(await link.textContent()).toContain(first.shop_name);
+    expect(await link.textContent()).toContain('₦');
+    expect(await link.getAttribute('href')).toBe(`/product/${first.id}`);
   });
 
   test('a search with no match says so', async ({ page }) => {

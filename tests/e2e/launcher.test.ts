@@ -85,6 +85,8 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       expect(fresh.output()).toContain(`Web  http://localhost:${fresh.webPort}`);
       expect(fresh.output()).toContain(`API  http://localhost:${fresh.apiPort}  (reference: http://localhost:${fresh.apiPort}/openapi.json)`);
       expect(fresh.output()).toContain(DEMO_LINE);
+      expect(fresh.output()).toMatch(/^ {2}Emails {2}saved as \.eml files in .*outbox\/ \(SMTP_URL sends them\)$/m);
+      expect(fresh.output()).toContain('  Moderators  npm run moderator -- grant <email> (docs/deploying.md#moderators)');
       expect((await fetch(`http://127.0.0.1:${fresh.webPort}/healthz`)).status).toBe(200);
 
       expect(await pressCtrlC(fresh)).toBe(0);

@@ -32,6 +32,31 @@ async function overflowAt(page: Page, path: string) {
   return widths;
 }
 
+/** How many lines an element's text takes: a box that starts below the line so far begins another. */
+function linesIn(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const boxes = [...range.getClientRects()].filter((box) => box.width > 0).sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let bottom = Number.NEGATIVE_INFINITY;
+      for (const box of boxes) {
+        if (box.top >= bottom - 1) lines += 1;
+        bottom = Math.max(bottom, box.bottom);
+      }
+      return lines;
+    });
+}
+
+/** An element's width and height on the screen. */
+async function sizeOf(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
+}
+
 describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
   test('a card shows whole lines of its address, never a line cut in half', async ({ page, apiUrl }) => {
     const owner = await ownerAtApi(apiUrl);
@@ -70,5 +95,46 @@ describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
     const overflow: Record<string, number> = {};
     for (const path of paths) Object.assign(overflow, await overflowAt(page, path));
     expect(overflow).toEqual(Object.fromEntries(Object.keys(overflow).map((key) => [key, 0])));
+  });
+  test('the save heart keeps its size beside a long shop name that wraps, on cards and on the shop page', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const name = `Iya Basira Provisions and Household Wholesale Stores ${tag()}`;
+    const shop = await shopOf(apiUrl, owner, { name });
+    const sizes: Record<string, { width: number; height: number }> = {};
+    for (const width of [360, 412]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/searchResults?q=${encodeURIComponent(name)}`);
+      await page.getByRole('button', { name: `Save ${name}` }).waitFor();
+      sizes[`card at ${width}`] = await sizeOf(page, '.shop-card .heart');
+      await page.goto(`/shop/${shop.id}`);
+      expect(await linesIn(page, 'h1'), 'the name wraps').toBeGreaterThan(1);
+      sizes[`shop page at ${width}`] = await sizeOf(page, '.shop-title .heart');
+    }
+    expect(sizes).toEqual(Object.fromEntries(Object.keys(sizes).map((key) => [key, { width: 44, height: 44 }])));
+  });
+
+  test("at 360 px the header's Search button and the shop's Message shop button keep their words on one line", async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/shop/${shop.id}`);
+    await page.locator('.search-toggle summary').click();
+    await page.getByRole('search', { name: 'Search shops' }).getByRole('button', { name: 'Search' }).waitFor();
+
+    expect(await linesIn(page, '.search-panel button[type="submit"]')).toBe(1);
+    expect(await linesIn(page, '.coming-soon summary')).toBe(1);
+  });
+
+  test("the rating's thank-you spans the page's width at 360 px, not a narrow column", async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/shop/${shop.id}?rated=1`);
+    const thanks = page.getByRole('status').filter({ hasText: 'Thanks! Your rating is saved.' });
+    await thanks.waitFor();
+
+    const [thanksWidth, summaryWidth] = await Promise.all([thanks.boundingBox(), page.locator('.shop-summary').boundingBox()]);
+    expect(thanksWidth!.width).toBeGreaterThanOrEqual(summaryWidth!.width - 40);
+    expect(await linesIn(page, '.rate-thanks')).toBe(1);
   });
 });

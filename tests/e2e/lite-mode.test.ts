@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { Agent, fetch as fetchVia } from 'undici';
 import { describe, inject } from 'vitest';
 import { expect, jsMode, plainHttp, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
 import { newOwner, shopAtApi } from './support/owners';
 
 /** What in the page would fetch or run a script: script elements of any kind, and modulepreload links (held or not). */
@@ -17,6 +18,9 @@ function photosAskedFor(page: Page): string[] {
   });
   return asked;
 }
+
+/** A mark that survives only while the same document stays. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { kasuwaEarlierDocument: true }));
 
 /** The shop's photo as the page offers it: each <source>'s candidates. */
 const offeredPhotos = (page: Page) => page.locator('.shop-photo source').evaluateAll((sources) => sources.map((source) => source.getAttribute('srcset')));
@@ -86,6 +90,33 @@ async function twice(url: string, headers: Record<string, string> = {}) {
     void connection.close();
   }
 }
+
+describe(`Lite mode beside a half-filled form (JavaScript ${jsMode})`, () => {
+  test(
+    jsMode === 'on'
+      ? 'turning Lite mode on while a form holds typed text keeps the page and the text; it starts on the next page'
+      : 'a page with a form offers no switch that would reload it; a page without one does',
+    async ({ page, context }) => {
+      await page.goto('/signup');
+      await whenInteractive(page, '#signup');
+      await page.getByLabel('Username').fill('mama_put_ikeja');
+      const footer = page.locator('.site-footer');
+      if (jsMode === 'off') {
+        expect(await footer.getByRole('button', { name: 'Lite mode (saves data)' }).count()).toBe(0);
+        expect(await footer.getByText('Lite mode can be turned on from any page without a form').isVisible()).toBe(true);
+        await page.goto('/');
+        expect(await footer.getByRole('button', { name: 'Lite mode (saves data)' }).isVisible()).toBe(true);
+        return;
+      }
+      await markDocument(page);
+      await footer.getByRole('button', { name: 'Lite mode (saves data)' }).click();
+      await footer.getByText('Lite mode starts on the next page, so what you typed here stays.').waitFor();
+      expect(await page.getByLabel('Username').inputValue()).toBe('mama_put_ikeja');
+      expect(await page.evaluate(() => 'kasuwaEarlierDocument' in window)).toBe(true);
+      expect((await context.cookies()).find((cookie) => cookie.name === 'kasuwa_lite')?.value).toBe('on');
+    },
+  );
+});
 
 describe.runIf(plainHttp)(`Lite mode and the shared page memory (run with JavaScript ${jsMode})`, () => {
   test('anonymous visitors share Lite and full pages apart, each told the page varies with Save-Data', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { logOut, signIn } from './support/accounts';
+import { accountMenu, logOut, signIn } from './support/accounts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 import { grantModerator } from './support/moderators';
@@ -188,4 +188,35 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
       expect(await statuses(shown)).toEqual(shown.map(() => 200));
     },
   );
+  test('a moderator finds Moderation in the menu, and each action radio sits beside its words at 360 px', async ({ page, apiUrl }) => {
+    const [owner, person, moderator] = [await ownerAtApi(apiUrl), await ownerAtApi(apiUrl), await ownerAtApi(apiUrl)];
+    const shop = await shopOf(apiUrl, owner, { name: `Menu Check ${tag()}` });
+    await signInAs(page, person);
+    expect(await accountMenu(page)).not.toContain('Moderation');
+    await logOut(page);
+
+    await grantModerator(moderator.email);
+    await signInAs(page, moderator);
+    await page.locator('details.menu > summary').click();
+    expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Moderation' }).getAttribute('href')).toBe('/moderation');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/moderation/shops/${shop.id}`);
+
+    const radios = await page.locator('#moderate .report-reason').evaluateAll((labels) =>
+      labels.map((label) => {
+        const radio = label.querySelector('input')!;
+        const words = document.createRange();
+        words.setStartAfter(radio);
+        words.setEnd(label, label.childNodes.length);
+        const [box, text] = [radio.getBoundingClientRect(), words.getBoundingClientRect()];
+        return {
+          width: Math.round(box.width),
+          besideWords: text.left - box.right >= 0 && text.left - box.right <= 16,
+          sameLine: Math.abs(box.top + box.bottom - text.top - text.bottom) < 16,
+        };
+      }),
+    );
+    expect(radios.length).toBeGreaterThan(0);
+    for (const radio of radios) expect(radio).toEqual({ width: 20, besideWords: true, sameLine: true });
+  });
 });

@@ -351,6 +351,26 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(after?.image_url).not.toBe(product!.image_url);
   });
 
+  test('the edit page sets a description, a condition, "price negotiable" and "out of stock", and shows them again', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const [product] = await productsAtApi(apiUrl, owner, shop.id, [{ name: 'Samsung A10, 32 GB', price: 48000 }]);
+    const path = `/shop/${product!.id}/edit-products`;
+    await openForm(page, path, 'edit-product');
+    await page.getByLabel('Description (optional)').fill('Screen without a scratch.\nCharger included.');
+    await page.getByLabel('Condition').selectOption({ label: 'Tokunbo (foreign used)' });
+    await page.getByLabel('Price negotiable').selectOption({ label: 'Yes' });
+    await page.getByLabel('In stock').selectOption({ label: 'No' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(MSG.productUpdated).waitFor();
+    const [after] = await productsOf(apiUrl, shop.id);
+    expect(after).toMatchObject({ description: 'Screen without a scratch.\nCharger included.', condition: 'tokunbo', negotiable: true, in_stock: false });
+    await openForm(page, path, 'edit-product');
+    await expect.poll(() => page.getByLabel('Condition').inputValue()).toBe('tokunbo');
+    expect(await page.getByLabel('In stock').inputValue()).toBe('false');
+    expect(await page.getByLabel('Description (optional)').inputValue()).toBe('Screen without a scratch.\nCharger included.');
+  });
+
   test('pages without a usable id say so: the two messages of docs/product.md §8 for a product, the missing shop id for adding', async ({ page, apiUrl }) => {
     await signedInOwner(page, apiUrl);
     const blank = await page.goto('/shop/%20/add-products');

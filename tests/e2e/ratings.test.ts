@@ -136,6 +136,7 @@ describe(`ratings and reviews (JavaScript ${jsMode})`, () => {
     ).toBe(0);
 
     await whenInteractive(page, '.search-filters');
+    await page.getByText('Filters', { exact: true }).click();
     await page.getByLabel('Sort by').selectOption('rating');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'rating');

@@ -58,6 +58,8 @@ describe(`where a shop is (JavaScript ${jsMode})`, () => {
     const places = () => page.locator('.shop-card .card-meta').allTextContents();
     const pick = async (state: string, button: string) => {
       if (jsMode === 'on') await whenInteractive(page, 'select[name=state]');
+      // The search page folds its filters away.
+      if (button === 'Search') await page.getByRole('main').getByText('Filters', { exact: false }).click();
       await page
         .getByRole('main')
         .getByLabel(button === 'Show' ? 'Shops in' : 'State')

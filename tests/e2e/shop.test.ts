@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { MSG } from '#rules/messages.ts';
 import { expect, jsMode, test } from './support/browser';
 import { holdScripts, isHydrated } from './support/hydration';
 import { tag } from './support/owners';
 import { ownerAtApi, shopOf } from './support/web-requests';
 
-type DemoShop = { id: string; name: string; products: { id: string; name: string; price: number }[] };
+type DemoShop = { id: string; name: string; short_code: string; products: { id: string; name: string; price: number }[] };
 
 const DEMO_SHOP_NAME = "Mama Titi's Kitchen";
 const JOLLOF = 'Party jollof rice with chicken';
@@ -19,7 +20,7 @@ function findDemoShop(apiUrl: string): Promise<DemoShop> {
     const shop = [...list.sponsored_shops, ...list.for_you].find((candidate) => candidate.name === DEMO_SHOP_NAME);
     if (!shop) throw new Error(`The demo seed has no shop named ${DEMO_SHOP_NAME}.`);
     const products = (await (await fetch(`${apiUrl}/shops/${shop.id}/products`)).json()) as DemoShop['products'];
-    return { id: shop.id, name: shop.name, products };
+    return { id: shop.id, name: shop.name, short_code: shop.short_code, products };
   })();
   return demoShop;
 }
@@ -145,13 +146,15 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_SHOP_NAME);
   });
 
-  test('an unknown shop answers 404 with "Shop with ID … not found."', async ({ page }) => {
+  test('an unknown shop answers a friendly 404 without its id, and a way on', async ({ page }) => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-shop']) {
       const response = await page.goto(`/shop/${id}`);
 
       expect(response?.status(), id).toBe(404);
-      expect(await page.getByText(`Shop with ID ${id} not found.`).isVisible(), id).toBe(true);
+      expect(await page.getByText(MSG.shopNotFound).isVisible(), id).toBe(true);
+      expect(await page.locator('main').textContent(), id).not.toContain(id);
       expect(await page.getByRole('link', { name: 'Go to the home page' }).isVisible(), id).toBe(true);
+      expect(await page.getByRole('link', { name: 'Search for shops' }).getAttribute('href'), id).toBe('/searchResults');
     }
   });
 
@@ -254,9 +257,9 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     await page.getByText('Messaging is coming soon.').waitFor();
   });
 
-  test('the shop link (site origin + /product/{id}) can be copied', async ({ page, context, apiUrl, webUrl }) => {
+  test('the shop link copied is its short link (site origin + /s/{code})', async ({ page, context, apiUrl, webUrl }) => {
     const shop = await findDemoShop(apiUrl);
-    const link = `${webUrl}/product/${shop.id}`;
+    const link = `${webUrl}/s/${shop.short_code}`;
     await openShop(page, `/shop/${shop.id}`);
 
     expect(await page.getByRole('textbox', { name: 'Link to this shop' }).inputValue()).toBe(link);

@@ -5,7 +5,7 @@ import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
 
 /** The menu is a `<details>`, so it opens without JavaScript; the Messages link stays hidden (docs/product.md §2). */
-export function Header({ signedIn }: { signedIn: boolean }) {
+export function Header({ signedIn, moderator }: { signedIn: boolean; moderator: boolean }) {
   const lite = useLiteMode();
   return (
     <header className="site-header">
@@ -28,6 +28,7 @@ export function Header({ signedIn }: { signedIn: boolean }) {
               <Link to="/myShop">My Shop</Link>
               <Link to="/rating">My ratings</Link>
               <Link to="/saved">Saved shops</Link>
+              {moderator && <Link to="/moderation">Moderation</Link>}
               <form method="post" action="/logout">
                 <button type="submit">Logout</button>
               </form>

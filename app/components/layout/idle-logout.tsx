@@ -3,6 +3,21 @@ import { IDLE_MINUTES_FACILITY_DEFAULT } from '#rules/limits.ts';
 
 const ACTIVITY = ['input', 'keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
 
+const TYPED = 'input:not([type=hidden]):not([type=file]):not([type=password]), textarea';
+
+/** A form someone typed into goes along, so after signing in again they are back on it with their words (docs/decisions/063-typed-work-outlives-idle-sign-out.md). */
+function keepTypedText(body: URLSearchParams) {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[method="post" i]')) {
+    const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED)];
+    if (!fields.some((field) => field.value !== field.defaultValue)) continue;
+    body.set('keptFrom', location.pathname + location.search);
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === 'string' && !/password/i.test(name)) body.append(`keep:${name}`, value);
+    }
+    return;
+  }
+}
+
 /**
  * Signs out on time rather than at the next click (docs/product.md §4). Each tab has its own clock, so the
  * server has the last word: while another tab is active it answers with the time left.
@@ -30,6 +45,7 @@ export function IdleLogout({ minutes = IDLE_MINUTES_FACILITY_DEFAULT }: { minute
       asking = true;
       clearTimeout(timer);
       const body = new URLSearchParams({ intent: 'idle' });
+      keepTypedText(body);
       const response = await fetch('/logout', { method: 'POST', body, cache: 'no-store' }).catch(() => null);
       asking = false;
       if (stopped) return;

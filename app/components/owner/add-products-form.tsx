@@ -88,7 +88,7 @@ function ProductRow({
     <fieldset className="product-row" {...getFieldsetProps(meta)}>
       <legend>Product {number}</legend>
       <Field label="Name" meta={row.name} type="text" />
-      <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 3500 or 10.99" />
+      <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦3,500" />
       <PhotoInput meta={row.image} label="Photo" hint={chooseAgain ? MSG.choosePhotoAgain(chosenBefore) : 'A JPEG or PNG photo of at most 5 MB'} />
       {remove && (
         <button type="submit" className="secondary remove-row" {...remove}>

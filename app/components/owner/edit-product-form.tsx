@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
@@ -6,15 +6,17 @@ import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
+import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
-import { editProductSchema, type ProductChanges } from '#app/lib/forms/product-forms.ts';
-import { productChangesSchema } from '#rules/product-schemas.ts';
+import { editProductFieldsSchema, editProductSchema, type ProductChanges, type SavedProduct } from '#app/lib/forms/product-forms.ts';
+import { CONDITION_LABELS, CONDITION_UNSTATED, PRODUCT_CONDITIONS, PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '#rules/product-fields.ts';
+import { TextAreaField } from './shop-details-form.tsx';
 
-const constraint = formConstraint(productChangesSchema);
+const constraint = formConstraint(editProductFieldsSchema);
 
-type FormValue = { name?: string; price?: string; image?: File };
+type FormValue = { name?: string; price?: string; image?: File; description?: string; condition?: string; negotiable?: string; in_stock?: string };
 
-export type EditableProduct = { name: string; price: number; photo: string | null };
+export type EditableProduct = SavedProduct & { photo: string | null };
 
 /** A price as the owner typed it: `3500`, or `850.50` when it has kobo. */
 function priceText(price: number): string {
@@ -23,12 +25,22 @@ function priceText(price: number): string {
 
 /** Blank or unchanged fields are not sent (docs/product.md §5). */
 export function EditProductForm({ product, lastResult }: { product: EditableProduct; lastResult?: SubmissionResult<string[]> | null }) {
-  const { name, price } = product;
-  const schema = useMemo(() => editProductSchema({ name, price }), [name, price]);
+  const { name, price, description, condition, negotiable, in_stock } = product;
+  const schema = useMemo(
+    () => editProductSchema({ name, price, description, condition, negotiable, in_stock }),
+    [name, price, description, condition, negotiable, in_stock],
+  );
   const [form, fields] = useForm<FormValue, ProductChanges>({
     id: 'edit-product',
     lastResult,
-    defaultValue: { name, price: priceText(price) },
+    defaultValue: {
+      name,
+      price: priceText(price),
+      description: description ?? '',
+      condition: condition ?? CONDITION_UNSTATED,
+      negotiable: String(negotiable),
+      in_stock: String(in_stock),
+    },
     constraint,
     defaultNoValidate: false,
     shouldValidate: 'onBlur',
@@ -40,7 +52,10 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
       <p className="field-hint">Change only what you want to; an empty field keeps what is saved.</p>
       <FormMessage form={form} />
       <Field label="Name" meta={fields.name} type="text" />
-      <Field label="Price (₦)" meta={fields.price} type="text" inputMode="decimal" hint="Up to 2 decimals, for example 10.99" />
+      <Field label="Price (₦)" meta={fields.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦850.50" />
+      {PRODUCT_FIELD_NAMES.map((field) => (
+        <ProductFieldInput key={field} field={PRODUCT_FIELDS[field]} meta={fields[field]} />
+      ))}
       <PhotoInput
         meta={fields.image}
         label="New photo (optional)"
@@ -50,5 +65,54 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
       <SubmitButton pendingLabel="Saving changes…">Save changes</SubmitButton>
       <UploadProgressBar />
     </Form>
+  );
+}
+
+// Choices rather than a checkbox: an unticked box sends nothing, which an edit reads as "keep what is saved".
+function ProductFieldInput({ field, meta }: { field: ProductField; meta: FieldMetadata<string | undefined> }) {
+  switch (field.kind) {
+    case 'lines':
+      return (
+        <TextAreaField
+          label={`${field.label} (optional)`}
+          hint={`At most ${field.max.toLocaleString('en-NG')} characters`}
+          meta={meta as FieldMetadata<string>}
+        />
+      );
+    case 'condition':
+      return (
+        <ChoiceField label={field.label} meta={meta}>
+          <option value={CONDITION_UNSTATED}>Not stated</option>
+          {PRODUCT_CONDITIONS.map((condition) => (
+            <option key={condition} value={condition}>
+              {CONDITION_LABELS[condition]}
+            </option>
+          ))}
+        </ChoiceField>
+      );
+    case 'flag':
+      return (
+        <ChoiceField label={field.label} meta={meta}>
+          <option value="true">Yes</option>
+          <option value="false">No</option>
+        </ChoiceField>
+      );
+  }
+}
+
+function ChoiceField({ label, meta, children }: { label: string; meta: FieldMetadata<string | undefined>; children: React.ReactNode }) {
+  const { key, ...select } = getSelectProps(meta);
+  const firstError = useFirstErrorFocus(meta.errors);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
+      <select key={key} autoFocus={firstError} {...select}>
+        {children}
+      </select>
+      <p id={meta.errorId} className="field-error" aria-live="polite">
+        {meta.errors?.join(', ')}
+      </p>
+    </div>
   );
 }

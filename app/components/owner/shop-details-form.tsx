@@ -89,7 +89,7 @@ function StateField({ label, meta }: { label: string; meta: FieldMetadata<string
   );
 }
 
-function TextAreaField({ label, hint, meta }: { label: string; hint?: string; meta: FieldMetadata<string> }) {
+export function TextAreaField({ label, hint, meta }: { label: string; hint?: string; meta: FieldMetadata<string> }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   // Conform's props carry a `key` (it remounts the field to reset it); React wants keys passed on their own.
   const { key, ...textarea } = getTextareaProps(meta, { ariaDescribedBy: hintId });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkImageClaims } from '#rules/images.ts';
 import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
+import { changedProductFields, productFieldsSchema, type SavedProductFields } from '#rules/product-fields.ts';
 import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
 import { optionalPhoto } from './photo-field';
 
@@ -46,17 +47,21 @@ export const addProductsSchema = z.object({ products: rows }).transform((form, c
   return ready;
 });
 
-export type SavedProduct = { name: string; price: number };
+export type SavedProduct = { name: string; price: number } & SavedProductFields;
+
+/** The edit form's fields: name, price and photo, and the product's details (rules/product-fields.ts). */
+export const editProductFieldsSchema = productChangesSchema.extend(productFieldsSchema.shape).extend({ image: optionalPhoto() });
 
 /** A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it travels. */
 export function editProductSchema(saved: SavedProduct) {
-  return productChangesSchema.extend({ image: optionalPhoto() }).transform((fields, ctx) => {
+  return editProductFieldsSchema.transform((fields, ctx) => {
     const changes = {
       name: fields.name !== saved.name ? fields.name : undefined,
       price: fields.price !== saved.price ? fields.price : undefined,
       image: fields.image,
+      ...changedProductFields(saved, fields),
     };
-    if (changes.name === undefined && changes.price === undefined && !changes.image) {
+    if (Object.values(changes).every((value) => value === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: MSG.noChanges });
       return z.NEVER;
     }

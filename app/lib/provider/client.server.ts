@@ -13,6 +13,7 @@ import {
   paymentStartSchema,
   paymentVerifySchema,
   productSchema,
+  productSearchSchema,
   profileSchema,
   ratingListSchema,
   ratingSchema,
@@ -191,6 +192,7 @@ export const provider = {
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, budget: SUGGEST_BUDGET }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
+  searchProducts: (q: string) => callParsed(productSearchSchema, 'GET', 'products/search', { query: { q } }),
   reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, budget: WRITE_BUDGET }),
   /** With the owner's token, a shop a moderator hid still answers. */
   shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),

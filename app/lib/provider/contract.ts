@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFieldsJson } from '#rules/product-fields.ts';
 import { shopJsonSchema } from '#rules/shop-json.ts';
 
 // Lenient on purpose: any provider that speaks docs/api.md may answer, so our extensions (its §4) are optional.
@@ -43,6 +44,7 @@ export const productSchema = z.object({
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
   shop_id: z.coerce.string().optional(),
+  ...productFieldsJson,
 });
 
 export const ratingSchema = z.object({
@@ -88,6 +90,8 @@ const userSchema = z.object({
   email: z.string(),
   username: z.string(),
   phone_number: z.string().optional(),
+  // Ours alone: other providers have no moderators.
+  is_moderator: z.boolean().default(false),
 });
 
 export const sessionSchema = z.object({
@@ -110,6 +114,10 @@ export const profileSchema = userSchema.extend({
 export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),
 });
+
+/** Our provider's product search (ext): each product with its shop's name. */
+export const productSearchSchema = z.object({ results: z.array(productSchema.extend({ shop_name: z.string() })) });
+export type FoundProduct = z.infer<typeof productSearchSchema>['results'][number];
 
 export const categoriesSchema = z.object({ categories: z.array(z.object({ name: z.string(), count: z.number() })) });
 

@@ -12,9 +12,13 @@ import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/forgot-password';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 const constraint = formConstraint(forgotPasswordSchema);
 

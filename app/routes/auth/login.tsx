@@ -11,13 +11,18 @@ import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
+import { readKept } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import { startSession } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/login';
 import { destination, leaveIfSignedIn } from './signed-in.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 const constraint = formConstraint(loginSchema);
 const FIELDS = Object.keys(loginSchema.shape);
@@ -31,7 +36,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export function loader({ request, context }: Route.LoaderArgs) {
   leaveIfSignedIn(request, context);
-  return null;
+  const kept = readKept(request.headers.get('cookie'));
+  return { kept: kept ? { cut: kept.cut } : null };
 }
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
@@ -43,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { user, token } = await provider.login(submission.value, request);
-    return await startSession(request, { user, access: token.access, refresh: token.refresh }, destination(request));
+    return await startSession(request, { user: { ...user, moderator: user.is_moderator }, access: token.access, refresh: token.refresh }, destination(request));
   } catch (error) {
     return data({ result: submission.reply({ ...formErrorsFrom(error, FIELDS), hideFields: ['password'] }) }, { status: 400 });
   }
@@ -52,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFormWhenOffline(serverAction, MSG.networkOrUnexpected);
 export const shouldRevalidate = revalidateUnlessOffline;
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
   const [form, fields] = useForm({
@@ -69,6 +75,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <main className="auth">
       {params.get('expired') === '1' && <SessionExpiredDialog redirectTo={redirectTo} />}
       <h1 className="section-title">Sign in</h1>
+      {loaderData?.kept && (
+        <p className="notice" role="status">
+          {loaderData.kept.cut ? MSG.typedTextCut : MSG.typedTextKept}
+        </p>
+      )}
       {params.get('reset') === '1' && (
         <p className="notice success" role="status">
           {MSG.passwordResetDone}

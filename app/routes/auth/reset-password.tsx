@@ -13,9 +13,13 @@ import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { endSessionCookie } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/reset-password';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 const constraint = formConstraint(resetPasswordFormSchema);
 const HIDDEN = ['new_password', 'confirm_password'];

@@ -14,11 +14,15 @@ import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import { startSession } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import { normalisePhone } from '#rules/phone.ts';
 import stylesheet from '../../styles/auth.css?url';
 import type { Route } from './+types/signup';
 import { destination, leaveIfSignedIn } from './signed-in.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 const constraint = formConstraint(signupSchema);
 const FIELDS = Object.keys(signupSchema.shape);

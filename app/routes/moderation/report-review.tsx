@@ -3,10 +3,14 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/report-review';
 import { loadReportPage, sendReport } from './report.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 

@@ -9,9 +9,11 @@ import { addProductsSchema } from '#app/lib/forms/product-forms.ts';
 import { addProductsErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -20,6 +22,9 @@ import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/add-products';
 import { ownShop } from './own-shops.server';
 import { batchForm, chosenPhotos } from './products.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [
@@ -38,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = await ownShop(request, signedIn, shopId);
   // After a batch is stored the page says so (and moves on); reloading it then sends nothing again.
   const added = new URL(request.url).searchParams.has('added');
-  return { shop: { id: shop.id, name: shop.name }, added };
+  return { shop: { id: shop.id, name: shop.name }, added, kept: keptSubmission(context) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -88,7 +93,7 @@ export default function AddProducts({ loaderData, actionData }: Route.ComponentP
       {added ? (
         <RedirectNotice message={MSG.productsAdded} to="/myShop" delayMs={DELAYS_MS.afterAddProducts} />
       ) : (
-        <AddProductsForm lastResult={actionData?.result} chosenBefore={actionData && 'chosen' in actionData ? actionData.chosen : null} />
+        <AddProductsForm lastResult={actionData?.result ?? loaderData.kept} chosenBefore={actionData && 'chosen' in actionData ? actionData.chosen : null} />
       )}
       <p>
         <Link to={products}>Back to products</Link>

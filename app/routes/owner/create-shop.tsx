@@ -8,15 +8,20 @@ import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { createShopFormSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/create-shop';
 import { providerShopForm } from './shop-save.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [
@@ -28,7 +33,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request, context }: Route.LoaderArgs) {
   requireSignedIn(request, context.get(signedInContext));
   // After a shop is made the page says so (and moves on); reloading it then sends nothing again.
-  return { created: new URL(request.url).searchParams.get('created') };
+  return { created: new URL(request.url).searchParams.get('created'), kept: keptSubmission(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +62,7 @@ export default function CreateShop({ loaderData, actionData }: Route.ComponentPr
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
       {created && !actionData && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
       {/* A new form for each shop made, named by its id: the form is reset (docs/product.md §4). */}
-      <ShopDetailsForm key={created} mode="create" lastResult={actionData?.result} />
+      <ShopDetailsForm key={created} mode="create" lastResult={actionData?.result ?? loaderData.kept} />
     </main>
   );
 }

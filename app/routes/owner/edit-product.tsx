@@ -8,16 +8,22 @@ import { editProductSchema } from '#app/lib/forms/product-forms.ts';
 import { editProductErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
+import { savedProductFields } from '#rules/product-fields.ts';
 import formStylesheet from '../../styles/auth.css?url';
 import ownerStylesheet from '../../styles/owner.css?url';
 import stylesheet from '../../styles/products.css?url';
 import type { Route } from './+types/edit-product';
 import { ownProduct, productChangesForm } from './products.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 // auth.css holds the Field component's styles, owner.css the owner pages' heading row.
 export const links: Route.LinksFunction = () => [
@@ -34,7 +40,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!own.product) return data({ product: null, updated: false }, { status: own.status });
   const { product, shopId } = own;
   const updated = new URL(request.url).searchParams.has('updated');
-  return { product: { id: product.id, name: product.name, price: product.price, photo: product.image?.url ?? product.image_url, shopId }, updated };
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      photo: product.image?.url ?? product.image_url,
+      shopId,
+      ...savedProductFields(product),
+    },
+    updated,
+    kept: keptSubmission(context),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -87,7 +104,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       {updated ? (
         <RedirectNotice message={MSG.productUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditProduct} />
       ) : (
-        <EditProductForm key={product.id} product={product} lastResult={actionData?.result} />
+        <EditProductForm key={product.id} product={product} lastResult={actionData?.result ?? loaderData.kept} />
       )}
       <p>
         <Link to={`/shop/${encodeURIComponent(product.shopId)}/products`}>Back to products</Link>

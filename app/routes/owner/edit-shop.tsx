@@ -8,9 +8,11 @@ import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { editShopFormSchema, shopFormValues } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import formStylesheet from '../../styles/auth.css?url';
@@ -18,6 +20,9 @@ import ownerStylesheet from '../../styles/owner.css?url';
 import type { Route } from './+types/edit-shop';
 import { ownShop } from './own-shops.server';
 import { providerShopForm, shopChanges } from './shop-save.server';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 // auth.css holds the Field component's styles.
 export const links: Route.LinksFunction = () => [
@@ -34,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     photo: shop.image?.url ?? shop.image_url,
     // After the change the page says so (and moves on); reloading it then sends nothing again.
     updated: new URL(request.url).searchParams.has('updated'),
+    kept: keptSubmission(context),
   };
 }
 
@@ -70,7 +76,7 @@ export default function EditShop({ loaderData, actionData }: Route.ComponentProp
         // Made anew once saved, so it shows what is saved now.
         key={String(updated)}
         mode="edit"
-        lastResult={actionData?.result}
+        lastResult={actionData?.result ?? loaderData.kept}
         defaultValue={shop}
         currentPhoto={photo ? { url: photo, alt: `The photo of ${shop.name} now` } : null}
       />

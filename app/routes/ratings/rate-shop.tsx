@@ -9,9 +9,13 @@ import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
 import type { Route } from './+types/rate-shop';
+
+/** The Lite mode switch reloads the page: without JavaScript it is not offered here. */
+export const handle: RouteHandle = { typedForm: true };
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
@@ -24,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, signedIn, params.shop_id)]);
     return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own' };
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }

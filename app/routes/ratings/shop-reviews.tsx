@@ -17,7 +17,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const reviews = await provider.shopRatings(params.shop_id, page, REVIEWS_PAGE_SIZE);
     return { shopName: reviews.shop_name, reviews: reviews.results, page, nextPage: reviews.next_page };
   } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopWithIdNotFound(params.shop_id), { status: 404 });
+    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;
   }

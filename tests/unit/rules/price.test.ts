@@ -21,6 +21,38 @@ describe('new product prices (docs/product.md §5)', () => {
   });
 });
 
+describe('prices as Nigerians write them (docs/product.md §5)', () => {
+  it.each([
+    ['78,500', 78_500],
+    ['₦14,200', 14_200],
+    ['₦ 14,200', 14_200],
+    ['N14,200', 14_200],
+    ['n 2500', 2500],
+    ['NGN 1,000,000', 1_000_000],
+    ['ngn14200.50', 14_200.5],
+    ['78 500', 78_500],
+    ['78\u00a0500', 78_500],
+    ['₦1, 250', 1250],
+    ['14,200.5', 14_200.5],
+  ])('%j is read as %d, new or edited', (input, value) => {
+    expect(checkNewPrice(input)).toEqual({ ok: true, value });
+    expect(checkEditedPrice(input)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['14.200', MSG.priceInvalid],
+    ['1,2345', MSG.priceInvalid],
+    ['12,00', MSG.priceInvalid],
+    ['₦', MSG.priceRequired],
+    ['-₦500', MSG.priceNegative],
+    ['₦-500', MSG.priceNegative],
+    ['₦1,000,001', MSG.priceTooHigh],
+    ['$500', MSG.priceInvalid],
+  ])('%j is still refused with %j', (input, message) => {
+    expect(checkNewPrice(input)).toEqual({ ok: false, message });
+  });
+});
+
 describe('edited prices (docs/product.md §5)', () => {
   it('treats an empty price as not given', () => {
     expect(checkEditedPrice('')).toEqual({ ok: true, value: null });
@@ -28,7 +60,8 @@ describe('edited prices (docs/product.md §5)', () => {
 
   it.each([
     ['1.234', MSG.editPricePattern],
-    ['12,000', MSG.editPricePattern],
+    ['12,0000', MSG.editPricePattern],
+    ['₦-4', MSG.editPricePositive],
     ['0', MSG.editPricePositive],
     ['-4', MSG.editPricePositive],
   ])('%j is refused with %j', (input, message) => {

@@ -73,7 +73,11 @@ describe('the add products form', () => {
     const edit = new FormData();
     edit.set('price', '900');
     edit.set('image', big());
-    expect(parseWithZod(edit, { schema: editProductSchema({ name: 'Yam', price: 2500 }) }).reply().error).toEqual({ image: [MSG.imageTooBig] });
+    expect(
+      parseWithZod(edit, {
+        schema: editProductSchema({ name: 'Yam', price: 2500, description: null, condition: null, negotiable: false, in_stock: true }),
+      }).reply().error,
+    ).toEqual({ image: [MSG.imageTooBig] });
   });
 
   it('asks for at least one product when every row is blank, and holds at most 20 rows', () => {
@@ -129,7 +133,7 @@ describe("the provider's refusal of a batch", () => {
 });
 
 describe('the edit product form', () => {
-  const saved = { name: 'Zobo drink', price: 850.5 };
+  const saved = { name: 'Zobo drink', price: 850.5, description: 'Chilled', condition: null, negotiable: false, in_stock: true };
   const editForm = (fields: Record<string, string | File>) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -140,6 +144,22 @@ describe('the edit product form', () => {
   it('says "No changes detected to update." for the prefilled form sent untouched, and for blank fields', () => {
     expect(editForm({ name: 'Zobo drink', price: '850.50' }).reply().error).toEqual({ '': [MSG.noChanges] });
     expect(editForm({ name: '', price: '' }).reply().error).toEqual({ '': [MSG.noChanges] });
+  });
+
+  it("sends a product's details only when they changed, and a cleared condition as unstated", () => {
+    const untouched = { name: 'Zobo drink', price: '850.50', description: 'Chilled', condition: 'unstated', negotiable: 'false', in_stock: 'true' };
+    expect(editForm(untouched).reply().error).toEqual({ '': [MSG.noChanges] });
+    const changed = editForm({ ...untouched, condition: 'new', in_stock: 'false', description: '' });
+    if (changed.status !== 'success') throw new Error(JSON.stringify(changed.error));
+    expect([...productChangesForm(changed.value).entries()]).toEqual([
+      ['condition', 'new'],
+      ['in_stock', 'false'],
+    ]);
+    const cleared = productChangesForm(
+      editProductSchema({ ...saved, condition: 'used' }).parse({ name: 'Zobo drink', price: '850.50', condition: 'unstated' }),
+    );
+    expect([...cleared.entries()]).toEqual([['condition', 'unstated']]);
+    expect(editForm({ ...untouched, negotiable: 'perhaps' }).reply().error).toEqual({ negotiable: [MSG.invalidChoice] });
   });
 
   it('refuses a third decimal and a price that is not positive', () => {
