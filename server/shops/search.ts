@@ -34,11 +34,19 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 const TYPO_WORD_MIN = 4;
 
 /**
+ * Whether a word may be read allowing typos. A replacement character is what is left of a broken address,
+ * never typed: trigrams would skip it and read "rice\uFFFD" as "rice", so such a word must match as written.
+ */
+function mayBeMisspelt(term: string): boolean {
+  return [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term) && !term.includes('\uFFFD');
+}
+
+/**
  * A word found where a word of the shop's text begins ("rice" in "rice sellers", not in "prices"), which
  * pg_trgm's index answers for regular expressions as it does for LIKE. `search_text` is stored lower-cased.
  */
 export function wordMatches(term: string, typos: boolean, text: SQL | AnyColumn = shops.searchText): SQL {
-  if (typos && [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term)) return sql`lower(${term}) <<% ${text}`;
+  if (typos && mayBeMisspelt(term)) return sql`lower(${term}) <<% ${text}`;
   const start = /^[\p{L}\p{N}_]/u.test(term) ? '\\m' : '(^|[^[:alnum:]])';
   return sql`${text} ~ lower(${start + regexEscape(term)})`;
 }
@@ -78,7 +86,7 @@ export function searchFilter(q: string | undefined, category: string | undefined
 
 /** Whether a query has a word long enough to be read again allowing typos. */
 export function mayHaveTypos(q: string | undefined): boolean {
-  return searchWords(q ?? '').some((term) => [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term));
+  return searchWords(q ?? '').some(mayBeMisspelt);
 }
 
 type PlannerSetting = 'enable_seqscan' | 'enable_indexscan' | 'enable_bitmapscan' | 'enable_sort';

@@ -94,6 +94,11 @@ describe('typos', () => {
     expect(await suggested('Baloogun')).toEqual(['Balogun Fabrics']);
   });
 
+  it('reads a word holding what is left of a broken address as written, so it finds nothing', async () => {
+    expect(await names('q=Balogun%EF%BF%BD')).toEqual([]);
+    expect(await suggested('Balogun\uFFFD')).toEqual([]);
+  });
+
   it('does not widen a query that already finds shops', async () => {
     expect(await names('q=balogun')).toEqual(['Balogun Fabrics']);
     expect(await names('q=fabric')).toEqual(['Balogun Fabrics']);

@@ -11,7 +11,7 @@ import { accountMenu, fillSignUp, logOut, newPerson, signIn, signUpAtApi } from 
 import { expect, jsMode, test } from './support/browser';
 import { testProductEnv } from './support/global-setup';
 import { whenInteractive } from './support/hydration';
-import { shopAtApi } from './support/owners';
+import { newOwner, shopAtApi } from './support/owners';
 
 const SIGNED_IN = ['My Shop', 'My ratings', 'Saved shops', 'Logout'];
 const SIGNED_OUT = ['Sign Up', 'Sign In', 'Saved shops'];
@@ -374,6 +374,49 @@ describe(`idle sign-out (JavaScript ${jsMode})`, () => {
       await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+      await context.close();
+    },
+  );
+
+  test(
+    jsMode === 'on'
+      ? 'text typed on Edit Shop when the idle limit signs out is back on the form after signing in again'
+      : 'text posted from Edit Shop after the idle limit is back on the form after signing in again',
+    async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: product.webUrl, javaScriptEnabled: jsMode === 'on', locale: 'en-NG' });
+      const page = await context.newPage();
+      const owner = await newOwner(product.apiUrl);
+      const shop = await shopAtApi(product.apiUrl, owner);
+      await signIn(page, owner.username, owner.password);
+      await page.waitForURL((url) => url.pathname === '/');
+      const formPath = `/editShop/${shop.id}/edit-shop`;
+      await page.goto(formPath);
+      await whenInteractive(page, '#edit-shop');
+      const words = 'Rice, beans and garri by the bag. Palm oil in 5 and 25 litre kegs, fresh every Monday.';
+      await page.getByLabel('Description').fill(words);
+
+      if (jsMode === 'off') {
+        await page.waitForTimeout(IDLE_SECONDS * 1100 + 500);
+        await page.getByRole('button', { name: 'Save changes' }).click();
+      }
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === formPath, { timeout: IDLE_SECONDS * 1000 * 4 });
+      expect(await page.getByText(MSG.typedTextKept).isVisible()).toBe(true);
+      await page.getByRole('dialog', { name: MSG.sessionExpiredTitle }).getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('expired') === null);
+      await whenInteractive(page, '#login');
+      await page.getByLabel('Username or email').fill(owner.username);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+
+      await page.waitForURL((url) => url.pathname === formPath);
+      await whenInteractive(page, '#edit-shop');
+      expect(await page.getByLabel('Description').inputValue()).toBe(words);
+      const saved = (await (await fetch(`${product.apiUrl}/shops/${shop.id}`)).json()) as { description: string };
+      expect(saved.description).toBe('Rice, beans and garri by the bag.');
+      // Once back, the kept text is spent: a reload shows what is saved.
+      await page.reload();
+      await whenInteractive(page, '#edit-shop');
+      expect(await page.getByLabel('Description').inputValue()).toBe('Rice, beans and garri by the bag.');
       await context.close();
     },
   );

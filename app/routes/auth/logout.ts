@@ -4,6 +4,7 @@ import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { keptCookie, keptFromForm } from '#app/lib/kept-form.server.ts';
 import { idleMsLeftOf, signOutCookie } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/logout';
 
 /** Room for the text of the page whose idle timer signs out; never a file. */
@@ -19,14 +20,21 @@ export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 /** `intent=idle` is a tab's idle timer: while the person is active in another tab, it is told the time left instead. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormWithin({ request, context }, IDLE_LOGOUT_FORM);
-  const intent = form === 'too-large' ? 'idle' : form.get('intent');
+  // No page of ours sends that much; the session still ends, as the request asked, and the body is refused.
+  if (form === 'too-large') {
+    return new Response(MSG.formTooLarge, {
+      status: 413,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Set-Cookie': await signOutCookie(request) },
+    });
+  }
+  const intent = form.get('intent');
   if (intent === 'idle') {
     const msLeft = await idleMsLeftOf(request);
     if (msLeft > 0) return Response.json({ msLeft }, { headers: { 'Cache-Control': 'no-store' } });
   }
   const headers = new Headers({ 'Set-Cookie': await signOutCookie(request) });
   // The idle timer sends the page's typed text along, to be back on that page after signing in.
-  const kept = intent === 'idle' && form !== 'too-large' ? keptFromForm(form, new URL(request.url)) : null;
+  const kept = intent === 'idle' ? keptFromForm(form, new URL(request.url)) : null;
   if (kept) headers.append('Set-Cookie', keptCookie(kept));
   if (intent !== 'idle') return redirect('/', { headers });
   return redirect(kept ? `/login?${new URLSearchParams({ expired: '1', redirectTo: kept.path })}` : '/login?expired=1', { headers });
