@@ -119,6 +119,7 @@ export const MSG = {
   paymentProviderSaid: (message: string) => `The payment provider refused the request: ${message}`,
   paymentNotCompleted: 'The payment was not completed.',
   paymentReferenceMissing: 'No payment reference was given.',
+  paymentNotCharged: 'You have not been charged for this payment. You can try again with another card, a bank transfer or USSD.',
   paymentVerifyUnreachable: 'We could not check your payment just now. If you paid, your shop will be sponsored as soon as the payment is confirmed.',
   webhookSignatureInvalid: 'The webhook signature is missing or invalid.',
   tooManyAttempts: (seconds?: number) =>

@@ -22,7 +22,7 @@ type ApiAd = { reference: string; status: string; paid_at: string | null; ends_a
 async function buyAdPlan(page: Page, shop: ApiShop, outcome: Outcome): Promise<string> {
   await page.goto(`/shop/${shop.id}/step1`);
   expect(await page.getByText('Step 1 of 2').isVisible()).toBe(true);
-  await page.getByRole('link', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: /^(Continue|Buy another month)$/ }).click();
   await page.getByText('Step 2 of 2').waitFor();
   await whenInteractive(page, '.ads-page form');
   // A shop whose ad still runs is offered a renewal.
@@ -106,6 +106,7 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
       .click();
     await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/step1`);
     await page.getByText('Step 1 of 2').waitFor();
+    expect(await page.getByRole('region', { name: 'Your ads' }).getByText('This shop has had no ads yet.').isVisible()).toBe(true);
     expect(await page.getByText('₦5,000').first().isVisible()).toBe(true);
 
     await buyAdPlan(page, shop, 'Pay');
@@ -142,7 +143,15 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     const second = await sponsoredUntil(apiUrl, owner, shop.id);
     const months = (iso: string) => new Date(iso).getUTCFullYear() * 12 + new Date(iso).getUTCMonth();
     expect(months(second!) - months(first!)).toBe(1);
-    expect((await adsOf(apiUrl, owner, shop.id)).filter((ad) => ad.status === 'success')).toHaveLength(2);
+    const paid = (await adsOf(apiUrl, owner, shop.id)).filter((ad) => ad.status === 'success');
+    expect(paid).toHaveLength(2);
+
+    // The shop's Ads page shows what was bought before it offers more.
+    await page.goto(`/shop/${shop.id}/step1`);
+    const history = page.getByRole('region', { name: 'Your ads' });
+    expect(await history.getByText('2 months paid, ₦10,000 in all.').isVisible()).toBe(true);
+    for (const ad of paid) expect(await history.getByText(`Receipt ${ad.reference}`).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Buy another month' }).isVisible()).toBe(true);
   });
 
   test('a declined card says Verification Failed with the bank’s reason, and sponsors nothing', async ({ page, apiUrl }) => {
@@ -152,6 +161,7 @@ describe(`buying the ad plan (JavaScript ${jsMode})`, () => {
     const alert = page.getByRole('alert');
     await alert.getByRole('heading', { name: MSG.verificationFailed }).waitFor();
     expect(await alert.getByText('Declined').isVisible()).toBe(true);
+    expect(await alert.getByText(MSG.paymentNotCharged).isVisible()).toBe(true);
     expect(await sponsoredUntil(apiUrl, owner, shop.id)).toBeNull();
   });
 

@@ -61,6 +61,7 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
         <section className="notice error payment-result" role="alert">
           <h1>{MSG.verificationFailed}</h1>
           <p>{payment.error}</p>
+          {payment.payAgainFor && <p>{MSG.paymentNotCharged}</p>}
           {payment.mayRetry && <Link to={again}>Check again</Link>}
         </section>
       )}
