@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './limits';
 import { MSG } from './messages';
-import { optionalText } from './text';
+import { clearableText } from './text';
 
 /** A product's condition (docs/product.md §5): "Tokunbo" is what Nigerians call foreign used. */
 export const PRODUCT_CONDITIONS = ['new', 'used', 'tokunbo', 'refurbished'] as const;
@@ -61,7 +61,7 @@ const conditionField = z
     return z.NEVER;
   });
 
-type Given<F> = F extends { kind: 'flag' } ? typeof flagField : F extends { kind: 'condition' } ? typeof conditionField : ReturnType<typeof optionalText>;
+type Given<F> = F extends { kind: 'flag' } ? typeof flagField : F extends { kind: 'condition' } ? typeof conditionField : ReturnType<typeof clearableText>;
 type Answered<F> = F extends { kind: 'flag' }
   ? z.ZodDefault<z.ZodBoolean>
   : F extends { kind: 'condition' }
@@ -71,7 +71,7 @@ type Answered<F> = F extends { kind: 'flag' }
 function given(field: ProductField) {
   if (field.kind === 'flag') return flagField;
   if (field.kind === 'condition') return conditionField;
-  return optionalText(field.max);
+  return clearableText(field.max);
 }
 
 /** An answer may come from any provider of the contract: a field it leaves out reads as not stated. */
@@ -86,7 +86,7 @@ function shapeOf<Shape>(derive: (field: ProductField) => z.ZodType): Shape {
   return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, derive(PRODUCT_FIELDS[name])])) as Shape;
 }
 
-/** Adding or editing a product: every one of these fields is optional, and one not given keeps what is saved (or its initial value). */
+/** Adding or editing a product: every one of these fields is optional, one not given keeps what is saved (or its initial value), a blank description is none. */
 export const productFieldsSchema = z.object(shapeOf<{ [K in ProductFieldName]: Given<Fields[K]> }>(given));
 
 /** The fields of a product's answer. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAGS_MAX, TEXT_MAX } from './limits';
 import { MSG } from './messages';
 import { isNigerianState } from './states';
-import { isPrintableText, optionalText, requiredText } from './text';
+import { clearableText, isPrintableText, optionalText, requiredText } from './text';
 
 /** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
 const tagsField = z
@@ -27,12 +27,18 @@ const tagsField = z
     return tags;
   });
 
-/** One of NIGERIAN_STATES, or nothing: the place is optional (a select whose first choice is blank). */
-export const stateField = z
-  .string({ error: MSG.notAString })
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .refine((value): boolean => value === undefined || isNigerianState(value), { error: MSG.unknownState });
+/** One of NIGERIAN_STATES, or nothing: the place is optional (a select whose first choice is blank, read as `blank`). */
+function stateChoice<Blank extends null | undefined>(blank: Blank) {
+  return z
+    .string({ error: MSG.notAString })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || blank))
+    .refine((value): boolean => value == null || isNigerianState(value), { error: MSG.unknownState });
+}
+
+export const stateField = stateChoice(undefined);
+/** On Edit Shop, the blank choice takes the state away. */
+const clearedState = stateChoice(null);
 
 type Described = {
   /** The form's label; the form adds "(optional)" to a field Create Shop does not require. */
@@ -90,7 +96,13 @@ const isText = (field: ShopField): field is TextField => field.kind === 'line' |
 /** Create Shop's message for a field it requires; undefined for an optional one. */
 export const requiredMessage = (field: ShopField): string | undefined => (isText(field) ? field.required : undefined);
 
-type Edited<F> = F extends { kind: 'tags' } ? typeof tagsField : F extends { kind: 'state' } ? typeof stateField : ReturnType<typeof optionalText>;
+type Edited<F> = F extends { kind: 'tags' }
+  ? typeof tagsField
+  : F extends { kind: 'state' }
+    ? typeof clearedState
+    : F extends { required: string }
+      ? ReturnType<typeof optionalText>
+      : ReturnType<typeof clearableText>;
 type Created<F> = F extends { required: string } ? ReturnType<typeof requiredText> : Edited<F>;
 type Answered<F> = F extends { kind: 'tags' }
   ? z.ZodDefault<z.ZodArray<z.ZodString>>
@@ -100,8 +112,8 @@ type Answered<F> = F extends { kind: 'tags' }
 
 function edited(field: ShopField) {
   if (field.kind === 'tags') return tagsField;
-  if (field.kind === 'state') return stateField;
-  return optionalText(field.max);
+  if (field.kind === 'state') return clearedState;
+  return field.required ? optionalText(field.max) : clearableText(field.max);
 }
 
 function created(field: ShopField) {
@@ -122,7 +134,7 @@ function shapeOf<Shape>(derive: (field: ShopField) => z.ZodType): Shape {
 /** Create Shop (docs/product.md §5): the required fields with their own messages; every text trimmed and within its length. */
 export const shopFieldsSchema = z.object(shapeOf<{ [K in ShopFieldName]: Created<Fields[K]> }>(created));
 
-/** Edit Shop: nothing is required (docs/product.md §5); a blank field keeps the saved value. */
+/** Edit Shop: nothing is required (docs/product.md §5); a blank field keeps the saved value, but an optional one is emptied. */
 export const shopChangesSchema = z.object(shapeOf<{ [K in ShopFieldName]: Edited<Fields[K]> }>(edited));
 
 /** The fields of a shop's answer (shop-json.ts holds the rest). */
@@ -137,9 +149,12 @@ export function savedShopFields(shop: SavedShopFields): SavedShopFields {
   return Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, shop[name]])) as SavedShopFields;
 }
 
+/** The fields Create Shop does not require, which an edit may empty. */
+export const CLEARABLE_SHOP_FIELDS = SHOP_FIELD_NAMES.filter((name) => !requiredMessage(SHOP_FIELDS[name]));
+
 /**
- * What an edit changes (docs/product.md §5): a field left blank keeps the saved value, and one equal to it is no
- * change. Both tiers add the photo, which always is one; nothing changed means 'No changes detected'.
+ * What an edit changes (docs/product.md §5): a required field left blank keeps the saved value, and one equal
+ * to it is no change. Both tiers add the photo, which always is one; nothing changed means 'No changes detected'.
  */
 export function changedShopFields(saved: SavedShopFields, edits: Partial<ShopChanges>): Partial<ShopChanges> {
   const changes: Record<string, unknown> = {};
@@ -151,5 +166,5 @@ export function changedShopFields(saved: SavedShopFields, edits: Partial<ShopCha
 }
 
 // Tags are compared as they travel, comma-separated: the same words in the same order are no change.
-const sameValue = (edited: string | string[], saved: string | string[] | null) =>
+const sameValue = (edited: string | string[] | null, saved: string | string[] | null) =>
   Array.isArray(edited) && Array.isArray(saved) ? edited.join(',') === saved.join(',') : edited === saved;

@@ -40,6 +40,14 @@ export function requiredText(message: string, max: number) {
     .max(max, { error: MSG.tooLong(max) });
 }
 
+/** A trimmed text that may be left out (undefined) or emptied on purpose (blank: null), as an optional field on an edit form. */
+export function clearableText(max: number) {
+  return typedText()
+    .max(max, { error: MSG.tooLong(max) })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
 /** A trimmed text that may be left out; blank counts as left out. */
 export function optionalText(max: number) {
   return typedText()

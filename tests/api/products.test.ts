@@ -198,6 +198,8 @@ describe('editing and deleting a product', () => {
     expect((await edit({ condition: 'broken' })).json()).toEqual({ condition: [MSG.invalidChoice] });
     expect((await edit({ negotiable: 'maybe' })).json()).toEqual({ negotiable: [MSG.invalidChoice] });
     expect((await edit({ description: 'x'.repeat(1001) })).json()).toEqual({ description: [MSG.tooLong(1000)] });
+    // Sent blank, the description is taken away; blank name and price still mean "not given".
+    expect((await edit({ description: ' ', name: '', price: '' })).json().product).toMatchObject({ description: null, name: 'iPhone 8 (64 GB)', price: 95000 });
   });
 
   it('deletes a product', async () => {

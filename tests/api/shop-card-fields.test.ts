@@ -43,6 +43,17 @@ describe('a shop’s state and area', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ state: 'Abuja (FCT)', area: 'Wuse 2', name: SHOP_FIELDS.name });
     expect((await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).json()).toMatchObject({ state: 'Abuja (FCT)', area: 'Wuse 2' });
+
+    // Sent blank, an optional field is emptied; a blank required field still keeps its value.
+    const emptied = await multipart({ state: '', area: '', tags: '', name: '' }, []);
+    const cleared = await api.app.inject({
+      method: 'PUT',
+      url: `/shops/${shop.id}/update/`,
+      payload: emptied.payload,
+      headers: { ...emptied.headers, ...bearer(owner.access) },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ state: null, area: null, tags: [], name: SHOP_FIELDS.name });
   });
 
   it('narrow the list to a state with GET /shops?state=, with search and category too', async () => {

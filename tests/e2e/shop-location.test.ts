@@ -50,6 +50,13 @@ describe(`where a shop is (JavaScript ${jsMode})`, () => {
     await page.getByLabel('State (optional)').selectOption('Kaduna');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await shopsOf(apiUrl, owner))[0]).toMatchObject({ state: 'Kaduna', area: 'Kurmi' });
+
+    // Emptied on the form, an optional field is taken away; the required ones stay as saved.
+    await page.goto(`/editShop/${saved!.id}/edit-shop`);
+    await whenInteractive(page, '#edit-shop');
+    await page.getByLabel('Area or city (optional)').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await shopsOf(apiUrl, owner))[0]).toMatchObject({ state: 'Kaduna', area: null, address: 'Stall 14, Kurmi Market' });
   });
 
   test('a visitor narrows home and search to a state, kept on the next visit without an account, and goes back to all of Nigeria', async ({ page, apiUrl }) => {

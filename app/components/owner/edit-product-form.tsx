@@ -26,10 +26,7 @@ function priceText(price: number): string {
 /** Blank or unchanged fields are not sent (docs/product.md §5). */
 export function EditProductForm({ product, lastResult }: { product: EditableProduct; lastResult?: SubmissionResult<string[]> | null }) {
   const { name, price, description, condition, negotiable, in_stock } = product;
-  const schema = useMemo(
-    () => editProductSchema({ name, price, description, condition, negotiable, in_stock }),
-    [name, price, description, condition, negotiable, in_stock],
-  );
+  const saved = useMemo(() => ({ name, price, description, condition, negotiable, in_stock }), [name, price, description, condition, negotiable, in_stock]);
   const [form, fields] = useForm<FormValue, ProductChanges>({
     id: 'edit-product',
     lastResult,
@@ -45,7 +42,7 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
     defaultNoValidate: false,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editProductSchema(saved, formData) }),
   });
   return (
     <Form method="post" encType="multipart/form-data" className="edit-product" {...getFormProps(form)}>

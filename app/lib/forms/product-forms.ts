@@ -52,14 +52,19 @@ export type SavedProduct = { name: string; price: number } & SavedProductFields;
 /** The edit form's fields: name, price and photo, and the product's details (rules/product-fields.ts). */
 export const editProductFieldsSchema = productChangesSchema.extend(productFieldsSchema.shape).extend({ image: optionalPhoto() });
 
-/** A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it travels. */
-export function editProductSchema(saved: SavedProduct) {
+/**
+ * A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it
+ * travels; but a description the owner emptied is taken away. Conform reads a blank field as absent, so
+ * `form` tells which it was.
+ */
+export function editProductSchema(saved: SavedProduct, form?: FormData) {
+  const emptied = form?.get('description')?.toString().trim() === '' ? { description: null } : {};
   return editProductFieldsSchema.transform((fields, ctx) => {
     const changes = {
       name: fields.name !== saved.name ? fields.name : undefined,
       price: fields.price !== saved.price ? fields.price : undefined,
       image: fields.image,
-      ...changedProductFields(saved, fields),
+      ...changedProductFields(saved, { ...fields, ...emptied }),
     };
     if (Object.values(changes).every((value) => value === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: MSG.noChanges });

@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { product } = own;
   const form = await readFormWithin({ request, context }, EDIT_PRODUCT_FORM);
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
-  const submission = parseSubmission(form, editProductSchema(product));
+  const submission = parseSubmission(form, editProductSchema(product, form));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
     await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));

@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const changes = shopChanges(submission.value, saved);
+  const changes = shopChanges(submission.value, saved, form);
   if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }) }, { status: 400 });
   try {
     await asSignedIn(request, signedIn, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));

@@ -3,7 +3,7 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
-import { CONDITION_UNSTATED, PRODUCT_FIELD_NAMES } from '#rules/product-fields.ts';
+import { CONDITION_UNSTATED, PRODUCT_FIELD_NAMES, PRODUCT_FIELDS } from '#rules/product-fields.ts';
 
 /** `products` as JSON `[{name, price}]`, then one `images` per row in the same order (docs/product.md §7). */
 export function batchForm(rows: readonly ReadyRow[]): FormData {
@@ -33,7 +33,8 @@ export function productChangesForm(changes: ProductChanges): FormData {
   if (changes.image) form.set('image', changes.image, changes.image.name);
   for (const name of PRODUCT_FIELD_NAMES) {
     const value = changes[name];
-    if (value !== undefined) form.set(name, value === null ? CONDITION_UNSTATED : String(value));
+    // What is taken away travels as the field's "none": blank text, or the unstated condition.
+    if (value !== undefined) form.set(name, value === null ? (PRODUCT_FIELDS[name].kind === 'condition' ? CONDITION_UNSTATED : '') : String(value));
   }
   return form;
 }

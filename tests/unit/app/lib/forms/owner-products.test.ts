@@ -138,7 +138,7 @@ describe('the edit product form', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (!form.has('image')) form.set('image', emptyFileInput());
-    return parseWithZod(form, { schema: editProductSchema(saved) });
+    return parseWithZod(form, { schema: editProductSchema(saved, form) });
   };
 
   it('says "No changes detected to update." for the prefilled form sent untouched, and for blank fields', () => {
@@ -146,12 +146,13 @@ describe('the edit product form', () => {
     expect(editForm({ name: '', price: '' }).reply().error).toEqual({ '': [MSG.noChanges] });
   });
 
-  it("sends a product's details only when they changed, and a cleared condition as unstated", () => {
+  it("sends a product's details only when they changed, an emptied description as blank and a cleared condition as unstated", () => {
     const untouched = { name: 'Zobo drink', price: '850.50', description: 'Chilled', condition: 'unstated', negotiable: 'false', in_stock: 'true' };
     expect(editForm(untouched).reply().error).toEqual({ '': [MSG.noChanges] });
-    const changed = editForm({ ...untouched, condition: 'new', in_stock: 'false', description: '' });
+    const changed = editForm({ ...untouched, condition: 'new', in_stock: 'false', description: ' ' });
     if (changed.status !== 'success') throw new Error(JSON.stringify(changed.error));
     expect([...productChangesForm(changed.value).entries()]).toEqual([
+      ['description', ''],
       ['condition', 'new'],
       ['in_stock', 'false'],
     ]);

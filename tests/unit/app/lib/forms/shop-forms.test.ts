@@ -96,6 +96,12 @@ describe('the edit form', () => {
   });
 });
 
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+};
+
 describe('what an edit changes', () => {
   test('only fields that differ from the saved shop, and a new photo', () => {
     const image = photo();
@@ -103,6 +109,7 @@ describe('what an edit changes', () => {
       shopChanges(
         { name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, state: undefined, area: undefined, tags: ['rice'], image },
         saved,
+        new FormData(),
       ),
     ).toEqual({
       address: '5 Ojuelegba Rd',
@@ -115,8 +122,22 @@ describe('what an edit changes', () => {
       shopChanges(
         { name: 'Mama Put', address: undefined, category: 'Food', description: undefined, state: undefined, area: undefined, tags: undefined },
         saved,
+        formOf({ address: '', description: '' }),
       ),
     ).toEqual({});
+  });
+
+  test('an optional field the owner emptied is taken away; a required one left blank is kept', () => {
+    const placed = { ...saved, area: 'Surulere', state: 'Lagos' as const, tags: ['rice'] };
+    const blank = { name: undefined, address: undefined, category: undefined, description: undefined, state: undefined, area: undefined, tags: undefined };
+    const changes = shopChanges(blank, placed, formOf({ name: '', area: ' ', state: '', tags: '' }));
+    expect(changes).toEqual({ area: null, state: null, tags: [] });
+    const body = providerShopForm(changes);
+    expect([...body.entries()]).toEqual([
+      ['area', ''],
+      ['state', ''],
+      ['tags', ''],
+    ]);
   });
 
   test('travels to the provider as its multipart fields, tags comma-separated', () => {
