@@ -42,9 +42,16 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // The idle timer's limit is the one the server enforces.
-  const { webUrl, sessionIdleMinutes } = getWebEnv();
+  const { webUrl, sessionIdleMinutes, contact } = getWebEnv();
   const signedIn = context.get(signedInContext);
-  return { signedIn: signedIn !== null, moderator: signedIn?.user.moderator === true, webUrl, idleMinutes: sessionIdleMinutes, lite: isLiteRequest(request) };
+  return {
+    signedIn: signedIn !== null,
+    moderator: signedIn?.user.moderator === true,
+    webUrl,
+    idleMinutes: sessionIdleMinutes,
+    lite: isLiteRequest(request),
+    contact,
+  };
 }
 
 // app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.
@@ -82,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="content" className="page">
           {skeleton ? <PageSkeleton {...skeleton} /> : children}
         </div>
-        {!bare && <Footer />}
+        {!bare && root && <Footer contact={root.contact} />}
         {!bare && <BottomNav />}
         {!lite && <ScrollRestoration />}
         {!lite && <Scripts />}

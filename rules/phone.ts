@@ -26,3 +26,9 @@ export function normalisePhone(input: string): string {
   const national = nationalDigits(input);
   return national === null ? input.trim() : `+234${national}`;
 }
+
+/** `+2348031234567` as people write it at home: `0803 123 4567`. */
+export function localPhone(international: string): string {
+  const national = international.slice(4);
+  return `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { TAGS_MAX, TEXT_MAX } from './limits';
 import { MSG } from './messages';
+import { isNigerianPhone, normalisePhone } from './phone';
 import { isNigerianState } from './states';
-import { clearableText, isPrintableText, optionalText, requiredText } from './text';
+import { clearableText, isPrintableText, optionalText, requiredText, typedText } from './text';
 
 /** `tags` travels as one comma-separated field; blank pieces are dropped and duplicates merged. */
 const tagsField = z
@@ -27,6 +28,18 @@ const tagsField = z
     return tags;
   });
 
+const PHONE_MAX = 32;
+
+/** A Nigerian mobile number, kept as +234 and 10 digits, or nothing (`blank`). */
+function phoneChoice<Blank extends null | undefined>(blank: Blank) {
+  return typedText()
+    .max(PHONE_MAX, { error: MSG.phoneInvalid })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || blank))
+    .refine((value): boolean => value == null || isNigerianPhone(value), { error: MSG.phoneInvalid })
+    .transform((value) => (value ? normalisePhone(value) : value));
+}
+
 /** One of NIGERIAN_STATES, or nothing: the place is optional (a select whose first choice is blank, read as `blank`). */
 function stateChoice<Blank extends null | undefined>(blank: Blank) {
   return z
@@ -37,8 +50,9 @@ function stateChoice<Blank extends null | undefined>(blank: Blank) {
 }
 
 export const stateField = stateChoice(undefined);
-/** On Edit Shop, the blank choice takes the state away. */
+/** On Edit Shop, the blank choice takes the state away, and an emptied number the shop's own number. */
 const clearedState = stateChoice(null);
+const clearedPhone = phoneChoice(null);
 
 type Described = {
   /** The form's label; the form adds "(optional)" to a field Create Shop does not require. */
@@ -55,9 +69,11 @@ type Described = {
 type TextField = Described & { kind: 'line' | 'lines'; max: number; required?: string };
 /** One of NIGERIAN_STATES, or none. */
 type StateChoice = Described & { kind: 'state' };
+/** A Nigerian mobile number, or none. */
+type PhoneChoice = Described & { kind: 'phone' };
 /** Words typed comma-separated, kept as a list. */
 type Tags = Described & { kind: 'tags' };
-export type ShopField = TextField | StateChoice | Tags;
+export type ShopField = TextField | StateChoice | PhoneChoice | Tags;
 
 /**
  * The fields an owner fills in for a shop, in the form's order: the API's and the forms' schemas, the
@@ -76,6 +92,20 @@ export const SHOP_FIELDS = {
     about: 'The area or city, as the owner typed it; null when none (ext)',
   },
   state: { kind: 'state', label: 'State', about: 'One of the 36 states or "Abuja (FCT)"; null when the owner named none (ext)' },
+  phone: {
+    kind: 'phone',
+    label: 'Phone for buyers',
+    hint: 'For the Call button, e.g. 0803 123 4567. Empty: the number you signed up with',
+    autoComplete: 'tel',
+    about: "The shop's own number for Call, as +234…; null when it uses the owner's, which owner_phone then holds (ext)",
+  },
+  whatsapp: {
+    kind: 'phone',
+    label: 'WhatsApp number',
+    hint: 'Empty: the phone for buyers',
+    autoComplete: 'tel',
+    about: "The shop's WhatsApp number, as +234…; null when it is the number for Call (ext)",
+  },
   category: {
     kind: 'line',
     label: 'Category',
@@ -100,9 +130,11 @@ type Edited<F> = F extends { kind: 'tags' }
   ? typeof tagsField
   : F extends { kind: 'state' }
     ? typeof clearedState
-    : F extends { required: string }
-      ? ReturnType<typeof optionalText>
-      : ReturnType<typeof clearableText>;
+    : F extends { kind: 'phone' }
+      ? typeof clearedPhone
+      : F extends { required: string }
+        ? ReturnType<typeof optionalText>
+        : ReturnType<typeof clearableText>;
 type Created<F> = F extends { required: string } ? ReturnType<typeof requiredText> : Edited<F>;
 type Answered<F> = F extends { kind: 'tags' }
   ? z.ZodDefault<z.ZodArray<z.ZodString>>
@@ -113,6 +145,7 @@ type Answered<F> = F extends { kind: 'tags' }
 function edited(field: ShopField) {
   if (field.kind === 'tags') return tagsField;
   if (field.kind === 'state') return clearedState;
+  if (field.kind === 'phone') return clearedPhone;
   return field.required ? optionalText(field.max) : clearableText(field.max);
 }
 

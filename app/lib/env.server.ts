@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { IDLE_MINUTES_SHELL } from '#rules/limits.ts';
+import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:3000' });
@@ -21,6 +22,8 @@ const webEnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.preprocess(blankAsUnset, z.coerce.number({ error: MINUTES_MESSAGE }).positive(MINUTES_MESSAGE).default(IDLE_MINUTES_SHELL)),
   PUBLIC_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number({ error: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).default(5)),
   MEDIA_PUBLIC_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://media.kasuwa.ng' }).optional()),
+  CONTACT_EMAIL: z.preprocess(blankAsUnset, z.email({ error: 'must be an email address such as hello@example.ng' }).default('hello@kasuwa.ng')),
+  CONTACT_PHONE: z.preprocess(blankAsUnset, z.string().refine(isNigerianPhone, 'must be a Nigerian phone number such as 0803 123 4567').optional()),
   REDIS_URL: z.preprocess(
     blankAsUnset,
     z.url({ protocol: /^rediss?$/, error: 'must be a Redis URL such as redis://:password@host:6379/0 or rediss://…' }).optional(),
@@ -37,6 +40,8 @@ export type WebEnv = {
   publicCacheSeconds: number;
   mediaOrigin: string | undefined;
   redisUrl: string | undefined;
+  /** The footer's "Contact us": whoever runs this site, never a made-up number. */
+  contact: { email: string; phone: string | undefined };
 };
 
 export class WebConfigError extends Error {}
@@ -64,6 +69,7 @@ export function readWebEnv(source: NodeJS.ProcessEnv): WebEnv {
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     mediaOrigin: e.MEDIA_PUBLIC_URL ? new URL(e.MEDIA_PUBLIC_URL).origin : undefined,
     redisUrl: e.REDIS_URL,
+    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE ? normalisePhone(e.CONTACT_PHONE) : undefined },
   };
 }
 

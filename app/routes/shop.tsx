@@ -104,7 +104,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             </li>
           )}
         </ul>
-        <ContactLinks phone={shop.owner_phone} shopName={shop.name} shopUrl={shopUrl} />
+        <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} shopName={shop.name} shopUrl={shopUrl} />
         <div className="shop-actions">
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           <ComingSoonMessaging />

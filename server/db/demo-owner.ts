@@ -3,5 +3,5 @@ export const DEMO_OWNER = {
   username: 'demo',
   email: 'demo@kasuwa.ng',
   password: 'kasuwa-demo',
-  phoneNumber: '+2348030000000',
+  phoneNumber: '+2347000000100',
 } as const;

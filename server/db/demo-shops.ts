@@ -1,3 +1,5 @@
+import type { NigerianState } from '#rules/states.ts';
+
 /** The demo's shops, fixed so every fresh start looks the same and tests can count on them. */
 
 type DemoProduct = { name: string; price: number };
@@ -5,6 +7,12 @@ type DemoProduct = { name: string; price: number };
 export type DemoShop = {
   name: string;
   address: string;
+  state: NigerianState;
+  area: string;
+  /** In a block no subscriber is known to hold (docs/decisions/068-believable-demo.md): nobody is called by mistake. */
+  phone: string;
+  /** What a live shop of its kind might show: the demo should not look empty. */
+  visits: number;
   category: string;
   description: string;
   tags: string[];
@@ -17,6 +25,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: "Mama Titi's Kitchen",
     address: '14 Adeniran Ogunsanya Street, Surulere, Lagos',
+    state: 'Lagos',
+    area: 'Surulere',
+    phone: '+2347000000101',
+    visits: 412,
     category: 'Food',
     description: 'Home-style Yoruba cooking since 2009. Jollof, ofada and amala every weekday; small chops trays for parties on order.',
     tags: ['jollof', 'ofada', 'small chops', 'delivery'],
@@ -32,6 +44,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Otigba Phones & Gadgets',
     address: 'Shop 23, Otigba Street, Computer Village, Ikeja, Lagos',
+    state: 'Lagos',
+    area: 'Ikeja',
+    phone: '+2347000000102',
+    visits: 1287,
     category: 'Phones',
     description: 'New and UK-used smartphones with a 3-month shop warranty. Screen repairs while you wait, chargers and power banks.',
     tags: ['iphone', 'samsung', 'tecno', 'repairs', 'uk used'],
@@ -48,6 +64,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Balogun Lace House',
     address: 'Block C, Shop 12, Balogun Market, Lagos Island, Lagos',
+    state: 'Lagos',
+    area: 'Lagos Island',
+    phone: '+2347000000103',
+    visits: 356,
     category: 'Fashion',
     description: 'Swiss voile, George wrappers and Aso-oke for weddings and owambe. Family bookings for aso-ebi welcome.',
     tags: ['lace', 'aso-ebi', 'george', 'aso-oke', 'wedding'],
@@ -61,6 +81,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Glow by Tolu',
     address: '27 Admiralty Way, Lekki Phase 1, Lagos',
+    state: 'Lagos',
+    area: 'Lekki Phase 1',
+    phone: '+2347000000104',
+    visits: 98,
     category: 'Beauty',
     description: 'Skincare for melanin-rich skin, made in small batches with shea butter from Saki and black soap from Abeokuta.',
     tags: ['skincare', 'shea butter', 'black soap', 'natural'],
@@ -74,6 +98,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Yaba Book Nook',
     address: '112 Herbert Macaulay Way, Yaba, Lagos',
+    state: 'Lagos',
+    area: 'Yaba',
+    phone: '+2347000000105',
+    visits: 743,
     category: 'Books',
     description: 'New and second-hand books by African writers, WAEC and JAMB past questions, and a reading corner with tea.',
     tags: ['novels', 'waec', 'jamb', 'second hand'],
@@ -88,6 +116,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Alaba Sound & Vision',
     address: 'Line 4, Shop 58, Alaba International Market, Ojo, Lagos',
+    state: 'Lagos',
+    area: 'Ojo',
+    phone: '+2347000000106',
+    visits: 221,
     category: 'Electronics',
     description: 'Televisions, home theatres, standing fans and rechargeable lamps at market prices. We deliver across Lagos.',
     tags: ['tv', 'home theatre', 'fan', 'wholesale'],
@@ -101,6 +133,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Allen Avenue Family Pharmacy',
     address: '45 Allen Avenue, Ikeja, Lagos',
+    state: 'Lagos',
+    area: 'Ikeja',
+    phone: '+2347000000107',
+    visits: 564,
     category: 'Pharmacy',
     description: 'Registered community pharmacy open till 10 pm. Prescriptions, blood pressure checks and malaria tests.',
     tags: ['drugs', 'malaria test', 'blood pressure', 'open late'],
@@ -114,6 +150,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Wuse Fresh Mart',
     address: 'Shop B14, Wuse Market, Zone 5, Abuja',
+    state: 'Abuja (FCT)',
+    area: 'Wuse',
+    phone: '+2347000000108',
+    visits: 187,
     category: 'Groceries',
     description: 'Fresh tomatoes, peppers, yams and grains straight from the market, packed and delivered within Abuja.',
     tags: ['foodstuff', 'yam', 'rice', 'pepper', 'delivery'],
@@ -128,6 +168,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Capital Furniture Works',
     address: 'Plot 7, Ahmadu Bello Way, Garki Area 11, Abuja',
+    state: 'Abuja (FCT)',
+    area: 'Garki',
+    phone: '+2347000000109',
+    visits: 933,
     category: 'Furniture',
     description: 'Solid mahogany and iroko furniture made in our Garki workshop. Custom sizes, six-week delivery.',
     tags: ['sofa', 'bed', 'mahogany', 'custom'],
@@ -141,6 +185,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Jabi Suya Spot',
     address: 'Beside Jabi Lake Park, Jabi, Abuja',
+    state: 'Abuja (FCT)',
+    area: 'Jabi',
+    phone: '+2347000000110',
+    visits: 75,
     category: 'Food',
     description: 'Beef, chicken and ram suya grilled over charcoal every evening from 5 pm, with our own yaji spice.',
     tags: ['suya', 'kilishi', 'grill', 'night'],
@@ -154,6 +202,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Maitama Mobile Hub',
     address: 'Shop 31, Banex Plaza, Wuse 2, Abuja',
+    state: 'Abuja (FCT)',
+    area: 'Wuse 2',
+    phone: '+2347000000111',
+    visits: 302,
     category: 'Phones',
     description: 'Android phones, tablets and accessories with genuine warranties. Trade in your old phone.',
     tags: ['android', 'tablet', 'trade in', 'accessories'],
@@ -166,6 +218,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Kantin Kwari Textiles',
     address: 'Shop 210, Kantin Kwari Market, Kano',
+    state: 'Kano',
+    area: 'Kano',
+    phone: '+2347000000112',
+    visits: 648,
     category: 'Fashion',
     description: 'Wholesale and retail of Atamfa, brocade and Guinea fabrics, the way Kano has traded cloth for generations.',
     tags: ['fabrics', 'brocade', 'atamfa', 'wholesale'],
@@ -179,6 +235,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Sabon Gari Spice Traders',
     address: 'Stall 88, Sabon Gari Market, Kano',
+    state: 'Kano',
+    area: 'Kano',
+    phone: '+2347000000113',
+    visits: 129,
     category: 'Groceries',
     description: 'Dried pepper, ginger, garlic, locust beans (dawadawa) and groundnut oil by the mudu or by the bag.',
     tags: ['spices', 'ginger', 'dawadawa', 'groundnut oil'],
@@ -192,6 +252,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Dala Leatherworks',
     address: 'Kofar Mata Road, near the dye pits, Kano',
+    state: 'Kano',
+    area: 'Kano',
+    phone: '+2347000000114',
+    visits: 481,
     category: 'Fashion',
     description: 'Hand-tooled Kano leather: sandals, bags and poufs stitched by our family of leatherworkers.',
     tags: ['leather', 'sandals', 'bags', 'handmade'],
@@ -204,6 +268,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Iya Basira Amala Joint',
     address: 'Bodija Market Road, Bodija, Ibadan',
+    state: 'Oyo',
+    area: 'Bodija',
+    phone: '+2347000000115',
+    visits: 266,
     category: 'Food',
     description: 'Hot amala, ewedu and gbegiri with assorted meat, served from 7 am until the pot is empty.',
     tags: ['amala', 'ewedu', 'gbegiri', 'breakfast'],
@@ -217,6 +285,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Dugbe Tailoring Studio',
     address: '5 Obafemi Awolowo Way, Dugbe, Ibadan',
+    state: 'Oyo',
+    area: 'Dugbe',
+    phone: '+2347000000116',
+    visits: 57,
     category: 'Tailoring',
     description: 'Made-to-measure agbada, kaftans and office wear. Bring your fabric; fittings on Saturdays.',
     tags: ['agbada', 'kaftan', 'sewing', 'alterations'],
@@ -230,6 +302,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Agbowo Scholars Bookshop',
     address: 'Shop 4, Agbowo Shopping Complex, opposite UI, Ibadan',
+    state: 'Oyo',
+    area: 'Agbowo',
+    phone: '+2347000000117',
+    visits: 820,
     category: 'Books',
     description: 'Textbooks for University of Ibadan courses, lab coats, scientific calculators and fast photocopying.',
     tags: ['textbooks', 'calculator', 'photocopy', 'students'],
@@ -243,6 +319,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Garden City Seafood Kitchen',
     address: '21 Aba Road, GRA Phase 2, Port Harcourt',
+    state: 'Rivers',
+    area: 'GRA Phase 2',
+    phone: '+2347000000118',
+    visits: 143,
     category: 'Food',
     description: 'Rivers-style native soup, fresh fish pepper soup and bole with catfish, cooked to order.',
     tags: ['seafood', 'pepper soup', 'bole', 'native soup'],
@@ -257,6 +337,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Rumuokoro Electronics Depot',
     address: 'Rumuokoro Junction, Ikwerre Road, Port Harcourt',
+    state: 'Rivers',
+    area: 'Port Harcourt',
+    phone: '+2347000000119',
+    visits: 395,
     category: 'Electronics',
     description: 'Inverters, solar panels and stabilisers for steady power at home and in the shop. Installation available.',
     tags: ['solar', 'inverter', 'stabiliser', 'installation'],
@@ -270,6 +354,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Trans-Amadi Home Furnishings',
     address: '9 Trans-Amadi Industrial Layout Road, Port Harcourt',
+    state: 'Rivers',
+    area: 'Port Harcourt',
+    phone: '+2347000000120',
+    visits: 612,
     category: 'Furniture',
     description: 'Mattresses, wardrobes and curtains for new homes, with free delivery inside Port Harcourt.',
     tags: ['mattress', 'wardrobe', 'curtains', 'free delivery'],
@@ -282,6 +370,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Coal City Tailors',
     address: 'Line 12, Ogbete Main Market, Enugu',
+    state: 'Enugu',
+    area: 'Enugu',
+    phone: '+2347000000121',
+    visits: 88,
     category: 'Tailoring',
     description: 'Isiagu tops, wrappers and bridal outfits for traditional marriages. Quick service for Christmas rush.',
     tags: ['isiagu', 'igba nkwu', 'bridal', 'sewing'],
@@ -295,6 +387,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Ogui Road Pharmacy',
     address: '63 Ogui Road, Enugu',
+    state: 'Enugu',
+    area: 'Enugu',
+    phone: '+2347000000122',
+    visits: 174,
     category: 'Pharmacy',
     description: 'Prescriptions filled by a registered pharmacist, baby care products and diabetes supplies.',
     tags: ['drugs', 'baby care', 'diabetes', 'glucometer'],
@@ -308,6 +404,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Oba Market Coral Beads',
     address: 'Oba Market, Ring Road, Benin City',
+    state: 'Edo',
+    area: 'Benin City',
+    phone: '+2347000000123',
+    visits: 529,
     category: 'Fashion',
     description: 'Edo coral beads, crowns and bracelets for weddings and chieftaincy, strung in our Benin workshop.',
     tags: ['coral beads', 'wedding', 'edo', 'jewellery'],
@@ -321,6 +421,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Ring Road Phone Accessories',
     address: '18 Sakponba Road, off Ring Road, Benin City',
+    state: 'Edo',
+    area: 'Benin City',
+    phone: '+2347000000124',
+    visits: 236,
     category: 'Phones',
     description: 'Cases, screen guards, earpieces and chargers for every phone, plus airtime and data bundles.',
     tags: ['phone case', 'screen guard', 'charger', 'airtime'],
@@ -335,6 +439,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Kaduna Central Provisions',
     address: '32 Ahmadu Bello Way, Kaduna',
+    state: 'Kaduna',
+    area: 'Kaduna',
+    phone: '+2347000000125',
+    visits: 61,
     category: 'Groceries',
     description: 'Provisions in bulk for homes and small shops: beverages, noodles, sugar, flour and detergent.',
     tags: ['provisions', 'noodles', 'beverages', 'bulk'],
@@ -348,6 +456,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Barnawa Beauty Lounge',
     address: '7 Barnawa Shopping Complex, Barnawa, Kaduna',
+    state: 'Kaduna',
+    area: 'Barnawa',
+    phone: '+2347000000126',
+    visits: 447,
     category: 'Beauty',
     description: 'Braids, wigs, henna and makeup for brides and everyday. Walk-ins welcome, bookings preferred.',
     tags: ['braids', 'wigs', 'henna', 'makeup'],
@@ -361,6 +473,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Plateau Farm Fresh',
     address: 'Terminus Market, Ahmadu Bello Way, Jos',
+    state: 'Plateau',
+    area: 'Jos',
+    phone: '+2347000000127',
+    visits: 158,
     category: 'Groceries',
     description: 'Irish potatoes, carrots, cabbage and strawberries from farms around Jos, sent by road to other cities.',
     tags: ['vegetables', 'irish potatoes', 'strawberries', 'farm fresh'],
@@ -374,6 +490,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Itoku Adire House',
     address: 'Itoku Market, Abeokuta',
+    state: 'Ogun',
+    area: 'Abeokuta',
+    phone: '+2347000000128',
+    visits: 703,
     category: 'Fashion',
     description: 'Hand-dyed adire and kampala from Abeokuta’s dyers, sold by the yard or sewn into ready-to-wear.',
     tags: ['adire', 'kampala', 'tie and dye', 'handmade'],
@@ -387,6 +507,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: "Nkechi's Ofe Owerri Kitchen",
     address: '11 Wetheral Road, Owerri',
+    state: 'Imo',
+    area: 'Owerri',
+    phone: '+2347000000129',
+    visits: 94,
     category: 'Food',
     description: 'Ofe Owerri, nsala and abacha prepared the Imo way, sold by the plate or in cooler packs for events.',
     tags: ['ofe owerri', 'nsala', 'abacha', 'catering'],
@@ -400,6 +524,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Calabar Afang House',
     address: '26 Marian Road, Calabar',
+    state: 'Cross River',
+    area: 'Calabar',
+    phone: '+2347000000130',
+    visits: 318,
     category: 'Food',
     description: 'Afang, edikang ikong and fisherman soup with fresh ingredients from Watt Market.',
     tags: ['afang', 'edikang ikong', 'fisherman soup', 'calabar'],
@@ -412,6 +540,10 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     name: 'Watt Market Home Goods',
     address: 'Watt Market, Calabar Road, Calabar',
+    state: 'Cross River',
+    area: 'Calabar',
+    phone: '+2347000000131',
+    visits: 205,
     category: 'Furniture',
     description: 'Cane chairs, raffia mats and plastic furniture for homes, churches and events.',
     tags: ['cane chairs', 'raffia', 'plastic chairs', 'events'],

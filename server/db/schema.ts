@@ -67,6 +67,9 @@ export const shops = pgTable(
     /** One of NIGERIAN_STATES, or null: older shops and clients never name one. */
     state: text('state'),
     area: text('area'),
+    /** The shop's own numbers as +234…, or null: Call then uses the owner's, WhatsApp the one for Call. */
+    phone: text('phone'),
+    whatsapp: text('whatsapp'),
     image: jsonb('image').$type<StoredImage>().notNull(),
     visitorCount: integer('visitor_count').notNull().default(0),
     /** End of the last paid ad month; sponsored while it lies in the future. */

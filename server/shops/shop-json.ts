@@ -69,7 +69,8 @@ export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeo
     ...savedShopFields(shop),
     lowest_price: shop.lowestPrice,
     ...imageFields(shop.image, links),
-    owner_phone: shop.ownerPhone,
+    // The number every client calls: the shop's own when it has one, so the sign-up number can stay private.
+    owner_phone: shop.phone ?? shop.ownerPhone,
     owner_status: ownerStatus(shop.ownerJoined),
     visitor_count: shop.visitorCount,
     is_sponsored: sponsored,

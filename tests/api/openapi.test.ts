@@ -52,8 +52,8 @@ describe('service documents', () => {
   });
 
   it.each([
-    ['post', '/shops', ['name', 'address', 'category', 'description', 'image'], ['tags', 'state', 'area']],
-    ['put', '/shops/{id}/update', [], ['name', 'address', 'category', 'description', 'image', 'tags', 'state', 'area']],
+    ['post', '/shops', ['name', 'address', 'category', 'description', 'image'], ['tags', 'state', 'area', 'phone', 'whatsapp']],
+    ['put', '/shops/{id}/update', [], ['name', 'address', 'category', 'description', 'image', 'tags', 'state', 'area', 'phone', 'whatsapp']],
     ['post', '/shops/{shop_id}/products/batch-create', ['products', 'images'], []],
     ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image', 'description', 'condition', 'negotiable', 'in_stock']],
   ])('documents the multipart form of %s %s, photos as files', async (method, path, required, optional) => {

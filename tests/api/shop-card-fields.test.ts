@@ -75,6 +75,25 @@ describe('a shop’s state and area', () => {
   });
 });
 
+describe('a shop’s own phone and WhatsApp numbers', () => {
+  const edit = async (id: string, fields: Record<string, string>) => {
+    const body = await multipart(fields, []);
+    return api.app.inject({ method: 'PUT', url: `/shops/${id}/update/`, payload: body.payload, headers: { ...body.headers, ...bearer(owner.access) } });
+  };
+
+  it('replace the sign-up number for Call, are kept as +234, and emptied give it back', async () => {
+    const created = await postShop(api.app, owner.access, { ...SHOP_FIELDS, phone: '0905 111 2222' });
+    expect(created.statusCode).toBe(201);
+    const shop = created.json();
+    expect(shop).toMatchObject({ phone: '+2349051112222', whatsapp: null, owner_phone: '+2349051112222' });
+
+    expect((await edit(shop.id, { whatsapp: '08127776666' })).json()).toMatchObject({ whatsapp: '+2348127776666', owner_phone: '+2349051112222' });
+    expect((await edit(shop.id, { whatsapp: 'call me' })).json()).toEqual({ whatsapp: [MSG.phoneInvalid] });
+    const emptied = (await edit(shop.id, { phone: '', whatsapp: '' })).json();
+    expect(emptied).toMatchObject({ phone: null, whatsapp: null, owner_phone: '+2348031234567' });
+  });
+});
+
 describe('a shop’s lowest price', () => {
   it('comes with each listed shop, from its cheapest product, and is null without products', async () => {
     const priced = await createShop(api.app, owner.access, { name: 'Cheapest First', state: 'Gombe' });

@@ -59,6 +59,23 @@ describe(`where a shop is (JavaScript ${jsMode})`, () => {
     await expect.poll(async () => (await shopsOf(apiUrl, owner))[0]).toMatchObject({ state: 'Kaduna', area: null, address: 'Stall 14, Kurmi Market' });
   });
 
+  test('an owner gives the shop its own phone and WhatsApp numbers, and its page calls them', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopIn(apiUrl, owner.token, 'Ekiti', 'Ado');
+    await page.goto(`/editShop/${shop.id}/edit-shop`);
+    await whenInteractive(page, '#edit-shop');
+    await page.getByLabel('Phone for buyers (optional)').fill('0905 111 2222');
+    await page.getByLabel('WhatsApp number (optional)').fill('0812 777 6666');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(async () => (await shopsOf(apiUrl, owner)).find(({ id }) => id === shop.id))
+      .toMatchObject({ phone: '+2349051112222', whatsapp: '+2348127776666' });
+
+    await page.goto(`/shop/${shop.id}`);
+    expect(await page.getByRole('link', { name: 'Call 0905 111 2222' }).getAttribute('href')).toBe('tel:+2349051112222');
+    expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/2348127776666\?/);
+  });
+
   test('a visitor narrows home and search to a state, kept on the next visit without an account, and goes back to all of Nigeria', async ({ page, apiUrl }) => {
     const owner = await newOwner(apiUrl);
     const shop = await shopIn(apiUrl, owner.token, 'Ekiti', 'Ado');

@@ -1,14 +1,19 @@
+import { localPhone } from '#rules/phone.ts';
 import { LiteSwitch } from './lite-switch';
 
-/** Contact details and the disclaimers docs/product.md §2 lists. */
-export function Footer() {
+/** Contact details (CONTACT_EMAIL, CONTACT_PHONE) and the disclaimers docs/product.md §2 lists. */
+export function Footer({ contact }: { contact: { email: string; phone?: string | undefined } }) {
   return (
     <footer className="site-footer">
       <h2>Kasuwa</h2>
       <p>
-        Contact us: <a href="mailto:hello@kasuwa.ng">hello@kasuwa.ng</a> · <a href="tel:+2348000000000">+234 800 000 0000</a>
-        <br />
-        Lagos, Nigeria
+        Contact us: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        {contact.phone && (
+          <>
+            {' · '}
+            <a href={`tel:${contact.phone}`}>{localPhone(contact.phone)}</a>
+          </>
+        )}
       </p>
       <details>
         <summary>Disclaimers</summary>

@@ -38,7 +38,11 @@ export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }
   });
   return (
     <Form method="post" encType="multipart/form-data" className="shop-form" {...getFormProps(form)}>
-      {!creating && <p className="field-hint">Change only what you want to; an empty field keeps what is saved.</p>}
+      {!creating && (
+        <p className="field-hint">
+          Change only what you want to. A field marked (optional) that you empty is removed; any other empty field keeps what is saved.
+        </p>
+      )}
       <FormMessage form={form} />
       {SHOP_FIELD_NAMES.map((name) => (
         <ShopFieldInput key={name} field={SHOP_FIELDS[name]} meta={fields[name]} />
@@ -66,6 +70,8 @@ function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata
       return <Field label={label} meta={meta} type="text" hint={field.hint} autoCapitalize="none" />;
     case 'line':
       return <Field label={label} meta={meta} type="text" hint={field.hint} autoComplete={field.autoComplete} />;
+    case 'phone':
+      return <Field label={label} meta={meta} type="tel" hint={field.hint} autoComplete={field.autoComplete} />;
   }
 }
 

@@ -1,17 +1,12 @@
 import { PhoneIcon, WhatsAppIcon } from '#app/components/icons.tsx';
-import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
+import { isNigerianPhone, localPhone, normalisePhone } from '#rules/phone.ts';
 
-/** `+2348030000000` as people write it at home: `0803 000 0000`. */
-function localPhone(international: string): string {
-  const national = international.slice(4);
-  return `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
-}
-
-/** WhatsApp's link wants the number as digits with the country code and nothing else. */
-export function ContactLinks({ phone, shopName, shopUrl }: { phone: string | null; shopName: string; shopUrl: string }) {
+/** WhatsApp's link wants the number as digits with the country code and nothing else; `whatsapp` is the shop's own, if any. */
+export function ContactLinks({ phone, whatsapp, shopName, shopUrl }: { phone: string | null; whatsapp?: string | null; shopName: string; shopUrl: string }) {
   if (!phone) return null;
   const international = normalisePhone(phone);
   const nigerian = isNigerianPhone(international);
+  const chat = whatsapp && isNigerianPhone(whatsapp) ? normalisePhone(whatsapp) : nigerian ? international : null;
   const greeting = `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`;
   return (
     <div className="contact-links">
@@ -19,8 +14,8 @@ export function ContactLinks({ phone, shopName, shopUrl }: { phone: string | nul
         <PhoneIcon />
         Call {nigerian ? localPhone(international) : international}
       </a>
-      {nigerian && (
-        <a className="button whatsapp" href={`https://wa.me/${international.slice(1)}?text=${encodeURIComponent(greeting)}`}>
+      {chat && (
+        <a className="button whatsapp" href={`https://wa.me/${chat.slice(1)}?text=${encodeURIComponent(greeting)}`}>
           <WhatsAppIcon />
           WhatsApp
         </a>

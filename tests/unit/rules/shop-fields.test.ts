@@ -7,6 +7,8 @@ const saved: SavedShopFields = {
   address: '4 Ojuelegba Rd',
   area: null,
   state: null,
+  phone: null,
+  whatsapp: null,
   category: 'Food',
   description: 'Rice and stew',
   tags: ['rice', 'stew'],

@@ -12,6 +12,8 @@ const shop: Shop = {
   description: 'Home-style Yoruba cooking since 2009.',
   state: null,
   area: null,
+  phone: null,
+  whatsapp: null,
   lowest_price: null,
   image_url: '/media/shops/a/main.jpg',
   image: { url: '/media/shops/a/main.jpg', width: 800, height: 600, variants: [] },

@@ -66,6 +66,13 @@ describe('the edit shop form', () => {
     expect(submission.value).toEqual({ description: 'New words' });
   });
 
+  test('takes a phone number as people write it, keeps it as +234, and refuses one that is not Nigerian', () => {
+    const submission = parseWithZod(form({ phone: '0803 123 4567', whatsapp: '+234 (0) 905-111-2222', image: untouched() }), { schema: editShopFormSchema });
+    expect(submission.status === 'success' && submission.value).toEqual({ phone: '+2348031234567', whatsapp: '+2349051112222' });
+    const refused = parseWithZod(form({ phone: '12345', image: untouched() }), { schema: editShopFormSchema });
+    expect(refused.reply().error).toEqual({ phone: [MSG.phoneInvalid] });
+  });
+
   test('still applies the image rules to a new photo', () => {
     const submission = parseWithZod(form({ image: photo('shop.webp', 'image/webp') }), { schema: editShopFormSchema });
     expect(submission.reply().error).toEqual({ image: [MSG.imageExtension] });
@@ -89,6 +96,8 @@ describe('the edit form', () => {
       address: '4 Ojuelegba Rd',
       area: '',
       state: 'Lagos',
+      phone: '',
+      whatsapp: '',
       category: 'Food',
       description: 'Rice and stew',
       tags: 'rice, stew',
@@ -107,7 +116,18 @@ describe('what an edit changes', () => {
     const image = photo();
     expect(
       shopChanges(
-        { name: 'Mama Put', address: '5 Ojuelegba Rd', category: undefined, description: undefined, state: undefined, area: undefined, tags: ['rice'], image },
+        {
+          name: 'Mama Put',
+          address: '5 Ojuelegba Rd',
+          category: undefined,
+          description: undefined,
+          state: undefined,
+          area: undefined,
+          phone: undefined,
+          whatsapp: undefined,
+          tags: ['rice'],
+          image,
+        },
         saved,
         new FormData(),
       ),
@@ -120,7 +140,17 @@ describe('what an edit changes', () => {
   test('nothing when every value is the saved one or left blank', () => {
     expect(
       shopChanges(
-        { name: 'Mama Put', address: undefined, category: 'Food', description: undefined, state: undefined, area: undefined, tags: undefined },
+        {
+          name: 'Mama Put',
+          address: undefined,
+          category: 'Food',
+          description: undefined,
+          state: undefined,
+          area: undefined,
+          phone: undefined,
+          whatsapp: undefined,
+          tags: undefined,
+        },
         saved,
         formOf({ address: '', description: '' }),
       ),
@@ -129,7 +159,17 @@ describe('what an edit changes', () => {
 
   test('an optional field the owner emptied is taken away; a required one left blank is kept', () => {
     const placed = { ...saved, area: 'Surulere', state: 'Lagos' as const, tags: ['rice'] };
-    const blank = { name: undefined, address: undefined, category: undefined, description: undefined, state: undefined, area: undefined, tags: undefined };
+    const blank = {
+      name: undefined,
+      address: undefined,
+      category: undefined,
+      description: undefined,
+      state: undefined,
+      area: undefined,
+      phone: undefined,
+      whatsapp: undefined,
+      tags: undefined,
+    };
     const changes = shopChanges(blank, placed, formOf({ name: '', area: ' ', state: '', tags: '' }));
     expect(changes).toEqual({ area: null, state: null, tags: [] });
     const body = providerShopForm(changes);

@@ -1,0 +1,2 @@
+ALTER TABLE "shops" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "shops" ADD COLUMN "whatsapp" text;
