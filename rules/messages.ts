@@ -62,6 +62,8 @@ export const MSG = {
   homeEmpty: 'No shops available right now. Check back later!',
   noShopsInState: (state: string) => `No shops in ${state} yet. Try all of Nigeria.`,
   unknownState: 'Choose a state from the list.',
+  stateRequired: 'Choose the state your shop is in, so buyers near you find it.',
+  shopStateMissing: 'Buyers who look for shops in their state cannot find this one yet.',
   invalidChoice: 'Choose one of the options given.',
   paymentInitFailed: 'Failed to initiate payment. Please try later.',
   noShopForAds: "You don't have a shop yet! Please create a shop first.",

@@ -159,6 +159,7 @@ describe(`forms by keyboard alone (JavaScript ${jsMode})`, () => {
     const values: [string, string][] = [
       ['Shop name', 'Keyboard Kiosk'],
       ['Address', '1 Marina, Lagos'],
+      ['State', 'Lagos'],
       ['Category', 'Phones'],
       ['Description', 'Cases and chargers.'],
     ];

@@ -29,6 +29,7 @@ async function asBrowserThatDoesNotCheck(page: Page, formId: string) {
 async function fillShop(page: Page, values: { name: string; address?: string; category?: string; description?: string }) {
   await page.getByLabel('Shop name').fill(values.name);
   await page.getByLabel('Address').fill(values.address ?? '  12 Allen Avenue, Ikeja  ');
+  await page.getByLabel('State', { exact: true }).selectOption('Lagos');
   await page.getByLabel('Category').fill(values.category ?? 'Phones');
   await page.getByLabel('Description').fill(values.description ?? 'Phone repairs and accessories.');
 }

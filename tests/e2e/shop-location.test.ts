@@ -3,7 +3,7 @@ import { MSG } from '#rules/messages.ts';
 import { jpegBuffer } from '../fixtures/images';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { newOwner, shopsOf, signedInOwner, tag } from './support/owners';
+import { newOwner, shopAtApi, shopsOf, signedInOwner, tag } from './support/owners';
 
 async function shopIn(apiUrl: string, token: string, state: string, area: string) {
   const form = new FormData();
@@ -57,6 +57,22 @@ describe(`where a shop is (JavaScript ${jsMode})`, () => {
     await page.getByLabel('Area or city (optional)').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await shopsOf(apiUrl, owner))[0]).toMatchObject({ state: 'Kaduna', area: null, address: 'Stall 14, Kurmi Market' });
+  });
+
+  test('Create Shop asks for the state, and My Shops asks for it on a shop that has none', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const older = await shopAtApi(apiUrl, owner, `No Place Yet ${tag()}`);
+    await page.goto('/createShop');
+    await whenInteractive(page, '#create-shop');
+    await page.locator('#create-shop').evaluate((element) => ((element as HTMLFormElement).noValidate = true));
+    await page.getByLabel('Shop name').fill(`Placeless ${tag()}`);
+    await page.getByRole('button', { name: 'Create Shop' }).click();
+    await page.getByText(MSG.stateRequired).waitFor();
+
+    await page.goto('/myShop');
+    const card = page.getByRole('listitem').filter({ hasText: older.name });
+    expect(await card.getByText(MSG.shopStateMissing).isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Add the state' }).getAttribute('href')).toBe(`/editShop/${older.id}/edit-shop`);
   });
 
   test('an owner gives the shop its own phone and WhatsApp numbers, and its page calls them', async ({ page, apiUrl }) => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { dayInLagos } from '#rules/dates.ts';
+import { MSG } from '#rules/messages.ts';
 
 /** As owner.css lays the cards out. */
 const OWNER_CARD_SLOT: PhotoSlot = {
@@ -29,6 +30,11 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
         <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
       ) : (
         <p className="ad-status">{shop.ad_ended_at ? `Ad ended ${dayInLagos(shop.ad_ended_at)}` : 'No ad running'}</p>
+      )}
+      {!shop.state && (
+        <p className="notice owner-ask">
+          {MSG.shopStateMissing} <Link to={`/editShop/${id}/edit-shop`}>Add the state</Link>
+        </p>
       )}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>

@@ -60,7 +60,7 @@ export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }
 }
 
 function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata<string> }) {
-  const label = requiredMessage(field) ? field.label : `${field.label} (optional)`;
+  const label = requiredMessage(field) || meta.required ? field.label : `${field.label} (optional)`;
   switch (field.kind) {
     case 'state':
       return <StateField label={label} meta={meta} />;

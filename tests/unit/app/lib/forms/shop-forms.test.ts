@@ -17,7 +17,15 @@ function form(fields: Record<string, string | File>): FormData {
   return body;
 }
 
-const complete = { name: ' Mama Put ', address: '4 Ojuelegba Rd', category: 'Food', description: 'Rice and stew', tags: 'rice, Stew ,', image: photo() };
+const complete = {
+  name: ' Mama Put ',
+  address: '4 Ojuelegba Rd',
+  state: 'Lagos',
+  category: 'Food',
+  description: 'Rice and stew',
+  tags: 'rice, Stew ,',
+  image: photo(),
+};
 
 describe('the create shop form', () => {
   test('trims every value and takes the photo', () => {
@@ -33,6 +41,7 @@ describe('the create shop form', () => {
     expect(submission.reply().error).toEqual({
       name: [MSG.shopNameRequired],
       address: [MSG.shopAddressRequired],
+      state: [MSG.stateRequired],
       category: [MSG.shopCategoryRequired],
       description: [MSG.shopDescriptionRequired],
       image: [MSG.shopImageMissing],
