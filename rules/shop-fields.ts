@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOP_CATEGORIES } from './categories';
 import { TAGS_MAX, TEXT_MAX } from './limits';
 import { MSG } from './messages';
 import { isNigerianPhone, normalisePhone } from './phone';
@@ -65,8 +66,11 @@ type Described = {
   about?: string;
 };
 
-/** Text on one line, or over several (`lines`); `required` is Create Shop's message when it is left blank. */
-type TextField = Described & { kind: 'line' | 'lines'; max: number; required?: string };
+/**
+ * Text on one line, or over several (`lines`); `required` is Create Shop's message when it is left blank;
+ * `suggested` the choices offered as the owner types.
+ */
+type TextField = Described & { kind: 'line' | 'lines'; max: number; required?: string; suggested?: readonly string[] };
 /** One of NIGERIAN_STATES, or none. */
 type StateChoice = Described & { kind: 'state' };
 /** A Nigerian mobile number, or none. */
@@ -109,7 +113,8 @@ export const SHOP_FIELDS = {
   category: {
     kind: 'line',
     label: 'Category',
-    hint: 'For example: Food, Fashion, Phones, Beauty',
+    hint: 'Choose one from the list, or type your own',
+    suggested: SHOP_CATEGORIES,
     max: TEXT_MAX.shopCategory,
     required: MSG.shopCategoryRequired,
   },

@@ -16,7 +16,7 @@ import { signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/home';
 
-/** Enough chips for a phone's row or two; the rest are one tap away in search's category list. */
+/** Enough chips for a phone's row or two; the rest open under "More categories". */
 const CATEGORY_CHIPS = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedIdsOf(request, context.get(signedInContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
-  const chips = categories.status === 'fulfilled' ? categories.value.categories.slice(0, CATEGORY_CHIPS).map((c) => c.name) : [];
+  const chips = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected') return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
   const { shops, nextPage } = list.value;
   return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage, failed: false, welcome }, init);
@@ -53,13 +53,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       {chips.length > 0 && (
         <nav aria-label="Categories">
-          <ul className="chips">
-            {chips.map((name) => (
-              <li key={name}>
-                <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryChips names={chips.slice(0, CATEGORY_CHIPS)} />
+          {/* Every category with shops stays one tap away, without JavaScript too. */}
+          {chips.length > CATEGORY_CHIPS && (
+            <details className="more-chips">
+              <summary>More categories ({chips.length - CATEGORY_CHIPS})</summary>
+              <CategoryChips names={chips.slice(CATEGORY_CHIPS)} />
+            </details>
+          )}
         </nav>
       )}
       <Form method="get" action="/" className="state-picker">
@@ -87,4 +88,16 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
   const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
   return [{ title }, { name: 'description', content: description }, link, ...socialTags({ title, description, url: link.href })];
+}
+
+function CategoryChips({ names }: { names: string[] }) {
+  return (
+    <ul className="chips">
+      {names.map((name) => (
+        <li key={name}>
+          <Link to={`/searchResults?category=${encodeURIComponent(name)}`}>{name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
 }

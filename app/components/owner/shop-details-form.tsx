@@ -69,7 +69,18 @@ function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata
     case 'tags':
       return <Field label={label} meta={meta} type="text" hint={field.hint} autoCapitalize="none" />;
     case 'line':
-      return <Field label={label} meta={meta} type="text" hint={field.hint} autoComplete={field.autoComplete} />;
+      return field.suggested ? (
+        <>
+          <Field label={label} meta={meta} type="text" hint={field.hint} list={`${meta.id}-choices`} autoComplete="off" />
+          <datalist id={`${meta.id}-choices`}>
+            {field.suggested.map((choice) => (
+              <option key={choice} value={choice} />
+            ))}
+          </datalist>
+        </>
+      ) : (
+        <Field label={label} meta={meta} type="text" hint={field.hint} autoComplete={field.autoComplete} />
+      );
     case 'phone':
       return <Field label={label} meta={meta} type="tel" hint={field.hint} autoComplete={field.autoComplete} />;
   }

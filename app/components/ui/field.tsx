@@ -9,7 +9,7 @@ type FieldProps = {
   type: 'text' | 'email' | 'password' | 'tel';
   /** Shown under the label and read with the field, such as the phone format. */
   hint?: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoFocus'>;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'autoFocus' | 'list'>;
 
 export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
