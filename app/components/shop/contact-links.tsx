@@ -7,12 +7,11 @@ function localPhone(international: string): string {
   return `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
 }
 
-/** WhatsApp's link wants the number as digits with the country code and nothing else. */
-export function ContactLinks({ phone, shopName, shopUrl }: { phone: string | null; shopName: string; shopUrl: string }) {
+/** WhatsApp's link wants the number as digits with the country code and nothing else; `greeting` is its prefilled text. */
+export function ContactLinks({ phone, greeting }: { phone: string | null; greeting: string }) {
   if (!phone) return null;
   const international = normalisePhone(phone);
   const nigerian = isNigerianPhone(international);
-  const greeting = `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`;
   return (
     <div className="contact-links">
       <a className="button" href={`tel:${international.replace(/[^\d+]/g, '')}`}>
