@@ -1,13 +1,10 @@
 import type { MetaDescriptor } from 'react-router';
-import type { z } from 'zod';
 import { priceInNaira } from '#rules/price.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
 import { placeOf } from './place';
-import type { productWithShopSchema } from './provider/contract';
+import type { ProductWithShop } from './provider/contract';
 import { absoluteUrl, canonical, resolveAgainst, socialTags } from './seo';
 import { shortDescription } from './shop-meta';
-
-type ProductWithShop = z.infer<typeof productWithShopSchema>;
 
 /** schema.org's names; Tokunbo is foreign used, so used. */
 const ITEM_CONDITION: Record<ProductCondition, string> = {

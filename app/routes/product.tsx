@@ -7,6 +7,7 @@ import { getWebEnv } from '#app/lib/env.server.ts';
 import { placeOf } from '#app/lib/place.ts';
 import { productMeta } from '#app/lib/product-meta.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
+import type { ProductWithShop } from '#app/lib/provider/contract.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { MSG } from '#rules/messages.ts';
 import { orderQuantity } from '#rules/order.ts';
@@ -14,31 +15,37 @@ import { priceInNaira } from '#rules/price.ts';
 import { CONDITION_LABELS } from '#rules/product-fields.ts';
 import type { Route } from './+types/product';
 
-/** The older client's copy-link shared `/product/{shop_id}` (docs/decisions/067-product-pages.md). */
-async function isShop(id: string): Promise<boolean> {
+/** The product; else whether the id is a shop's, as the older client's copy-link shared (docs/decisions/067-product-pages.md). */
+async function find(id: string): Promise<{ product?: ProductWithShop; shop?: true }> {
+  try {
+    return { product: await provider.getProduct(id) };
+  } catch (error) {
+    if (!isProviderError(error, 404)) throw error;
+  }
   try {
     // Its product list, not the shop itself: a redirect must not count a visit.
     await provider.shopProducts(id);
-    return true;
+    return { shop: true };
   } catch (error) {
-    if (isProviderError(error, 404)) return false;
-    throw error;
+    if (!isProviderError(error, 404)) throw error;
+    return {};
   }
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = params.id.trim();
+  if (!id) throw data(MSG.productNotFound, { status: 404 });
+  let found: Awaited<ReturnType<typeof find>>;
   try {
-    const product = await provider.getProduct(id);
-    return { product, webUrl: getWebEnv().webUrl };
+    found = await find(id);
   } catch (error) {
-    if (isProviderError(error, 404)) {
-      if (await isShop(id).catch(() => false)) throw redirect(`/shop/${encodeURIComponent(id)}`, 301);
-      throw data(MSG.productNotFound, { status: 404 });
-    }
+    // Slow, unreachable or confused provider: worth a retry, unlike a missing product.
     if (error instanceof ProviderError) throw data(MSG.productLoadFailed, { status: 503 });
     throw error;
   }
+  if (found.product) return { product: found.product, webUrl: getWebEnv().webUrl };
+  if (found.shop) throw redirect(`/shop/${encodeURIComponent(id)}`, 301);
+  throw data(MSG.productNotFound, { status: 404 });
 }
 
 // Like the shop page: browsers ask again each time, while the web tier's own shared copy serves anonymous visitors.

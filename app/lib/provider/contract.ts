@@ -54,6 +54,7 @@ export const productWithShopSchema = productSchema.extend({
     .extend({ image_url: imageUrl.nullable().default(null), image: imageSchema.optional() })
     .optional(),
 });
+export type ProductWithShop = z.infer<typeof productWithShopSchema>;
 
 export const ratingSchema = z.object({
   id: z.coerce.string(),
