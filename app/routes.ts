@@ -3,7 +3,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('shop/:id?', 'routes/shop.tsx'),
-  route('product/:id', 'routes/product-redirect.ts'),
+  route('product/:id', 'routes/product.tsx'),
   // Static last segments keep these apart from the public shop page, `shop/:id?`.
   route('shop/:shop_id/products', 'routes/owner/products.tsx'),
   route('shop/:shop_id/add-products', 'routes/owner/add-products.tsx'),

@@ -230,9 +230,12 @@ async function main() {
       try {
         const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string }[]; for_you: { id: string }[] };
         const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
+        // Its product list, not the shop itself, so that choosing it counts no visit.
+        const [firstProduct] = (await (await request(`${product.apiUrl}/shops/${shop.id}/products`)).body.json()) as { id: string }[];
         const pages = [
           { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
           { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
+          ...(firstProduct ? [{ page: 'product', path: `/product/${firstProduct.id}`, shopNameSelector: '.product-page h1' }] : []),
           { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
         ];
         for (const profile of settings.profiles) {

@@ -57,6 +57,8 @@ export const MSG = {
   /** What a buyer sees for a missing or hidden shop: an id means nothing to them (docs/decisions/065-a-missing-shop-without-its-id.md). */
   shopNotFound: 'We could not find this shop. It may have closed or been hidden, or the link may be mistyped.',
   shopLoadFailed: 'Failed to load shop details for this ID.',
+  productNotFound: 'We could not find this product. It may have been sold, removed or hidden, or the link may be mistyped.',
+  productLoadFailed: 'This product could not be loaded just now. Please try again in a moment.',
   noShopId: 'No shop ID provided.',
   noShops: "You haven't created any shops yet.",
   homeEmpty: 'No shops available right now. Check back later!',
@@ -136,6 +138,10 @@ export const MSG = {
 
   // The shop page's placeholders (docs/product.md §1: the order sends nothing anywhere) and its ratings.
   orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
+  // WhatsApp's prefilled text, from a shop's page and from a product's.
+  shopGreeting: (shopName: string, shopUrl: string) => `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`,
+  productGreeting: (productName: string, price: string, productUrl: string) =>
+    `Hello, I saw ${productName} (${price}) on Kasuwa: ${productUrl}. Is it available?`,
   ratingStarsRequired: 'Please choose from 1 to 5 stars.',
   ownShopRating: 'You cannot rate your own shop.',
   ratingSaved: 'Thanks! Your rating is saved.',

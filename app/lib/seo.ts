@@ -26,13 +26,13 @@ export function searchIndexable(q: string, found: number): boolean {
   return found > 0 && searchWords(q).length <= SEARCH_WORDS_MAX;
 }
 
-type SocialCard = { title: string; description: string; url: string; imageUrl?: string | null };
+type SocialCard = { title: string; description: string; url: string; imageUrl?: string | null; type?: 'website' | 'product' };
 
 /** Link previewers fetch images without knowing the page's origin, so a site-relative photo is made absolute. */
-export function socialTags({ title, description, url, imageUrl }: SocialCard): MetaDescriptor[] {
+export function socialTags({ title, description, url, imageUrl, type = 'website' }: SocialCard): MetaDescriptor[] {
   const image = imageUrl ? resolveAgainst(imageUrl, url) : undefined;
   return [
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: type },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:locale', content: 'en_NG' },
     { property: 'og:title', content: title },
@@ -46,7 +46,7 @@ export function socialTags({ title, description, url, imageUrl }: SocialCard): M
   ];
 }
 
-function resolveAgainst(imageUrl: string, pageUrl: string): string {
+export function resolveAgainst(imageUrl: string, pageUrl: string): string {
   try {
     return new URL(imageUrl, pageUrl).href;
   } catch {

@@ -2,11 +2,11 @@ import { data, useSearchParams } from 'react-router';
 import { ComingSoonMessaging } from '#app/components/shop/coming-soon-messaging.tsx';
 import { ContactLinks } from '#app/components/shop/contact-links.tsx';
 import { CopyLink } from '#app/components/shop/copy-link.tsx';
+import { PagePhoto } from '#app/components/shop/page-photo.tsx';
 import { type OrderNote, ProductGrid } from '#app/components/shop/product-grid.tsx';
 import { RateShop } from '#app/components/shop/rate-shop.tsx';
 import type { CurrentRating } from '#app/components/shop/rating-fields.tsx';
 import { RatingSummary } from '#app/components/shop/rating-summary.tsx';
-import { ShopPhoto } from '#app/components/shop/shop-photo.tsx';
 import { HeartButton, SavedHearts } from '#app/components/shops/heart-button.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
@@ -85,7 +85,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   return (
     // Keyed by shop, so moving from one shop to another starts with fresh forms and notes.
     <main className="shop-page" key={shop.id}>
-      <ShopPhoto shop={shop} />
+      <PagePhoto of={shop} />
       <div className="shop-summary">
         <div className="shop-title">
           <h1>{shop.name}</h1>
@@ -104,7 +104,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             </li>
           )}
         </ul>
-        <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} shopName={shop.name} shopUrl={shopUrl} />
+        <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.shopGreeting(shop.name, shopUrl)} />
         <div className="shop-actions">
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           <ComingSoonMessaging />

@@ -15,7 +15,8 @@ import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { checkBatch, rowField } from '#server/products/batch-form.ts';
 import { ownedProduct, ownedShop, shownTo } from '#server/shops/ownership.ts';
-import { productJson, productJsonSchema } from '#server/shops/shop-json.ts';
+import { findShop } from '#server/shops/queries.ts';
+import { productJson, productJsonSchema, productShopJson, productShopSchema } from '#server/shops/shop-json.ts';
 import { fieldIssues } from '#server/validation.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -124,9 +125,9 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'One product (ext), so the edit page can load by id',
+        summary: "One product with its shop's summary (ext), for its own page and the edit page; counts no visit",
         params: z.object({ id: z.string() }),
-        response: { 200: productJsonSchema, 404: detail },
+        response: { 200: productJsonSchema.extend({ shop: productShopSchema }), 404: detail },
       },
     },
     async (request) => {
@@ -139,7 +140,10 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         .where(eq(products.id, id))
         .limit(1);
       if (!row || !(await shownTo(app, request, row))) throw notFound();
-      return productJson(row.product, app.mediaLinks(row.hiddenAt !== null));
+      const shop = await findShop(app.db, row.product.shopId);
+      if (!shop) throw notFound();
+      const links = app.mediaLinks(row.hiddenAt !== null);
+      return { ...productJson(row.product, links), shop: productShopJson(shop, links) };
     },
   );
 

@@ -37,6 +37,24 @@ export const shopAnswerSchema = shopJsonSchema.extend({
   products: z.array(productJsonSchema).optional(),
 });
 
+/** ext: just what a product's own page shows of its shop. */
+export const productShopSchema = shopAnswerSchema
+  .pick({
+    id: true,
+    name: true,
+    area: true,
+    state: true,
+    rating_average: true,
+    rating_count: true,
+    is_sponsored: true,
+    owner_phone: true,
+    whatsapp: true,
+    short_code: true,
+    image_url: true,
+    image: true,
+  })
+  .describe("ext: the product's shop, as its page shows it");
+
 export type ProductJson = z.infer<typeof productJsonSchema>;
 export type ShopAnswer = z.infer<typeof shopAnswerSchema>;
 
@@ -60,6 +78,10 @@ export function productJson(product: typeof products.$inferSelect, links: MediaL
     shop_id: product.shopId,
     ...savedProductFields(product),
   };
+}
+
+export function productShopJson(shop: ShopRow, links: MediaLinks, now = new Date()): z.infer<typeof productShopSchema> {
+  return productShopSchema.parse(shopJson(shop, links, undefined, now));
 }
 
 export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeof products.$inferSelect)[], now = new Date()): ShopAnswer {

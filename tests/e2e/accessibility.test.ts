@@ -42,6 +42,8 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       '/searchResults?q=zzzz-nothing-matches',
       `/shop/${shopId}`,
       `/shop/${shopId}?order=${productId}&qty=2`,
+      `/product/${productId}`,
+      `/product/${productId}?order=${productId}&qty=2`,
       '/messages',
       '/messages?chat=1',
       '/lilyChat',

@@ -85,6 +85,7 @@ describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
       `/searchResults?q=${'a'.repeat(60)}`,
       `/searchResults?q=${encodeURIComponent(shop.name)}`,
       `/shop/${shop.id}`,
+      `/product/${product!.id}`,
       '/myShop',
       `/shop/${shop.id}/products`,
       `/editShop/${shop.id}/edit-shop`,

@@ -4,7 +4,7 @@ import { REVIEW_MAX, TEXT_MAX } from '#rules/limits.ts';
 import { newPerson, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { tag } from './support/owners';
-import { type ApiOwner, ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
+import { type ApiOwner, ownerAtApi, productDetails, productsOf, shopOf, webSessionCookie } from './support/web-requests';
 
 const PHONE_WIDTHS = [360, 412];
 
@@ -92,6 +92,8 @@ async function longestShop(apiUrl: string, owner: ApiOwner, text: (length: numbe
     tags: Array.from({ length: 10 }, () => text(TEXT_MAX.tag)).join(','),
   });
   const products = await productsOf(apiUrl, owner, shop.id, [text(TEXT_MAX.productName), text(TEXT_MAX.productName)]);
+  const details = { description: text(TEXT_MAX.productDescription), condition: 'tokunbo', negotiable: 'true', in_stock: 'false' };
+  await productDetails(apiUrl, owner, products[0]!.id, details);
   return { shop, product: products[0]! };
 }
 
@@ -114,7 +116,12 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
       '/',
       `/searchResults?q=${'a'.repeat(60)}`,
       `/searchResults?category=${encodeURIComponent(unbroken.shop.name.slice(0, TEXT_MAX.shopCategory))}`,
-      ...shops.flatMap(({ shop }) => [`/searchResults?q=${encodeURIComponent(shop.name)}`, `/shop/${shop.id}`, `/shop/${shop.id}/reviews`]),
+      ...shops.flatMap(({ shop, product }) => [
+        `/searchResults?q=${encodeURIComponent(shop.name)}`,
+        `/shop/${shop.id}`,
+        `/shop/${shop.id}/reviews`,
+        `/product/${product.id}`,
+      ]),
       '/login',
       '/signup',
       '/forgotPassword',

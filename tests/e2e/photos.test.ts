@@ -115,6 +115,7 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
 
   test('each photo’s sizes says the width its box really has at 412 px: cards, the shop photo and product photos', async ({ browser, webUrl, apiUrl }) => {
     const shop = await shopWithPhoneSizedPhoto(apiUrl, await newOwner(apiUrl));
+    const [product] = (await (await fetch(`${apiUrl}/shops/${shop.id}/products`)).json()) as { id: string }[];
     const context = await onPhone(browser, webUrl);
     try {
       const page = await context.newPage();
@@ -122,6 +123,7 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
         ['/', '.shop-card .photo'],
         [`/shop/${shop.id}`, '.shop-photo'],
         [`/shop/${shop.id}`, '.product-image'],
+        [`/product/${product!.id}`, '.shop-photo'],
       ] as const) {
         await page.goto(path);
         const box = page.locator(selector).first();

@@ -7,6 +7,8 @@ import type { VisitCounter } from './visit-counts';
 // Shop pages are shared only once the provider has said it takes their visits in bulk.
 const LIST_PAGES = new Set(['/', '/_.data', '/searchResults', '/searchResults.data']);
 const SHOP_PAGE = /^\/shop\/([^/]+?)(?:\.data)?$/;
+// A product's page counts no visit, so it is shared whatever the provider says of visits.
+const PRODUCT_PAGE = /^\/product\/[^/]+?(?:\.data)?$/;
 const CAPACITY = 500;
 
 const CACHE_HEADER = 'X-Kasuwa-Cache';
@@ -67,7 +69,8 @@ function replay(page: StoredPage, acceptEncoding: string | null | undefined): Re
 export function pageMemory(ttlMs: number, version: () => number, visits: VisitCounter) {
   const pages = boundedMemory<StoredPage>(CAPACITY, ttlMs, version);
 
-  const isSharedPage = (pathname: string) => LIST_PAGES.has(pathname) || (shopIdOf(pathname) !== null && visits.shopPagesShareable());
+  const isSharedPage = (pathname: string) =>
+    LIST_PAGES.has(pathname) || PRODUCT_PAGE.test(pathname) || (shopIdOf(pathname) !== null && visits.shopPagesShareable());
 
   function keyOf({ method, url, cookie, authorization, saveData }: RequestFacts): string | null {
     if (ttlMs === 0 || method !== 'GET' || !isSharedPage(url.pathname) || !isAnonymousRequest(cookie, authorization)) return null;

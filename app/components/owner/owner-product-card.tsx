@@ -15,7 +15,9 @@ export function OwnerProductCard({ product, eager }: { product: Product; eager: 
         timing={eager ? 'first' : 'near'}
         className="card-image"
       />
-      <h2>{product.name}</h2>
+      <h2>
+        <Link to={`/product/${id}`}>{product.name}</Link>
+      </h2>
       <p className="owner-product-price">{priceInNaira(product.price)}</p>
       <nav className="product-actions" aria-label={`Manage ${product.name}`}>
         {/* The edit page loads the product by its id, so the link carries nothing else. */}

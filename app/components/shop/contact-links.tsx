@@ -1,13 +1,15 @@
 import { PhoneIcon, WhatsAppIcon } from '#app/components/icons.tsx';
 import { isNigerianPhone, localPhone, normalisePhone } from '#rules/phone.ts';
 
-/** WhatsApp's link wants the number as digits with the country code and nothing else; `whatsapp` is the shop's own, if any. */
-export function ContactLinks({ phone, whatsapp, shopName, shopUrl }: { phone: string | null; whatsapp?: string | null; shopName: string; shopUrl: string }) {
+/**
+ * WhatsApp's link wants the number as digits with the country code and nothing else; `whatsapp` is the
+ * shop's own, if any, and `greeting` the prefilled text.
+ */
+export function ContactLinks({ phone, whatsapp, greeting }: { phone: string | null; whatsapp?: string | null; greeting: string }) {
   if (!phone) return null;
   const international = normalisePhone(phone);
   const nigerian = isNigerianPhone(international);
   const chat = whatsapp && isNigerianPhone(whatsapp) ? normalisePhone(whatsapp) : nigerian ? international : null;
-  const greeting = `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`;
   return (
     <div className="contact-links">
       <a className="button" href={`tel:${international.replace(/[^\d+]/g, '')}`}>

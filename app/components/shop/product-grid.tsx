@@ -24,7 +24,9 @@ function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl
     <li className="product-card" id={`product-${product.id}`}>
       <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={PRODUCT_SLOT} timing="near" className="product-image" />
       <div className="product-info">
-        <h3 className="product-name">{product.name}</h3>
+        <h3 className="product-name">
+          <a href={`/product/${encodeURIComponent(product.id)}`}>{product.name}</a>
+        </h3>
         <p className="product-price">{priceInNaira(product.price)}</p>
       </div>
       <OrderControl product={product} notedFromUrl={notedFromUrl} />

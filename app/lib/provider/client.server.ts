@@ -14,6 +14,7 @@ import {
   paymentVerifySchema,
   productSchema,
   productSearchSchema,
+  productWithShopSchema,
   profileSchema,
   ratingListSchema,
   ratingSchema,
@@ -196,7 +197,7 @@ export const provider = {
   reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, budget: WRITE_BUDGET }),
   /** With the owner's token, a shop a moderator hid still answers. */
   shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),
-  getProduct: (productId: string, token?: string) => callParsed(productSchema, 'GET', `shops/products/${id(productId)}/`, { token }),
+  getProduct: (productId: string, token?: string) => callParsed(productWithShopSchema, 'GET', `shops/products/${id(productId)}/`, { token }),
 
   login: (body: { username_or_email: string; password: string }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, budget: WRITE_BUDGET }),

@@ -47,6 +47,26 @@ export const productSchema = z.object({
   ...productFieldsJson,
 });
 
+/** ext: what a product's own page shows of its shop; another provider's product comes without it. */
+export const productWithShopSchema = productSchema.extend({
+  shop: shopJsonSchema
+    .pick({
+      id: true,
+      name: true,
+      area: true,
+      state: true,
+      rating_average: true,
+      rating_count: true,
+      is_sponsored: true,
+      owner_phone: true,
+      whatsapp: true,
+      short_code: true,
+    })
+    .extend({ image_url: imageUrl.nullable().default(null), image: imageSchema.optional() })
+    .optional(),
+});
+export type ProductWithShop = z.infer<typeof productWithShopSchema>;
+
 export const ratingSchema = z.object({
   id: z.coerce.string(),
   shop_id: z.coerce.string(),

@@ -7,9 +7,12 @@ import type { Route } from './+types/sitemap';
 
 /** The sitemap protocol's limit for one file; past it we would need a sitemap index. */
 const MAX_URLS = 50_000;
-// Search result pages are left out (endless query combinations), so only the home page and the shops are listed.
+// Search result pages are left out (endless query combinations), so only the home page, the shops and their products are listed.
 const PAGES: SitemapEntry[] = [{ path: '/' }];
 const MAX_AGE_SECONDS = 3600;
+/** Products take one provider call a shop: the shops past this many keep only their own page listed. */
+const PRODUCT_SHOPS_MAX = 500;
+const PRODUCT_CALLS_AT_ONCE = 4;
 /** How soon a shop deleted or hidden by a moderator leaves the sitemap. */
 const FRESH_AFTER_CHANGE_MS = 60_000;
 
@@ -18,7 +21,8 @@ const FRESH_AFTER_CHANGE_MS = 60_000;
 let cached: { xml: string; expires: number; builtAt: number; version: number } | undefined;
 let building: Promise<string> | undefined;
 
-async function shopEntries(): Promise<SitemapEntry[]> {
+/** Keyed by shop id, in the list's order. */
+async function shopEntries(): Promise<Map<string, SitemapEntry>> {
   const cap = MAX_URLS - PAGES.length;
   const shops = new Map<string, SitemapEntry>();
   let page: number | null = 1;
@@ -31,11 +35,27 @@ async function shopEntries(): Promise<SitemapEntry[]> {
     }
     page = list.next_page !== null && list.next_page > page ? list.next_page : null;
   }
-  return [...shops.values()];
+  return shops;
+}
+
+async function productEntries(shopIds: string[], cap: number): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = [];
+  const waiting = shopIds.slice(0, PRODUCT_SHOPS_MAX);
+  async function listSome(): Promise<void> {
+    for (let id = waiting.shift(); id !== undefined && entries.length < cap; id = waiting.shift()) {
+      // A shop whose list fails keeps its own page here; its products wait for the next build.
+      const products = await provider.shopProducts(id).catch(() => []);
+      for (const product of products.slice(0, cap - entries.length)) entries.push({ path: `/product/${encodeURIComponent(product.id)}` });
+    }
+  }
+  await Promise.all(Array.from({ length: PRODUCT_CALLS_AT_ONCE }, listSome));
+  return entries;
 }
 
 async function build(version: number): Promise<string> {
-  const xml = sitemapXml(getWebEnv().webUrl, [...PAGES, ...(await shopEntries())]);
+  const shops = await shopEntries();
+  const products = await productEntries([...shops.keys()], MAX_URLS - PAGES.length - shops.size);
+  const xml = sitemapXml(getWebEnv().webUrl, [...PAGES, ...shops.values(), ...products]);
   cached = { xml, expires: Date.now() + MAX_AGE_SECONDS * 1000, builtAt: Date.now(), version };
   return xml;
 }

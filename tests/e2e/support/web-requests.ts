@@ -37,6 +37,18 @@ export async function productsOf(apiUrl: string, owner: ApiOwner, shopId: string
   return (await response.json()) as { id: string; name: string }[];
 }
 
+/** Sets a product's details beyond name and price (description, condition, negotiable, in_stock) at the API. */
+export async function productDetails(apiUrl: string, owner: ApiOwner, productId: string, fields: Record<string, string>): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const response = await fetch(`${apiUrl}/shops/products/${productId}/update/`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.access}` },
+    body: form,
+  });
+  if (response.status !== 200) throw new Error(`update product failed: ${response.status} ${await response.text()}`);
+}
+
 /** Signs in through the web tier's own form, as a browser without JavaScript does, and returns the session cookie. */
 export async function webSessionCookie(webUrl: string, person: Pick<Person, 'username' | 'password'>): Promise<string> {
   const response = await fetch(`${webUrl}/login`, {

@@ -14,6 +14,7 @@ let routes: {
   home: typeof import('#app/routes/home.tsx');
   search: typeof import('#app/routes/search-results.tsx');
   shop: typeof import('#app/routes/shop.tsx');
+  product: typeof import('#app/routes/product.tsx');
   login: typeof import('#app/routes/auth/login.tsx');
   myShops: typeof import('#app/routes/owner/my-shops.tsx');
   session: typeof import('#app/lib/session.server.ts');
@@ -26,6 +27,7 @@ beforeAll(async () => {
     home: await import('#app/routes/home.tsx'),
     search: await import('#app/routes/search-results.tsx'),
     shop: await import('#app/routes/shop.tsx'),
+    product: await import('#app/routes/product.tsx'),
     login: await import('#app/routes/auth/login.tsx'),
     myShops: await import('#app/routes/owner/my-shops.tsx'),
     session: await import('#app/lib/session.server.ts'),
@@ -74,6 +76,18 @@ describe('with the provider stopped', () => {
       ),
     );
     expect(answer(thrown)).toEqual({ status: 503, data: MSG.shopLoadFailed });
+  });
+
+  it("a product's page says it could not be loaded just now, with a 503, not that the product is missing", async () => {
+    const productArgs = args('/product/3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f');
+    (productArgs as { params: Record<string, string> }).params = { id: '3b9c3f7e-5b0a-4c1e-9d1f-1a2b3c4d5e6f' };
+    const thrown = await quickly(
+      routes.product.loader(productArgs).then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
+    expect(answer(thrown)).toEqual({ status: 503, data: MSG.productLoadFailed });
   });
 
   it('login says "Network error or unexpected issue. Please try again later."', async () => {

@@ -227,6 +227,24 @@ describe('the shared cache of anonymous public pages', () => {
     ]);
   });
 
+  it("shares a product's page with anonymous visitors, counting no visit, never a signed-in person's, and forgets it after a write", async () => {
+    renders = 0;
+    reported.length = 0;
+    const first = await visit(get('/product/product-3'));
+    const hits = [await visit(get('/product/product-3')), await visit(get('/product/product-3.data')), await visit(get('/product/product-3.data'))];
+    const signedIn = await visit(get('/product/product-3', { cookie: '__kasuwa=signed.value' }));
+    await write(302);
+    const afterEdit = await visit(get('/product/product-3'));
+    await cache.stop();
+
+    expect(renders).toBe(4);
+    expect(first.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
+    expect(hits.map((hit) => hit.response.headers.get('X-Kasuwa-Cache'))).toEqual(['hit', 'miss', 'hit']);
+    expect(signedIn.response.headers.get('X-Kasuwa-Cache')).toBeNull();
+    expect(afterEdit.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
+    expect(reported).toEqual([]);
+  });
+
   it('always renders for a request with the session cookie, even an invalid one', async () => {
     renders = 0;
     await visit(get('/'));

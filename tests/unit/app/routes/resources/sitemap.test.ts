@@ -13,9 +13,14 @@ let sitemap: typeof import('#app/routes/resources/sitemap.ts');
 let contentVersion = 0;
 
 beforeAll(async () => {
-  // The provider's shop list: one page holding the shops in `listed`.
-  server = createServer((_request, response) => {
+  // The provider's shop list: one page holding the shops in `listed`, each with one product but `broken`'s.
+  server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
+    const productsOf = /^\/shops\/([\w-]+)\/products$/.exec(request.url ?? '')?.[1];
+    if (productsOf) {
+      response.end(productsOf === 'broken' ? '{"not": "a list"}' : JSON.stringify([{ id: `${productsOf}-product`, name: 'Rice', price: 500 }]));
+      return;
+    }
     const shops = listed.map((id) => ({ id, name: `Shop ${id}`, created_at: '2026-11-01T00:00:00.000Z' }));
     response.end(JSON.stringify({ sponsored_shops: [], for_you: shops, next_page: null }));
   });
@@ -36,6 +41,12 @@ const shopsListed = async () => {
   const context = hostContext(unsharedMemory(() => contentVersion));
   const xml = await (await sitemap.loader({ context } as never)).text();
   return [...xml.matchAll(/\/shop\/([\w-]+)</g)].map((match) => match[1]);
+};
+
+const productsListed = async () => {
+  const context = hostContext(unsharedMemory(() => contentVersion));
+  const xml = await (await sitemap.loader({ context } as never)).text();
+  return [...xml.matchAll(/\/product\/([\w-]+)</g)].map((match) => match[1]).sort();
 };
 
 describe('the sitemap', () => {
@@ -59,5 +70,14 @@ describe('the sitemap', () => {
     expect(await shopsListed()).toEqual(['kept']);
     vi.advanceTimersByTime(31_000);
     expect(await shopsListed()).toEqual(['kept', 'new']);
+  });
+
+  it("lists each shop's products, leaving out only those of a shop whose list failed", async () => {
+    listed = ['alpha', 'broken', 'beta'];
+    contentVersion += 1;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.advanceTimersByTime(2 * 3600_000);
+    expect(await productsListed()).toEqual(['alpha-product', 'beta-product']);
+    vi.useRealTimers();
   });
 });

@@ -5,8 +5,11 @@ import type { Shop } from '#app/lib/provider/contract.ts';
 /** As shop.css lays the photo out. */
 const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024 };
 
+/** A shop's or a product's photo, at the top of its page. */
+type PhotoOwner = Pick<Shop, 'name' | 'image' | 'image_url'>;
+
 /** Links to the full JPEG, which any browser opens without JavaScript; with it, a dialog keeps the page. */
-export function ShopPhoto({ shop }: { shop: Shop }) {
+export function PagePhoto({ of: shop }: { of: PhotoOwner }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const fullUrl = shop.image?.url ?? shop.image_url;
