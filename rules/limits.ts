@@ -1,5 +1,7 @@
 /** Every business constant of docs/product.md §9, in one place for both tiers. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** What our forms take without JavaScript: a phone camera's photo, shrunk by the web tier before it travels on. */
+export const CAMERA_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 

@@ -20,6 +20,7 @@ export const MSG = {
   imageExtension: 'Only JPEG and PNG formats are allowed.',
   imageType: 'Invalid file type. Only JPEG and PNG formats are allowed.',
   imageTooBig: 'File size must not exceed 5MB.',
+  cameraPhotoTooBig: 'The photo is larger than 20 MB. Please choose a smaller one.',
 
   noChanges: 'No changes detected to update.',
 

@@ -41,7 +41,7 @@ const png = async (name = 'beans.png'): Promise<Photo> => ({ name, mimeType: 'im
 const gif = (): Photo => ({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') });
 const pdfAsJpeg = (): Photo => ({ name: 'price-list.jpg', mimeType: 'image/jpeg', buffer: pdfBytes() });
 // Bytes no browser can decode: with JavaScript too the photo stays as chosen, over the 5 MB limit.
-const over5MB = (): Photo => ({ name: 'IMG_3310.jpg', mimeType: 'image/jpeg', buffer: randomBytes(5.5 * 1024 * 1024) });
+const over20MB = (): Photo => ({ name: 'IMG_3310.jpg', mimeType: 'image/jpeg', buffer: randomBytes(20.5 * 1024 * 1024) });
 
 const row = (page: Page, number: number) => page.getByRole('group', { name: `Product ${number}` });
 const rows = (page: Page) => page.locator('fieldset.product-row');
@@ -217,11 +217,11 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     await fillRow(page, 1, { name: 'Kuli kuli, 1 bag', price: '400', photo: await jpeg() });
     await fillRow(page, 2, { name: 'Dried fish', price: '2500' });
     await row(page, 2).getByLabel('Photo').setInputFiles(gif());
-    await fillRow(page, 3, { name: 'Ogbono, 1 cup', price: '1500', photo: over5MB() });
+    await fillRow(page, 3, { name: 'Ogbono, 1 cup', price: '1500', photo: over20MB() });
     const requests = watchRequests(page);
     await page.getByRole('button', { name: 'Add Products' }).click();
 
-    await expect.poll(() => errorOf(page, 'add-products-products[2].image').textContent()).toBe(MSG.imageTooBig);
+    await expect.poll(() => errorOf(page, 'add-products-products[2].image').textContent()).toBe(MSG.cameraPhotoTooBig);
     expect(await errorOf(page, 'add-products-products[1].image').textContent()).toBe(MSG.imageExtension);
     expect(await errorOf(page, 'add-products-products[0].image').textContent()).toBe('');
     expect(await formAlert(page).textContent()).toBe(MSG.fixErrors);
@@ -280,7 +280,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     expect(await productsOf(apiUrl, shop.id)).toHaveLength(2);
   });
 
-  test('each image rule refuses a product’s new photo: a .gif, a PDF renamed .jpg, a photo over 5 MB; the typed price is kept', async ({ page, apiUrl }) => {
+  test('each image rule refuses a product’s new photo: a .gif, a PDF renamed .jpg, a photo over 20 MB; the typed price is kept', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
     const [product] = await productsAtApi(apiUrl, owner, shop.id, [{ name: 'Palm wine, 1 litre', price: 1500 }]);
@@ -290,7 +290,7 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
     for (const [photo, message] of [
       [gif(), MSG.imageExtension],
       [pdfAsJpeg(), MSG.imageType],
-      [over5MB(), MSG.imageTooBig],
+      [over20MB(), MSG.cameraPhotoTooBig],
     ] as const) {
       await whenInteractive(page, '#edit-product');
       await page.getByLabel('Price (₦)').fill('1750');

@@ -89,7 +89,7 @@ function ProductRow({
       <legend>Product {number}</legend>
       <Field label="Name" meta={row.name} type="text" />
       <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦3,500" />
-      <PhotoInput meta={row.image} label="Photo" hint={chooseAgain ? MSG.choosePhotoAgain(chosenBefore) : 'A JPEG or PNG photo of at most 5 MB'} />
+      <PhotoInput meta={row.image} label="Photo" hint={chooseAgain ? MSG.choosePhotoAgain(chosenBefore) : 'A JPEG or PNG photo of at most 20 MB'} />
       {remove && (
         <button type="submit" className="secondary remove-row" {...remove}>
           Remove product {number}

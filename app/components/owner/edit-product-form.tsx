@@ -56,7 +56,7 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
       <PhotoInput
         meta={fields.image}
         label="New photo (optional)"
-        hint="A JPEG or PNG photo of at most 5 MB"
+        hint="A JPEG or PNG photo of at most 20 MB"
         current={product.photo ? { url: product.photo, alt: `The photo of ${name} now` } : null}
       />
       <SubmitButton pendingLabel="Saving changes…">Save changes</SubmitButton>

@@ -50,7 +50,7 @@ export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }
       <PhotoInput
         meta={fields.image}
         label={creating ? 'Shop image' : 'New shop image (optional)'}
-        hint="A JPEG or PNG photo of at most 5 MB"
+        hint="A JPEG or PNG photo of at most 20 MB"
         current={currentPhoto}
       />
       <SubmitButton pendingLabel={creating ? 'Creating shop…' : 'Saving changes…'}>{creating ? 'Create Shop' : 'Save changes'}</SubmitButton>

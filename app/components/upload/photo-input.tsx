@@ -5,7 +5,7 @@ import { useHydrated } from '#app/lib/hydrated.ts';
 import { formatBytes } from '#app/lib/upload/format-bytes.ts';
 import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo.ts';
 import { checkImageClaims } from '#rules/images.ts';
-import { IMAGE_TYPES } from '#rules/limits.ts';
+import { CAMERA_PHOTO_MAX_BYTES, IMAGE_TYPES } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 
 export { default as uploadStylesheet } from '../../styles/upload.css?url';
@@ -72,9 +72,9 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
       setPrepared({ kind: 'none' });
       return carry(null);
     }
-    const problem = checkImageClaims(file);
+    const problem = checkImageClaims(file, CAMERA_PHOTO_MAX_BYTES);
     // A wrong format is said at once; only a photo that could become small enough is worth the work.
-    if (problem && problem !== MSG.imageTooBig) {
+    if (problem && problem !== MSG.cameraPhotoTooBig) {
       preparing.current = null;
       setPrepared({ kind: 'none' });
       return carry(file);

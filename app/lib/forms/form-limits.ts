@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { CAMERA_PHOTO_MAX_BYTES, IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 
 /** Checked as a form arrives, before any name is parsed; a photo over `eachMaxBytes` is read past, not kept. */
 export type FormLimits = {
@@ -20,7 +20,7 @@ export const SHOP_FORM: FormLimits = {
   maxBytes: ONE_PHOTO_FORM_MAX_BYTES,
   fields: 16,
   textMaxBytes: 64 * 1024,
-  files: { count: 1, eachMaxBytes: IMAGE_MAX_BYTES },
+  files: { count: 1, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
 };
 
 const PRODUCT_TEXT_MAX_BYTES = 256 * 1024;
@@ -29,15 +29,15 @@ export const EDIT_PRODUCT_FORM: FormLimits = {
   maxBytes: ONE_PHOTO_FORM_MAX_BYTES,
   fields: 16,
   textMaxBytes: PRODUCT_TEXT_MAX_BYTES,
-  files: { count: 1, eachMaxBytes: IMAGE_MAX_BYTES },
+  files: { count: 1, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
 };
 
-/** The largest honest batch; anything bigger is refused unread. */
+/** The largest honest batch; anything bigger is refused unread. Camera photos fit too, if fewer of them. */
 export const ADD_PRODUCTS_FORM: FormLimits = {
   maxBytes: PRODUCTS_PER_BATCH_MAX * IMAGE_MAX_BYTES + PRODUCT_TEXT_MAX_BYTES,
   fields: PRODUCTS_PER_BATCH_MAX * 2 + 8,
   textMaxBytes: PRODUCT_TEXT_MAX_BYTES,
-  files: { count: PRODUCTS_PER_BATCH_MAX, eachMaxBytes: IMAGE_MAX_BYTES },
+  files: { count: PRODUCTS_PER_BATCH_MAX, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
 };
 
 /** No form takes a larger body: the web server refuses one that says it is larger before reading it. */

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { checkImageClaims } from '#rules/images.ts';
+import { CAMERA_PHOTO_MAX_BYTES } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 
-/** zod `file` on purpose: only then does Conform read an untouched file input as no file. The provider checks the bytes. */
+/**
+ * zod `file` on purpose: only then does Conform read an untouched file input as no file. The provider checks
+ * the bytes; a photo over its limit is shrunk first (app/lib/upload/fit-photo.server.ts).
+ */
 function withImageRules(photo: z.ZodFile) {
   return photo.superRefine((file, ctx) => {
-    const problem = checkImageClaims(file);
+    const problem = checkImageClaims(file, CAMERA_PHOTO_MAX_BYTES);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 }

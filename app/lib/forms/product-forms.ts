@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkImageClaims } from '#rules/images.ts';
-import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { CAMERA_PHOTO_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { changedProductFields, productFieldsSchema, type SavedProductFields } from '#rules/product-fields.ts';
 import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
@@ -37,7 +37,7 @@ export const addProductsSchema = z.object({ products: rows }).transform((form, c
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', path: ['products', index, ...issue.path], message: issue.message });
     }
-    const imageProblem = row.image ? checkImageClaims(row.image) : MSG.productImageRequired;
+    const imageProblem = row.image ? checkImageClaims(row.image, CAMERA_PHOTO_MAX_BYTES) : MSG.productImageRequired;
     if (imageProblem) ctx.addIssue({ code: 'custom', path: ['products', index, 'image'], message: imageProblem });
     if (checked.success && row.image && !imageProblem) ready.push({ index, ...checked.data, image: row.image });
     else failed = true;

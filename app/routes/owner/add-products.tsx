@@ -5,7 +5,7 @@ import { uploadStylesheet } from '#app/components/upload/photo-input.tsx';
 import { ADD_PRODUCTS_FORM } from '#app/lib/forms/form-limits.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { photosThatAreNot } from '#app/lib/forms/photo-signature.server.ts';
-import { addProductsSchema } from '#app/lib/forms/product-forms.ts';
+import { addProductsSchema, type ReadyRow } from '#app/lib/forms/product-forms.ts';
 import { addProductsErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
@@ -13,6 +13,7 @@ import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { fitPhoto } from '#app/lib/upload/fit-photo.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
@@ -63,11 +64,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success' || Object.keys(notPhotos).length) {
     return data({ result: submission.reply({ formErrors: [MSG.fixErrors], fieldErrors: notPhotos }), chosen }, { status: 400 });
   }
+  // One at a time: a batch of camera photos decoded at once would hold each one's pixels together.
+  const rows: ReadyRow[] = [];
+  const unreadable: Record<string, string[]> = {};
+  for (const row of submission.value) {
+    const image = await fitPhoto(row.image);
+    if (image) rows.push({ ...row, image });
+    else unreadable[`products[${row.index}].image`] = [MSG.imageUnreadable];
+  }
+  if (Object.keys(unreadable).length) {
+    return data({ result: submission.reply({ formErrors: [MSG.fixErrors], fieldErrors: unreadable }), chosen }, { status: 400 });
+  }
   try {
-    await asSignedIn(request, signedIn, (token) => provider.addProducts(token, shop.id, batchForm(submission.value)));
+    await asSignedIn(request, signedIn, (token) => provider.addProducts(token, shop.id, batchForm(rows)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ result: submission.reply(addProductsErrors(error, submission.value)), chosen }, { status: 400 });
+    return data({ result: submission.reply(addProductsErrors(error, rows)), chosen }, { status: 400 });
   }
   return redirect(`/shop/${encodeURIComponent(shop.id)}/add-products?added=1`);
 }

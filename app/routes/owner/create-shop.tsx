@@ -12,6 +12,7 @@ import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { fitPhoto } from '#app/lib/upload/fit-photo.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
@@ -42,8 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, createShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const image = await fitPhoto(submission.value.image);
+  if (!image) return data({ result: submission.reply({ fieldErrors: { image: [MSG.imageUnreadable] } }) }, { status: 400 });
   try {
-    const shop = await asSignedIn(request, signedIn, (token) => provider.createShop(token, providerShopForm(submission.value)));
+    const shop = await asSignedIn(request, signedIn, (token) => provider.createShop(token, providerShopForm({ ...submission.value, image })));
     return redirect(`/createShop?created=${encodeURIComponent(shop.id)}`);
   } catch (error) {
     if (!isProviderError(error)) throw error;

@@ -12,6 +12,7 @@ import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { fitPhoto } from '#app/lib/upload/fit-photo.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
@@ -64,8 +65,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editProductSchema(product, form));
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const image = submission.value.image && (await fitPhoto(submission.value.image));
+  if (image === null) return data({ result: submission.reply({ fieldErrors: { image: [MSG.imageUnreadable] } }) }, { status: 400 });
   try {
-    await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm(submission.value)));
+    await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm({ ...submission.value, image })));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ result: submission.reply(editProductErrors(error)) }, { status: 400 });

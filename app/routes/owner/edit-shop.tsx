@@ -12,6 +12,7 @@ import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { fitPhoto } from '#app/lib/upload/fit-photo.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { DELAYS_MS } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
@@ -51,7 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form === 'too-large') return data({ result: { status: 'error' as const, error: { '': [MSG.imageTooBig] } } }, { status: 413 });
   const submission = parseSubmission(form, editShopFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const changes = shopChanges(submission.value, saved, form);
+  const image = submission.value.image && (await fitPhoto(submission.value.image));
+  if (image === null) return data({ result: submission.reply({ fieldErrors: { image: [MSG.imageUnreadable] } }) }, { status: 400 });
+  const changes = shopChanges({ ...submission.value, image }, saved, form);
   if (!Object.keys(changes).length) return data({ result: submission.reply({ formErrors: [MSG.noChanges] }) }, { status: 400 });
   try {
     await asSignedIn(request, signedIn, (token) => provider.updateShop(token, saved.id, providerShopForm(changes)));

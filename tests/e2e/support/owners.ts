@@ -13,6 +13,7 @@ export type ApiShop = {
   category: string;
   description: string;
   image_url: string;
+  image?: { width: number; height: number };
   tags: string[];
   is_sponsored?: boolean;
   sponsored_until?: string | null;

@@ -61,7 +61,7 @@ describe('the add products form', () => {
   });
 
   it('refuses a photo the web tier read past for its size with the message of docs/product.md §5, on its row and on the edit form', () => {
-    const big = () => new OversizedFile('IMG_2041.JPG', 'image/jpeg', 6 * 1024 * 1024);
+    const big = () => new OversizedFile('IMG_2041.JPG', 'image/jpeg', 21 * 1024 * 1024);
     const batch = parseWithZod(
       addForm([
         { name: 'Yam', price: '2500', image: photo() },
@@ -69,7 +69,7 @@ describe('the add products form', () => {
       ]),
       { schema: addProductsSchema },
     );
-    expect(batch.reply().error).toEqual({ 'products[1].image': [MSG.imageTooBig], '': [MSG.fixErrors] });
+    expect(batch.reply().error).toEqual({ 'products[1].image': [MSG.cameraPhotoTooBig], '': [MSG.fixErrors] });
     const edit = new FormData();
     edit.set('price', '900');
     edit.set('image', big());
@@ -77,7 +77,7 @@ describe('the add products form', () => {
       parseWithZod(edit, {
         schema: editProductSchema({ name: 'Yam', price: 2500, description: null, condition: null, negotiable: false, in_stock: true }),
       }).reply().error,
-    ).toEqual({ image: [MSG.imageTooBig] });
+    ).toEqual({ image: [MSG.cameraPhotoTooBig] });
   });
 
   it('asks for at least one product when every row is blank, and holds at most 20 rows', () => {

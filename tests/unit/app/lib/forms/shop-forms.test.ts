@@ -51,18 +51,18 @@ describe('the create shop form', () => {
   test.for([
     ['logo.gif', 'image/gif', 100, MSG.imageExtension],
     ['menu.jpg', 'application/pdf', 100, MSG.imageType],
-    ['big.jpeg', 'image/jpeg', 5 * 1024 * 1024 + 1, MSG.imageTooBig],
+    ['big.jpeg', 'image/jpeg', 20 * 1024 * 1024 + 1, MSG.cameraPhotoTooBig],
   ] as const)('refuses %s (%s) with the image message of docs/product.md §5', ([name, type, size, message]) => {
     const submission = parseWithZod(form({ ...complete, image: photo(name, type, size) }), { schema: createShopFormSchema });
     expect(submission.reply().error).toEqual({ image: [message] });
   });
 
   test('refuses a photo the web tier read past for its size with the message of docs/product.md §5, keeping the texts', () => {
-    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 12 * 1024 * 1024) }), {
+    const submission = parseWithZod(form({ ...complete, image: new OversizedFile('IMG_2041.JPG', 'image/jpeg', 21 * 1024 * 1024) }), {
       schema: createShopFormSchema,
     });
     const reply = submission.reply();
-    expect(reply.error).toEqual({ image: [MSG.imageTooBig] });
+    expect(reply.error).toEqual({ image: [MSG.cameraPhotoTooBig] });
     expect(reply.initialValue).toMatchObject({ name: ' Mama Put ', description: 'Rice and stew' });
   });
 });
