@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AD_PLAN } from '#rules/limits.ts';
@@ -5,14 +6,16 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import { removeImages } from '#server/media/images.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Db, Tx } from './client';
+import { DEMO_BUYERS, DEMO_REVIEWS, demoRatingsOf } from './demo-buyers';
 import { type DemoImage, storeDemoImages } from './demo-images';
 import { DEMO_OWNER } from './demo-owner';
 import { DEMO_SHOPS } from './demo-shops';
-import { ads, products, type StoredImage, shops, users } from './schema';
+import { ads, products, ratings, type StoredImage, shops, users } from './schema';
 
-export type DemoSeedSummary = { shops: number; products: number; sponsored: number; images: number; ms: number };
+export type DemoSeedSummary = { shops: number; products: number; sponsored: number; ratings: number; images: number; ms: number };
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 function demoImages(): DemoImage[] {
   const shopImages = DEMO_SHOPS.map((shop, i) => ({
@@ -38,6 +41,35 @@ async function upsertDemoOwner(tx: Tx, passwordHash: string): Promise<string> {
     .values({ ...values, email: DEMO_OWNER.email })
     .returning({ id: users.id });
   return created!.id;
+}
+
+/** Found by email like the owner; all share one hash of a password nobody was told. */
+async function upsertDemoBuyers(tx: Tx, passwordHash: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const buyer of DEMO_BUYERS) {
+    const values = { username: buyer.username, phoneNumber: buyer.phoneNumber, passwordHash };
+    const [updated] = await tx.update(users).set(values).where(sql`lower(${users.email}) = ${buyer.email}`).returning({ id: users.id });
+    const [created] = updated
+      ? [updated]
+      : await tx
+          .insert(users)
+          .values({ ...values, email: buyer.email })
+          .returning({ id: users.id });
+    ids.push(created!.id);
+  }
+  return ids;
+}
+
+async function insertDemoRatings(tx: Tx, shopIds: string[], buyerIds: string[], now: Date): Promise<number> {
+  const rows = shopIds.flatMap((shopId, i) =>
+    buyerIds.slice(0, demoRatingsOf(i)).map((userId, j) => {
+      const [stars, review] = DEMO_REVIEWS[(i + j) % DEMO_REVIEWS.length]!;
+      const at = new Date(now.getTime() - (j + 1) * DAY_MS);
+      return { shopId, userId, stars, review, createdAt: at, updatedAt: at };
+    }),
+  );
+  if (rows.length) await tx.insert(ratings).values(rows);
+  return rows.length;
 }
 
 async function removeDemoShops(tx: Tx, ownerId: string): Promise<StoredImage[]> {
@@ -108,20 +140,26 @@ async function insertDemoShops(tx: Tx, ownerId: string, images: StoredImage[], n
       })),
     );
   }
-  return { shops: created.length, products: productRows.length, sponsored: sponsored.length };
+  return { shopIds: created.map((shop) => shop.id), shops: created.length, products: productRows.length, sponsored: sponsored.length };
 }
 
 /** Replaces the demo owner's shops only; images stored first are removed if the transaction fails. */
 export async function seedDemo(db: Db, storage: MediaStorage): Promise<DemoSeedSummary> {
   const started = performance.now();
-  const [passwordHash, images] = await Promise.all([hashPassword(DEMO_OWNER.password), storeDemoImages(storage, demoImages())]);
+  const [passwordHash, buyersHash, images] = await Promise.all([
+    hashPassword(DEMO_OWNER.password),
+    hashPassword(randomBytes(32).toString('base64url')),
+    storeDemoImages(storage, demoImages()),
+  ]);
   let outcome;
   try {
     outcome = await db.transaction(async (tx) => {
+      const now = new Date();
       const ownerId = await upsertDemoOwner(tx, passwordHash);
+      const buyerIds = await upsertDemoBuyers(tx, buyersHash);
       const replaced = await removeDemoShops(tx, ownerId);
-      const counts = await insertDemoShops(tx, ownerId, images, new Date());
-      return { replaced, counts };
+      const { shopIds, ...counts } = await insertDemoShops(tx, ownerId, images, now);
+      return { replaced, counts: { ...counts, ratings: await insertDemoRatings(tx, shopIds, buyerIds, now) } };
     });
   } catch (error) {
     await removeImages(storage, images);

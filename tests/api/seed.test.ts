@@ -55,6 +55,24 @@ async function referencedKeys(): Promise<string[]> {
 }
 
 describe('the demo seed', () => {
+  it('looks lived in: every shop has a state, an area and its own number that rings nobody, and most have ratings', async () => {
+    const list = await listShops();
+    const demo = [...list.sponsored_shops, ...list.for_you] as unknown as {
+      state: string | null;
+      area: string | null;
+      owner_phone: string;
+      rating_count: number;
+      visitor_count: number;
+    }[];
+    expect(demo.every((shop) => shop.state && shop.area && shop.visitor_count > 1)).toBe(true);
+    const phones = demo.map((shop) => shop.owner_phone);
+    expect(new Set(phones).size).toBe(demo.length);
+    expect(phones.every((phone) => phone.startsWith('+234700000'))).toBe(true);
+    const rated = demo.filter((shop) => shop.rating_count > 0);
+    expect(rated.length).toBeGreaterThan(demo.length / 2);
+    expect(rated.length).toBeLessThan(demo.length);
+  });
+
   it('shows about 30 shops with images on the home page, the 2 sponsored ones first', async () => {
     const list = await listShops();
     const sponsoredNames = DEMO_SHOPS.filter((shop) => shop.sponsored).map((shop) => shop.name);

@@ -31,7 +31,7 @@ describe(`where a shop is (JavaScript ${jsMode})`, () => {
     await page.getByLabel('Shop name').fill(`Kurmi Leather ${tag()}`);
     await page.getByLabel('Address').fill('Stall 14, Kurmi Market');
     await page.getByLabel('Area or city (optional)').fill('Kurmi');
-    await page.getByLabel('State (optional)').selectOption('Kano');
+    await page.getByLabel('State', { exact: true }).selectOption('Kano');
     await page.getByLabel('Category').fill('Fashion');
     await page.getByLabel('Description').fill('Bags and sandals.');
     await page.getByLabel('Shop image').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 800, height: 600 }) });
