@@ -226,6 +226,11 @@ export const shopVisitAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.address] }), index('shop_visit_addresses_window_idx').on(t.windowStart)],
 );
 
+/** Each word of the shops' search text once, kept by a trigger: typos are looked up among these, not in every shop's text. */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+]);
+
 export const products = pgTable(
   'products',
   {
@@ -248,6 +253,7 @@ export const products = pgTable(
     index('products_shop_idx').on(t.shopId, t.createdAt),
     // Product search (docs/product.md §5) looks words up in the names, as shops_search_trgm_idx does for shops.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('products_price_range', sql`${t.price} >= 0 and ${t.price} <= 1000000`),
   ],
 );

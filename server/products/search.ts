@@ -1,36 +1,60 @@
-import { and, desc, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gte, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { listed } from '#server/shops/queries.ts';
-import { mayHaveTypos, namedState, wordMatches } from '#server/shops/search.ts';
+import { COLLECT_THROUGH_INDEX, namedState, respell, type Spellings, setPlannerSettings, WALK_NEWEST_FIRST, wordMatches } from '#server/shops/search.ts';
 
 export type FoundProduct = typeof products.$inferSelect & { shopName: string };
 
+/** A common word fills the list among this many of the newest products; a rarer one is looked up in the index. */
+const NEWEST_FIRST_ROWS = 2_000;
+
 /** Products whose name has every word, by the shops' search rules (docs/product.md §5); never a hidden shop's. */
-function productFilter(q: string, typos: boolean): SQL | undefined {
+function productFilter(q: string, spellings?: Spellings): SQL | undefined {
   const read = namedState(q);
   const words = read.words.slice(0, SEARCH_WORDS_MAX);
   if (!words.length && !read.where) return undefined;
-  return and(...words.map((word) => wordMatches(word, typos, sql`lower(${products.name})`)), read.where);
+  return and(...words.map((word) => wordMatches(word, spellings, sql`lower(${products.name})`)), read.where);
 }
 
+/**
+ * Newest first. The planner cannot tell a common word from a rare one, so both plans are ours: the newest
+ * products walked in order, then, when they hold too few, every match through the trigram index, sorted.
+ */
 async function productsMatching(db: Db, where: SQL, limit: number): Promise<FoundProduct[]> {
-  const rows = await db
-    .select({ product: products, shopName: shops.name })
-    .from(products)
-    .innerJoin(shops, and(listed, sql`${shops.id} = ${products.shopId}`))
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row.product, shopName: row.shopName }));
+  return db.transaction(async (tx) => {
+    const select = () =>
+      tx
+        .select({ product: products, shopName: shops.name })
+        .from(products)
+        .innerJoin(shops, and(listed, sql`${shops.id} = ${products.shopId}`));
+    await setPlannerSettings(tx, WALK_NEWEST_FIRST);
+    // A bound on the walk, not a list of ids: a rare word must not walk every product in search of more.
+    const [edge] = await tx
+      .select({ at: products.createdAt })
+      .from(products)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .offset(NEWEST_FIRST_ROWS - 1)
+      .limit(1);
+    let rows = await select()
+      .where(and(where, edge ? gte(products.createdAt, edge.at) : undefined))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit);
+    if (rows.length < limit && edge) {
+      await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
+      rows = await select().where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+    }
+    return rows.map((row) => ({ ...row.product, shopName: row.shopName }));
+  });
 }
 
-/** Newest first; a query that finds nothing is read again allowing typos, as for shops. */
+/** A query that finds nothing is read again as the known words it may have misspelt, as for shops. */
 export async function searchProducts(db: Db, q: string, limit: number): Promise<FoundProduct[]> {
-  const exact = productFilter(q, false);
+  const exact = productFilter(q);
   if (!exact) return [];
   const found = await productsMatching(db, exact, limit);
-  if (found.length || !mayHaveTypos(q)) return found;
-  return productsMatching(db, productFilter(q, true)!, limit);
+  if (found.length) return found;
+  const spellings = await respell(db, q);
+  return spellings ? productsMatching(db, productFilter(q, spellings)!, limit) : [];
 }

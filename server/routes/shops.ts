@@ -27,7 +27,7 @@ import { searchProducts } from '#server/products/search.ts';
 import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
-import { forYouPage, mayHaveTypos, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
+import { forYouPage, respell, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
 import { productJson, productJsonSchema, shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
@@ -122,7 +122,10 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         ]);
       let [sponsored, forYou] = await find(searchFilter(q, category, state));
       // Only a query that finds nothing is read again allowing typos: a typo's neighbours would crowd out exact matches.
-      if (!sponsored.length && !forYou.matches && mayHaveTypos(q)) [sponsored, forYou] = await find(searchFilter(q, category, state, true));
+      if (!sponsored.length && !forYou.matches) {
+        const spellings = await respell(app.db, q);
+        if (spellings) [sponsored, forYou] = await find(searchFilter(q, category, state, spellings));
+      }
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
         for_you: forYou.shops.slice(0, page_size).map((shop) => shopJson(shop, visitorLinks(), undefined, now)),

@@ -1,8 +1,8 @@
-import { type AnyColumn, and, desc, eq, gt, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gt, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { shops } from '#server/db/schema.ts';
+import { searchWords as knownWords, shops } from '#server/db/schema.ts';
 import { forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
 
 export type SearchFilter = {
@@ -41,12 +41,47 @@ function mayBeMisspelt(term: string): boolean {
   return [...term].length >= TYPO_WORD_MIN && HAS_TRIGRAM.test(term) && !term.includes('\uFFFD');
 }
 
+/** For each word a query may have misspelt, the known words it may have meant. */
+export type Spellings = Map<string, string[]>;
+
+/** The known words nearest each one a query may have misspelt; only as many as this are tried for each. */
+const SPELLINGS_PER_WORD = 3;
+/** Shared trigrams over all: "baloogun" and "balogun" share most, "ices" and "prices" too few. */
+const SPELLING_SIMILARITY_MIN = 0.5;
+
+/**
+ * The known words (search_words) near each word of `q` that is not one itself: a typo is looked up in the
+ * list of words, then searched for as those words, so no shop's whole text is compared letter by letter
+ * (docs/decisions/071-typos-through-a-word-list.md). Null when no word has a likely spelling.
+ */
+export async function respell(db: Db, q: string | undefined): Promise<Spellings | null> {
+  const spellings: Spellings = new Map();
+  for (const term of searchWords(q ?? '').filter(mayBeMisspelt)) {
+    const lower = term.toLowerCase();
+    const near = await db
+      .select({ word: knownWords.word })
+      .from(knownWords)
+      .where(sql`${knownWords.word} % ${lower} and similarity(${knownWords.word}, ${lower}) >= ${SPELLING_SIMILARITY_MIN}`)
+      .orderBy(sql`${knownWords.word} <-> ${lower}`, knownWords.word)
+      .limit(SPELLINGS_PER_WORD);
+    // A word that exists is no typo: reading it as another would change what was asked.
+    if (near.length && !near.some((row) => row.word === lower))
+      spellings.set(
+        term,
+        near.map((row) => row.word),
+      );
+  }
+  return spellings.size ? spellings : null;
+}
+
 /**
  * A word found where a word of the shop's text begins ("rice" in "rice sellers", not in "prices"), which
- * pg_trgm's index answers for regular expressions as it does for LIKE. `search_text` is stored lower-cased.
+ * pg_trgm's index answers for regular expressions as it does for LIKE; or any of its `spellings`.
+ * `search_text` is stored lower-cased.
  */
-export function wordMatches(term: string, typos: boolean, text: SQL | AnyColumn = shops.searchText): SQL {
-  if (typos && mayBeMisspelt(term)) return sql`lower(${term}) <<% ${text}`;
+export function wordMatches(term: string, spellings: Spellings | undefined, text: SQL | AnyColumn = shops.searchText): SQL {
+  const near = spellings?.get(term);
+  if (near) return or(...[term, ...near].map((spelling) => wordMatches(spelling, undefined, text)))!;
   const start = /^[\p{L}\p{N}_]/u.test(term) ? '\\m' : '(^|[^[:alnum:]])';
   return sql`${text} ~ lower(${start + regexEscape(term)})`;
 }
@@ -57,19 +92,19 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   if (!read.state) return { words: read.words, where: undefined };
   const { name, words } = read.state;
   // A shop that names no state is still found by the name in its address.
-  const inText = and(...words.map((word) => wordMatches(word, false)));
+  const inText = and(...words.map((word) => wordMatches(word, undefined)));
   return { words: read.words, where: sql`(${shops.state} = ${name} or (${shops.state} is null and ${inText}))` };
 }
 
 /**
  * Every word must begin a word of the shop's text, in any case, and a state's name means that state
- * (docs/product.md §5). With `typos`, longer words may be spelt a little differently.
+ * (docs/product.md §5). With `spellings`, a misspelt word may be any of the words it may have meant.
  */
-export function searchFilter(q: string | undefined, category: string | undefined, state?: string, typos = false): SearchFilter | undefined {
+export function searchFilter(q: string | undefined, category: string | undefined, state?: string, spellings?: Spellings): SearchFilter | undefined {
   const read = state ? { words: searchWords(q ?? ''), where: undefined } : namedState(q ?? '');
   const named = read.where;
   const terms = read.words.slice(0, SEARCH_WORDS_MAX);
-  const filters = terms.map((term) => wordMatches(term, typos));
+  const filters = terms.map((term) => wordMatches(term, spellings));
   if (named) filters.push(named);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
@@ -84,22 +119,17 @@ export function searchFilter(q: string | undefined, category: string | undefined
   };
 }
 
-/** Whether a query has a word long enough to be read again allowing typos. */
-export function mayHaveTypos(q: string | undefined): boolean {
-  return searchWords(q ?? '').some(mayBeMisspelt);
-}
-
 type PlannerSetting = 'enable_seqscan' | 'enable_indexscan' | 'enable_bitmapscan' | 'enable_sort';
 
 /** Every match through an index (trigram or category), so collecting stops after enough of them however rare they are. */
-const COLLECT_THROUGH_INDEX = { enable_seqscan: 'off', enable_indexscan: 'off', enable_bitmapscan: 'on', enable_sort: 'on' } as const;
+export const COLLECT_THROUGH_INDEX = { enable_seqscan: 'off', enable_indexscan: 'off', enable_bitmapscan: 'on', enable_sort: 'on' } as const;
 /** Newest first along `shops_created_idx`, keeping the matches: any other plan sorts every match. */
-const WALK_NEWEST_FIRST = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off', enable_indexscan: 'on' } as const;
+export const WALK_NEWEST_FIRST = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off', enable_indexscan: 'on' } as const;
 
 const DEFAULT_PLANS = { enable_seqscan: 'on', enable_indexscan: 'on', enable_bitmapscan: 'on', enable_sort: 'on' } as const;
 
 /** For the rest of the transaction: the planner's guess for several words can walk the whole table. */
-async function setPlannerSettings(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
+export async function setPlannerSettings(tx: Tx, settings: Partial<Record<PlannerSetting, 'on' | 'off'>>) {
   const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
@@ -233,12 +263,14 @@ const SUGGEST_SORT_UP_TO = 100;
  * word reads each group through its own index instead of sorting every match.
  */
 export async function suggestShops(db: Db, q: string, limit: number): Promise<Suggestion[]> {
-  const found = await suggestMatching(db, q, limit, false);
-  return found.length || !mayHaveTypos(q) ? found : suggestMatching(db, q, limit, true);
+  const found = await suggestMatching(db, q, limit);
+  if (found.length) return found;
+  const spellings = await respell(db, q);
+  return spellings ? suggestMatching(db, q, limit, spellings) : [];
 }
 
-async function suggestMatching(db: Db, q: string, limit: number, typos: boolean): Promise<Suggestion[]> {
-  const filter = searchFilter(q, undefined, undefined, typos);
+async function suggestMatching(db: Db, q: string, limit: number, spellings?: Spellings): Promise<Suggestion[]> {
+  const filter = searchFilter(q, undefined, undefined, spellings);
   if (!filter) return [];
   const where = and(filter.where, listed)!;
   const now = new Date();

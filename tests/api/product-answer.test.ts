@@ -39,12 +39,13 @@ describe("one product's answer", () => {
       rating_count: 0,
       is_sponsored: false,
       owner_phone: expect.any(String),
+      whatsapp: null,
     });
     expect(shop.short_code).toEqual(expect.any(String));
     expect(shop.image_url).toEqual(expect.any(String));
     expect(shop.image).toMatchObject({ url: shop.image_url });
     expect(Object.keys(shop).sort()).toEqual(
-      ['area', 'id', 'image', 'image_url', 'is_sponsored', 'name', 'owner_phone', 'rating_average', 'rating_count', 'short_code', 'state'].sort(),
+      ['area', 'id', 'image', 'image_url', 'is_sponsored', 'name', 'owner_phone', 'rating_average', 'rating_count', 'short_code', 'state', 'whatsapp'].sort(),
     );
   });
 
