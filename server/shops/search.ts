@@ -64,12 +64,9 @@ export async function respell(db: Db, q: string | undefined): Promise<Spellings 
       .where(sql`${knownWords.word} % ${lower} and similarity(${knownWords.word}, ${lower}) >= ${SPELLING_SIMILARITY_MIN}`)
       .orderBy(sql`${knownWords.word} <-> ${lower}`, knownWords.word)
       .limit(SPELLINGS_PER_WORD);
+    const spelt = near.map((row) => row.word);
     // A word that exists is no typo: reading it as another would change what was asked.
-    if (near.length && !near.some((row) => row.word === lower))
-      spellings.set(
-        term,
-        near.map((row) => row.word),
-      );
+    if (spelt.length && !spelt.includes(lower)) spellings.set(term, spelt);
   }
   return spellings.size ? spellings : null;
 }

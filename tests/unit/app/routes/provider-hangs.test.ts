@@ -75,7 +75,13 @@ describe('with a provider that never answers', () => {
     'creating a shop says "Failed to create shop. Request timed out. Please try again." once the photo is sent and the answer budget is spent, not after a minute',
     async () => {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ name: 'Mama Put', address: '4 Ojuelegba Rd', category: 'Food', description: 'Rice and stew' })) {
+      for (const [name, value] of Object.entries({
+        name: 'Mama Put',
+        address: '4 Ojuelegba Rd',
+        state: 'Lagos',
+        category: 'Food',
+        description: 'Rice and stew',
+      })) {
         form.set(name, value);
       }
       form.set('image', new File([new Uint8Array(await jpegBuffer({ width: 640, height: 480 }))], 'front.jpg', { type: 'image/jpeg' }));

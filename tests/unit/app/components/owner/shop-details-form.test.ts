@@ -28,7 +28,18 @@ describe('the shop form', () => {
   it("shows every field of a shop in the form's order, saying which ones Create Shop leaves optional", () => {
     const html = formHtml('create');
     const labels = [...html.matchAll(/<label for="[^"]+">([^<]+)<\/label>/g)].map((match) => match[1]);
-    expect(labels).toEqual(['Shop name', 'Address', 'Area or city (optional)', 'State (optional)', 'Category', 'Description', 'Tags (optional)', 'Shop image']);
+    expect(labels).toEqual([
+      'Shop name',
+      'Address',
+      'Area or city (optional)',
+      'State',
+      'Phone for buyers (optional)',
+      'WhatsApp number (optional)',
+      'Category',
+      'Description',
+      'Tags (optional)',
+      'Shop image',
+    ]);
   });
 
   it('lets a phone without JavaScript check what Create Shop requires and each length itself', () => {
@@ -38,7 +49,8 @@ describe('the shop form', () => {
     expect(fieldOf(html, 'Description')).toMatch(/^<textarea[^>]* required=""/);
     expect(fieldOf(html, 'Area or city \\(optional\\)')).not.toMatch(/ required=""/);
     expect(fieldOf(html, 'Area or city \\(optional\\)')).toContain(`maxLength="${TEXT_MAX.shopArea}"`);
-    expect(fieldOf(html, 'State \\(optional\\)')).toMatch(/^<select/);
+    expect(fieldOf(html, 'State')).toMatch(/^<select[^>]* required=""/);
+    expect(fieldOf(html, 'Phone for buyers \\(optional\\)')).toMatch(/^<input[^>]* type="tel"/);
   });
 
   it('requires nothing on Edit Shop', () => {
