@@ -86,6 +86,7 @@ async function createShop(browser: Browser, world: World, owner: Owner): Promise
   const form = new FormData();
   form.set('name', name);
   form.set('address', `${owner.shops.length + 3} Allen Avenue, Ikeja, Lagos`);
+  form.set('state', 'Lagos');
   form.set('category', pick(['Food', 'Fashion', 'Electronics', 'Groceries']));
   form.set('description', `Fresh goods from ${owner.username}, open every day. Soak run ${world.tag}.`);
   form.set('tags', 'soak, lagos');

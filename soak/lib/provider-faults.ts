@@ -44,6 +44,7 @@ function shopForm(name: string, photo: Photo): FormData {
   const form = new FormData();
   form.set('name', name);
   form.set('address', '7 Marina Road, Lagos Island');
+  form.set('state', 'Lagos');
   form.set('category', 'Food');
   form.set('description', 'Suya and fresh pepper soup every evening.');
   form.set('image', new Blob([new Uint8Array(photo.data)], { type: 'image/jpeg' }), photo.name);

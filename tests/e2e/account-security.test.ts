@@ -43,7 +43,13 @@ describe(`logging out (JavaScript ${jsMode})`, () => {
     expect(opened.headers.get('location')).toBe('/login');
 
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: 'Copied Cookie Stores', address: '1 Marina, Lagos', category: 'Food', description: 'Never made.' })) {
+    for (const [name, value] of Object.entries({
+      name: 'Copied Cookie Stores',
+      address: '1 Marina, Lagos',
+      state: 'Lagos',
+      category: 'Food',
+      description: 'Never made.',
+    })) {
       form.set(name, value);
     }
     form.set('image', new Blob([new Uint8Array(await jpegBuffer({ width: 320, height: 240 }))], { type: 'image/jpeg' }), 'front.jpg');

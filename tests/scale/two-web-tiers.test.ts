@@ -65,6 +65,7 @@ function shopForm(name: string, photo?: Photo): FormData {
   form.set('name', name);
   if (!photo) return form;
   form.set('address', '12 Allen Avenue, Ikeja, Lagos');
+  form.set('state', 'Lagos');
   form.set('category', 'Groceries');
   form.set('description', 'Rice, beans and garri, fresh every morning.');
   form.set('tags', 'rice, lagos');
