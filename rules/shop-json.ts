@@ -29,3 +29,17 @@ export const shopJsonSchema = z.object({
   rating_count: z.number().default(0).describe('ext: how many people rated the shop'),
   rating_stars: z.array(z.number()).length(5).default([0, 0, 0, 0, 0]).catch([0, 0, 0, 0, 0]).describe('ext: how many ratings gave 1, 2, 3, 4 and 5 stars'),
 });
+
+/** ext: what a product's own page shows of its shop, beside its photo; both tiers pick these. */
+export const PRODUCT_SHOP_FIELDS = {
+  id: true,
+  name: true,
+  area: true,
+  state: true,
+  rating_average: true,
+  rating_count: true,
+  is_sponsored: true,
+  owner_phone: true,
+  whatsapp: true,
+  short_code: true,
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productFieldsJson, savedProductFields } from '#rules/product-fields.ts';
 import { savedShopFields } from '#rules/shop-fields.ts';
-import { shopJsonSchema } from '#rules/shop-json.ts';
+import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
 import type { products, StoredImage } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { imageJson } from '#server/media/images.ts';
@@ -39,20 +39,7 @@ export const shopAnswerSchema = shopJsonSchema.extend({
 
 /** ext: just what a product's own page shows of its shop. */
 export const productShopSchema = shopAnswerSchema
-  .pick({
-    id: true,
-    name: true,
-    area: true,
-    state: true,
-    rating_average: true,
-    rating_count: true,
-    is_sponsored: true,
-    owner_phone: true,
-    whatsapp: true,
-    short_code: true,
-    image_url: true,
-    image: true,
-  })
+  .pick({ ...PRODUCT_SHOP_FIELDS, image_url: true, image: true })
   .describe("ext: the product's shop, as its page shows it");
 
 export type ProductJson = z.infer<typeof productJsonSchema>;

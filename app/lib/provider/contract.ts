@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productFieldsJson } from '#rules/product-fields.ts';
-import { shopJsonSchema } from '#rules/shop-json.ts';
+import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
 
 // Lenient on purpose: any provider that speaks docs/api.md may answer, so our extensions (its §4) are optional.
 
@@ -50,18 +50,7 @@ export const productSchema = z.object({
 /** ext: what a product's own page shows of its shop; another provider's product comes without it. */
 export const productWithShopSchema = productSchema.extend({
   shop: shopJsonSchema
-    .pick({
-      id: true,
-      name: true,
-      area: true,
-      state: true,
-      rating_average: true,
-      rating_count: true,
-      is_sponsored: true,
-      owner_phone: true,
-      whatsapp: true,
-      short_code: true,
-    })
+    .pick(PRODUCT_SHOP_FIELDS)
     .extend({ image_url: imageUrl.nullable().default(null), image: imageSchema.optional() })
     .optional(),
 });
