@@ -1,12 +1,12 @@
-import { type FieldMetadata, getFormProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
+import { ChoiceField } from '#app/components/ui/choice-field.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
-import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { editProductFieldsSchema, editProductSchema, type ProductChanges, type SavedProduct } from '#app/lib/forms/product-forms.ts';
 import { CONDITION_LABELS, CONDITION_UNSTATED, PRODUCT_CONDITIONS, PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '#rules/product-fields.ts';
@@ -95,21 +95,4 @@ function ProductFieldInput({ field, meta }: { field: ProductField; meta: FieldMe
         </ChoiceField>
       );
   }
-}
-
-function ChoiceField({ label, meta, children }: { label: string; meta: FieldMetadata<string | undefined>; children: React.ReactNode }) {
-  const { key, ...select } = getSelectProps(meta);
-  const firstError = useFirstErrorFocus(meta.errors);
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
-      <select key={key} autoFocus={firstError} {...select}>
-        {children}
-      </select>
-      <p id={meta.errorId} className="field-error" aria-live="polite">
-        {meta.errors?.join(', ')}
-      </p>
-    </div>
-  );
 }

@@ -1,7 +1,8 @@
-import { type FieldMetadata, getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
+import { ChoiceField } from '#app/components/ui/choice-field.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
@@ -87,22 +88,13 @@ function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata
 }
 
 function StateField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
-  const { key, ...select } = getSelectProps(meta);
-  const firstError = useFirstErrorFocus(meta.errors);
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
-      <select key={key} autoFocus={firstError} {...select}>
-        <option value="">Choose a state</option>
-        {NIGERIAN_STATES.map((state) => (
-          <option key={state}>{state}</option>
-        ))}
-      </select>
-      <p id={meta.errorId} className="field-error" aria-live="polite">
-        {meta.errors?.join(', ')}
-      </p>
-    </div>
+    <ChoiceField label={label} meta={meta}>
+      <option value="">Choose a state</option>
+      {NIGERIAN_STATES.map((state) => (
+        <option key={state}>{state}</option>
+      ))}
+    </ChoiceField>
   );
 }
 
