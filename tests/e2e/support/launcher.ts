@@ -30,7 +30,8 @@ export async function launch(dataDir: string, settings: NodeJS.ProcessEnv = {}, 
   const env = testProductEnv({ DATA_DIR: dataDir, PORT: String(webPort), API_PORT: String(apiPort), SEED_DEMO: '', ...settings });
   const command = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')];
   const child = terminal
-    ? spawn('script', ['--quiet', '--flush', '--return', '--command', command.map(shellWord).join(' '), '/dev/null'], {
+    ? // `exec`: whatever shell `script` starts (dash when SHELL is unset) must not stay between the terminal and the launcher.
+      spawn('script', ['--quiet', '--flush', '--return', '--command', `exec ${command.map(shellWord).join(' ')}`, '/dev/null'], {
         cwd: ROOT,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
