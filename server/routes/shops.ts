@@ -117,7 +117,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const now = new Date();
       const find = (filter: SearchFilter | undefined) =>
         Promise.all([
-          page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX) : Promise.resolve([]),
+          page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX, filter?.nameMatch) : Promise.resolve([]),
           forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
         ]);
       let [sponsored, forYou] = await find(searchFilter(q, category, state));

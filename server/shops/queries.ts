@@ -24,10 +24,11 @@ export function shopsOfOwner(db: Db, ownerId: string): Promise<ShopRow[]> {
 /** Almost every row passes, so the list indexes still serve. */
 export const listed = isNull(shops.hiddenAt);
 
-export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit: number): Promise<ShopRow[]> {
+/** `first`: shops meeting it come first, as search ranks them (docs/product.md §5). */
+export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit: number, first?: SQL): Promise<ShopRow[]> {
   return selectShops(db)
     .where(and(gt(shops.sponsoredUntil, now), listed, filter))
-    .orderBy(desc(shops.sponsoredUntil), desc(shops.id))
+    .orderBy(...(first ? [sql`${first} desc`] : []), desc(shops.sponsoredUntil), desc(shops.id))
     .limit(limit);
 }
 

@@ -15,6 +15,8 @@ export type SearchFilter = {
   guessed: boolean;
   /** The state, when one is named: walking newest first, shops_state_created_idx reads that state's shops alone. */
   scope: SQL | undefined;
+  /** Every word in the shop's name, category or product names: such shops list first (docs/product.md §5). */
+  nameMatch: SQL | undefined;
 };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" must look for those characters. */
@@ -72,15 +74,21 @@ export async function respell(db: Db, q: string | undefined): Promise<Spellings 
 }
 
 /**
+ * Where a shop's search text keeps its name, category and product names: before the unit separator that
+ * parts them from the rest (migration 0019), which no stored text holds.
+ */
+const NAME_PART = '^[^\u001f]*';
+
+/**
  * A word found where a word of the shop's text begins ("rice" in "rice sellers", not in "prices"), which
  * pg_trgm's index answers for regular expressions as it does for LIKE; or any of its `spellings`.
- * `search_text` is stored lower-cased.
+ * `search_text` is stored lower-cased. `within` narrows the text to the part a regular expression starts.
  */
-export function wordMatches(term: string, spellings: Spellings | undefined, text: SQL | AnyColumn = shops.searchText): SQL {
+export function wordMatches(term: string, spellings: Spellings | undefined, text: SQL | AnyColumn = shops.searchText, within = ''): SQL {
   const near = spellings?.get(term);
-  if (near) return or(...[term, ...near].map((spelling) => wordMatches(spelling, undefined, text)))!;
+  if (near) return or(...[term, ...near].map((spelling) => wordMatches(spelling, undefined, text, within)))!;
   const start = /^[\p{L}\p{N}_]/u.test(term) ? '\\m' : '(^|[^[:alnum:]])';
-  return sql`${text} ~ lower(${start + regexEscape(term)})`;
+  return sql`${text} ~ lower(${within + start + regexEscape(term)})`;
 }
 
 /** The state a query names, as a condition on `shops` (docs/product.md §5); the words left to find. */
@@ -113,6 +121,7 @@ export function searchFilter(q: string | undefined, category: string | undefined
     combined: filters.length > 1,
     guessed: terms.length > 0 || filters.length > 1,
     scope: state ? eq(shops.state, state) : undefined,
+    nameMatch: terms.length ? and(...terms.map((term) => wordMatches(term, spellings, shops.searchText, NAME_PART))) : undefined,
   };
 }
 
@@ -201,10 +210,35 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
 }
 
 /**
+ * A page of the shops not sponsored now, and how many match (up to `cap + 1`): first those holding every
+ * word in their name, category or product names, then the others, each part in the list's order
+ * (docs/product.md §5).
+ */
+export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
+  if (!filter?.nameMatch) return listPage(db, filter, options);
+  const { offset, limit, cap } = options;
+  const part = (where: SQL): SearchFilter => ({ ...filter, where, combined: true, guessed: true });
+  const first = await listPage(db, part(and(filter.where, filter.nameMatch)!), options);
+  // Past the cap only a page cut short tells where the first part ends; an empty one needs counting.
+  let firstCount = first.matches;
+  if (first.matches > cap && first.shops.length <= limit) {
+    firstCount = first.shops.length ? offset + first.shops.length : await countUpTo(db, and(filter.where, filter.nameMatch), options.now, offset);
+  }
+  if (first.shops.length > limit && first.matches > cap) return first;
+  const rest = await listPage(db, part(and(filter.where, not(filter.nameMatch))!), {
+    ...options,
+    offset: Math.max(0, offset - firstCount),
+    limit: Math.max(0, limit - first.shops.length),
+    cap: Math.max(0, cap - firstCount),
+  });
+  return { shops: [...first.shops, ...rest.shops].slice(0, limit + 1), matches: Math.min(firstCount + rest.matches, cap + 1) };
+}
+
+/**
  * A page of the shops not sponsored now, and how many match (up to `cap + 1`). Filters the planner may
  * misjudge are walked or collected by our code: docs/decisions/002-search-without-counting-every-match.md.
  */
-export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
+async function listPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
   const { now, limit, offset, cap, order = 'newest' } = options;
   if (!filter?.indexed || !filter.guessed) {
     const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
