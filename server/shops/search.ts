@@ -57,19 +57,26 @@ const SPELLING_SIMILARITY_MIN = 0.5;
  * (docs/decisions/071-typos-through-a-word-list.md). Null when no word has a likely spelling.
  */
 export async function respell(db: Db, q: string | undefined): Promise<Spellings | null> {
+  const terms = searchWords(q ?? '').filter(mayBeMisspelt);
+  if (!terms.length) return null;
+  const lowered = terms.map((term) => term.toLowerCase());
+  // One query for every word: each looks up its nearest known words through search_words_trgm_idx.
+  const { rows } = (await db.execute(sql`
+    select asked.at, near.word
+    from unnest(${sql.param(lowered)}::text[]) with ordinality as asked(term, at)
+    cross join lateral (
+      select ${knownWords.word} as word from ${knownWords}
+      where ${knownWords.word} % asked.term and similarity(${knownWords.word}, asked.term) >= ${SPELLING_SIMILARITY_MIN}
+      order by ${knownWords.word} <-> asked.term, ${knownWords.word}
+      limit ${SPELLINGS_PER_WORD}
+    ) as near
+    order by asked.at`)) as unknown as { rows: { at: number | string; word: string }[] };
   const spellings: Spellings = new Map();
-  for (const term of searchWords(q ?? '').filter(mayBeMisspelt)) {
-    const lower = term.toLowerCase();
-    const near = await db
-      .select({ word: knownWords.word })
-      .from(knownWords)
-      .where(sql`${knownWords.word} % ${lower} and similarity(${knownWords.word}, ${lower}) >= ${SPELLING_SIMILARITY_MIN}`)
-      .orderBy(sql`${knownWords.word} <-> ${lower}`, knownWords.word)
-      .limit(SPELLINGS_PER_WORD);
-    const spelt = near.map((row) => row.word);
+  terms.forEach((term, index) => {
+    const spelt = rows.filter((row) => Number(row.at) === index + 1).map((row) => row.word);
     // A word that exists is no typo: reading it as another would change what was asked.
-    if (spelt.length && !spelt.includes(lower)) spellings.set(term, spelt);
-  }
+    if (spelt.length && !spelt.includes(lowered[index]!)) spellings.set(term, spelt);
+  });
   return spellings.size ? spellings : null;
 }
 
