@@ -103,9 +103,10 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   const read = readQuery(q);
   if (!read.state) return { words: read.words, where: undefined };
   const { name, words } = read.state;
-  // A shop that names no state is still found by the name in its address.
+  // The state is in the search text too (migration 0019), so the trigram index narrows the shops to those
+  // naming it; a shop that names no state is found by the name in its address.
   const inText = and(...words.map((word) => wordMatches(word, undefined)));
-  return { words: read.words, where: sql`(${shops.state} = ${name} or (${shops.state} is null and ${inText}))` };
+  return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
 /**
@@ -219,42 +220,50 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
 /**
  * A page of the shops not sponsored now, and how many match (up to `cap + 1`): first those holding every
  * word in their name, category or product names, then the others, each part in the list's order
- * (docs/product.md §5).
+ * (docs/product.md §5). Filters the planner may misjudge are walked or collected by our code:
+ * docs/decisions/002-search-without-counting-every-match.md.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
-  if (!filter?.nameMatch) return listPage(db, filter, options);
+  if (!filter?.nameMatch) return (await listPage(db, filter, options))!;
+  return (await listPage(db, filter, options, filter.nameMatch)) ?? twoParts(db, filter, filter.nameMatch, options);
+}
+
+/** Too many matches to rank at once: the first part's page, then the second's from where the first ends. */
+async function twoParts(db: Db, filter: SearchFilter, first: SQL, options: PageOptions): Promise<ForYouPage> {
   const { offset, limit, cap } = options;
   const part = (where: SQL): SearchFilter => ({ ...filter, where, combined: true, guessed: true });
-  const first = await listPage(db, part(and(filter.where, filter.nameMatch)!), options);
+  const named = (await listPage(db, part(and(filter.where, first)!), options))!;
   // Past the cap only a page cut short tells where the first part ends; an empty one needs counting.
-  let firstCount = first.matches;
-  if (first.matches > cap && first.shops.length <= limit) {
-    firstCount = first.shops.length ? offset + first.shops.length : await countUpTo(db, and(filter.where, filter.nameMatch), options.now, offset);
+  let namedCount = named.matches;
+  if (named.matches > cap && named.shops.length <= limit) {
+    namedCount = named.shops.length ? offset + named.shops.length : await countUpTo(db, and(filter.where, first), options.now, offset);
   }
-  if (first.shops.length > limit && first.matches > cap) return first;
-  const rest = await listPage(db, part(and(filter.where, not(filter.nameMatch))!), {
+  if (named.shops.length > limit && named.matches > cap) return named;
+  const rest = (await listPage(db, part(and(filter.where, not(first))!), {
     ...options,
-    offset: Math.max(0, offset - firstCount),
-    limit: Math.max(0, limit - first.shops.length),
-    cap: Math.max(0, cap - firstCount),
-  });
-  return { shops: [...first.shops, ...rest.shops].slice(0, limit + 1), matches: Math.min(firstCount + rest.matches, cap + 1) };
+    offset: Math.max(0, offset - namedCount),
+    limit: Math.max(0, limit - named.shops.length),
+    cap: Math.max(0, cap - namedCount),
+  }))!;
+  return { shops: [...named.shops, ...rest.shops].slice(0, limit + 1), matches: Math.min(namedCount + rest.matches, cap + 1) };
 }
 
 /**
- * A page of the shops not sponsored now, and how many match (up to `cap + 1`). Filters the planner may
- * misjudge are walked or collected by our code: docs/decisions/002-search-without-counting-every-match.md.
+ * A page of the shops not sponsored now, and how many match (up to `cap + 1`); with `first`, the shops
+ * meeting it come first, or null when there are too many matches to rank in one go.
  */
-async function listPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
+async function listPage(db: Db, filter: SearchFilter | undefined, options: PageOptions, first?: SQL): Promise<ForYouPage | null> {
   const { now, limit, offset, cap, order = 'newest' } = options;
   if (!filter?.indexed || !filter.guessed) {
+    if (first) return null;
     const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     const wanted = Math.max(offset + limit + 1, cap + 1);
-    const newest = await walkNewest(tx, filter, now, wanted, order);
+    // A page the first part fills among the newest shops needs no second part.
+    const newest = await walkNewest(tx, first ? { ...filter, where: and(filter.where, first)! } : filter, now, wanted, order);
     if (newest) {
       const ids = newest.slice(offset, offset + limit + 1);
       // A few ids: found by key and sorted, which the walk's settings would refuse.
@@ -280,12 +289,13 @@ async function listPage(db: Db, filter: SearchFilter | undefined, options: PageO
                 matching.map((row) => row.id),
               ),
             )
-            .orderBy(...shopOrder(order))
+            .orderBy(...(first ? [sql`${first} desc`] : []), ...shopOrder(order))
             .limit(limit + 1)
             .offset(offset)
         : [];
       return { shops: page, matches };
     }
+    if (first) return null;
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
     return { shops: await forYouShops(tx, filter.where, now, limit + 1, offset, order), matches };
   });

@@ -68,19 +68,20 @@ describe('search ranks shops by where the words are', () => {
     }
   });
 
-  it('past the counted hundred, the shops named for the word still come first and the rest follow on the right page', async () => {
+  it('past the shops it can rank at once, the shops named for the word still come first and the rest follow on the right page', async () => {
     await api.database.db.execute(sql`
       insert into shops (owner_id, name, address, category, description, image, created_at)
       select ${ownerId}, 'Ofada Hub ' || n, 'Ring Road', 'Food', 'Local rice.', '{"key": "x/main.jpg", "width": 8, "height": 6, "variants": []}'::jsonb,
         now() - interval '1 day' - n * interval '1 minute'
-      from generate_series(1, 102) as n`);
-    // 102 shops with "ofada" in their name, then Mama Rice Kitchen holding it in its description.
+      from generate_series(1, 402) as n`);
+    // 402 shops with "ofada" in their name, then Mama Rice Kitchen holding it in its description.
     const seen: string[] = [];
-    for (let page = 1; page <= 4; page++) {
-      const listed = await list(`q=ofada&page_size=34&page=${page}`);
+    for (let page = 1; page <= 7; page++) {
+      const listed = await list(`q=ofada&page_size=67&page=${page}`);
       expect(listed.count_capped).toBe(true);
+      expect(listed.next_page).toBe(page < 7 ? page + 1 : null);
       seen.push(...listed.for_you.map((shop) => shop.name));
     }
-    expect(seen).toEqual([...Array.from({ length: 102 }, (_, at) => `Ofada Hub ${at + 1}`), 'Mama Rice Kitchen']);
+    expect(seen).toEqual([...Array.from({ length: 402 }, (_, at) => `Ofada Hub ${at + 1}`), 'Mama Rice Kitchen']);
   });
 });
