@@ -161,6 +161,8 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
   for (const [page, limitKb] of [
     ['home', PHOTO_TARGETS.homeKb],
     ['shop', PHOTO_TARGETS.shopKb],
+    // A product's page keeps its shop's page's budgets.
+    ['product', PHOTO_TARGETS.shopKb],
   ] as const) {
     const c = photoCase(page, true);
     if (!c) continue;
