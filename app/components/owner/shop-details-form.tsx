@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
 import { ChoiceField } from '#app/components/ui/choice-field.tsx';
-import { Field, FormMessage } from '#app/components/ui/field.tsx';
+import { Field, FieldFrame, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
@@ -104,18 +104,9 @@ export function TextAreaField({ label, hint, meta }: { label: string; hint?: str
   const { key, ...textarea } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   const firstError = useFirstErrorFocus(meta.errors);
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {hint && (
-        <small id={hintId} className="field-hint">
-          {hint}
-        </small>
-      )}
+    <FieldFrame label={label} hint={hint} hintId={hintId} meta={meta}>
       {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
       <textarea key={key} rows={5} autoFocus={firstError} {...textarea} />
-      <p id={meta.errorId} className="field-error" aria-live="polite">
-        {meta.errors?.join(', ')}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { useSeen } from '#app/lib/seen.ts';
 
@@ -17,6 +17,28 @@ export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
   const { key, ...input } = getInputProps(meta, { type, ariaDescribedBy: hintId });
   const firstError = useFirstErrorFocus(meta.errors);
   return (
+    <FieldFrame label={label} hint={hint} hintId={hintId} meta={meta}>
+      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
+      <input key={key} autoFocus={firstError} {...input} {...attributes} />
+    </FieldFrame>
+  );
+}
+
+/** A field's label, hint and message around its control, for every kind of field. */
+export function FieldFrame({
+  label,
+  hint,
+  hintId,
+  meta,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  hintId?: string;
+  meta: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>;
+  children: ReactNode;
+}) {
+  return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       {hint && (
@@ -24,8 +46,7 @@ export function Field({ label, meta, type, hint, ...attributes }: FieldProps) {
           {hint}
         </small>
       )}
-      {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
-      <input key={key} autoFocus={firstError} {...input} {...attributes} />
+      {children}
       {/* Always present, so a screen reader announces a message that appears while typing. */}
       <p id={meta.errorId} className="field-error" aria-live="polite">
         {meta.errors?.join(', ')}
