@@ -21,3 +21,14 @@ export function requiredPhoto(missingMessage: string) {
 export function optionalPhoto() {
   return withImageRules(z.file({ error: MSG.imageType })).optional();
 }
+
+/** A `multiple` file input: none chosen is an empty list; a refused photo's message lands on the one input. */
+export function photoList() {
+  return z
+    .array(z.file({ error: MSG.imageType }))
+    .default([])
+    .superRefine((files, ctx) => {
+      const problem = files.map((file) => checkImageClaims(file, CAMERA_PHOTO_MAX_BYTES)).find(Boolean);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
