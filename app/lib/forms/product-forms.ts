@@ -51,9 +51,15 @@ export const addProductsSchema = z.object({ products: rows }).transform((form, c
 export type SavedProduct = { name: string; price: number; photos?: readonly { key: string }[] } & SavedProductFields;
 
 /** The edit form's fields: name, price, cover and more photos, and the product's details (rules/product-fields.ts). */
-export const editProductFieldsSchema = productChangesSchema
-  .extend(productFieldsSchema.shape)
-  .extend({ image: optionalPhoto(), photos: photoList(), remove_photo: z.array(z.string()).default([]) });
+export const editProductFieldsSchema = productChangesSchema.extend(productFieldsSchema.shape).extend({
+  image: optionalPhoto(),
+  // One spare, as the form reader takes one file over: one too many gets the message rather than a refusal.
+  photos: photoList(PRODUCT_PHOTOS_MAX, MSG.productPhotosTooMany),
+  remove_photo: z
+    .array(z.string())
+    .max(PRODUCT_PHOTOS_MAX - 1)
+    .default([]),
+});
 
 /**
  * A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it
