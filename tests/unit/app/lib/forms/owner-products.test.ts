@@ -229,4 +229,8 @@ describe("the edit product form's more photos", () => {
     expect(photosForm([photo(), photo(), photo()], ['products/b/main.jpg']).status).toBe('success');
     expect(photosForm([photo('menu.pdf', 'application/pdf')]).reply().error).toEqual({ photos: [MSG.imageExtension] });
   });
+
+  it("puts the provider's refusal of the photos on the photo picker", () => {
+    expect(editProductErrors(refused(400, { photos: [MSG.productPhotosTooMany] })).fieldErrors).toEqual({ photos: [MSG.productPhotosTooMany] });
+  });
 });
