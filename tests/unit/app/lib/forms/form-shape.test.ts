@@ -105,6 +105,13 @@ describe('field names checked against the form’s schema before Conform reads t
     expect(fitsSchema(form([['phone_number[0]', 'a']]), signupSchema)).toBe(false);
   });
 
+  it('takes a name repeated for a list of values up to its limit', () => {
+    const edit = editProductSchema({ name: 'Yam', price: 5, description: null, condition: null, negotiable: false, in_stock: true });
+    const photos = (count: number) => form(Array.from({ length: count }, (): [string, File] => ['photos', photo()]));
+    expect(fitsSchema(photos(5), edit)).toBe(true);
+    expect(fitsSchema(photos(6), edit)).toBe(false);
+  });
+
   it('takes add-products rows below the batch limit and refuses any beyond it', () => {
     expect(fitsSchema(form([['products[19].name', 'Yam']]), addProductsSchema)).toBe(true);
     for (const name of ['products[20].name', 'products[99999].name', 'products[1000000000].name', 'products[9007199254740993].price', 'products[-1].name']) {
