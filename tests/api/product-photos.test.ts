@@ -111,6 +111,18 @@ describe("a product's extra photos", () => {
     expect((await fetched(other.id)).photos.map((photo) => photo.key)).toEqual([otherPhoto.key]);
   });
 
+  it('are changed by one of two racing edits only, and the other leaves no file behind', async () => {
+    const product = await newProduct();
+    const before = await storedFolders();
+    const answers = await Promise.all([edit(product.id, { photos: 1 }), edit(product.id, { photos: 1 })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json()).toEqual({
+      non_field_errors: ['The product was changed by another request. Please try again.'],
+    });
+    const [photo] = (await fetched(product.id)).photos;
+    expect([...(await storedFolders())].filter((folder) => !before.has(folder))).toEqual([folderOf(photo!.key)]);
+  });
+
   it("are removed with their product and with their product's shop", async () => {
     const product = await newProduct();
     const keys = [mainKeyOf(product.image_url), ...((await edit(product.id, { photos: 2 })).json().product.photos as Photo[]).map((photo) => photo.key)];
