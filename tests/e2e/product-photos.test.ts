@@ -65,4 +65,30 @@ describe(`a product's photos (JavaScript ${jsMode})`, () => {
     await thumbs.nth(1).click();
     await page.waitForURL(/\/media\/products\/[\w-]+\/main\.jpg$/);
   });
+
+  test('the owner ticks Remove on one of the more photos, and the product page keeps the other', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const name = 'Suya spice, 250 g';
+    const product = await productAtApi(apiUrl, owner, shop.id, name);
+    await page.goto(`/shop/${product.id}/edit-products`);
+    await whenInteractive(page, '#edit-product');
+    await page.getByLabel('Add photos (optional)').setInputFiles([
+      { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 800, height: 600 }) },
+      { name: 'label.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 600, height: 800 }) },
+    ]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(MSG.productUpdated).waitFor();
+
+    await page.goto(`/shop/${product.id}/edit-products`);
+    await whenInteractive(page, '#edit-product');
+    await page.getByRole('group', { name: 'More photos' }).getByRole('checkbox', { name: 'Remove' }).first().check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(MSG.productUpdated).waitFor();
+
+    await page.goto(`/product/${product.id}`);
+    const thumbs = page.getByRole('list', { name: `More photos of ${name}` }).getByRole('link');
+    expect(await thumbs.count()).toBe(1);
+    expect(await thumbs.locator('img').getAttribute('alt')).toBe(`${name}, photo 2 of 2`);
+  });
 });
