@@ -60,6 +60,8 @@ export const RATING_WRITES_PER_HOUR = 30;
 export const REVIEWS_ON_SHOP_PAGE = 3;
 export const REVIEWS_PAGE_SIZE = 20;
 export const PRODUCTS_PER_BATCH_MAX = 20;
+/** A product's photos, its cover included. */
+export const PRODUCT_PHOTOS_MAX = 5;
 /** What a person adds to a report, and a moderator's note on an action. */
 export const REPORT_DETAILS_MAX = 500;
 export const MODERATION_NOTE_MAX = 500;

@@ -31,6 +31,8 @@ export const MSG = {
   priceTooHigh: 'Price cannot exceed 1,000,000',
   priceNotPositive: 'Price must be greater than 0',
   productImageRequired: 'Please upload a product image',
+  productPhotosTooMany: 'A product can have at most 5 photos.',
+  productPhotoUnknown: 'That photo is no longer on this product. Please reload the page and try again.',
   fixErrors: 'Please fix the errors before submitting',
 
   editPricePattern: 'Price must be a valid number (e.g., 10.99) if entered.',

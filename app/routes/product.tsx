@@ -1,5 +1,6 @@
 import { data, redirect, useSearchParams } from 'react-router';
 import { ContactLinks } from '#app/components/shop/contact-links.tsx';
+import { MorePhotos } from '#app/components/shop/more-photos.tsx';
 import { OrderControl } from '#app/components/shop/order-control.tsx';
 import { PagePhoto } from '#app/components/shop/page-photo.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
@@ -62,7 +63,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const noted = searchParams.get('order') === product.id ? orderQuantity(searchParams.get('qty')) : null;
   return (
     <main className="shop-page product-page" key={product.id}>
-      <PagePhoto of={product} />
+      <div className="product-photos">
+        <PagePhoto of={product} />
+        <MorePhotos product={product} />
+      </div>
       <div className="shop-summary" id={`product-${product.id}`}>
         <h1>{product.name}</h1>
         <p className="product-page-price">

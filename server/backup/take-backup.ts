@@ -27,9 +27,9 @@ export type TakenBackup = {
 async function namedKeys(query: SnapshotQuery): Promise<string[]> {
   const rows = await query(`
     select image->>'key' as key from shops
-    union select image->>'key' from products
+    union select image->>'key' from product_images
     union select variant->>'key' from shops, jsonb_array_elements(image->'variants') as variant
-    union select variant->>'key' from products, jsonb_array_elements(image->'variants') as variant`);
+    union select variant->>'key' from product_images, jsonb_array_elements(image->'variants') as variant`);
   return rows.map((row) => String(row.key)).sort();
 }
 

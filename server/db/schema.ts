@@ -241,6 +241,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     image: jsonb('image').$type<StoredImage>().notNull(),
+    /** The photos after the cover, in order; the view product_images lists them with the cover. */
+    photos: jsonb('photos').$type<StoredImage[]>().notNull().default([]),
     // The columns of rules/product-fields.ts, each property named as its field.
     description: text('description'),
     condition: text('condition').$type<ProductCondition>(),

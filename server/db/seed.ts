@@ -3,7 +3,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AD_PLAN } from '#rules/limits.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
-import { removeImages } from '#server/media/images.ts';
+import { productImages, removeImages } from '#server/media/images.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
 import type { Db, Tx } from './client';
 import { DEMO_BUYERS, DEMO_REVIEWS, demoRatingsOf } from './demo-buyers';
@@ -75,14 +75,14 @@ async function insertDemoRatings(tx: Tx, shopIds: string[], buyerIds: string[], 
 async function removeDemoShops(tx: Tx, ownerId: string): Promise<StoredImage[]> {
   const oldShops = await tx.select({ image: shops.image }).from(shops).where(eq(shops.ownerId, ownerId));
   const oldProducts = await tx
-    .select({ image: products.image })
+    .select({ image: products.image, photos: products.photos })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(eq(shops.ownerId, ownerId));
   // Only ads the seed made: a month someone bought through the simulator stays in the history, as for any shop.
   await tx.delete(ads).where(and(eq(ads.userId, ownerId), like(ads.reference, 'demo-%')));
   await tx.delete(shops).where(eq(shops.ownerId, ownerId));
-  return [...oldShops, ...oldProducts].map((row) => row.image);
+  return [...oldShops.map((row) => row.image), ...oldProducts.flatMap(productImages)];
 }
 
 async function insertDemoShops(tx: Tx, ownerId: string, images: StoredImage[], now: Date) {

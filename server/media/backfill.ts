@@ -23,7 +23,7 @@ async function imagesWithoutAvif(db: Db, skip: string[]): Promise<StoredImage[]>
     select distinct on (image->>'key') image from (
       select image from shops where not (${HAS_AVIF})
       union all
-      select image from products where not (${HAS_AVIF})
+      select image from product_images where not (${HAS_AVIF})
     ) as old
     where image->>'key' <> all(${skipped}::text[])
     order by image->>'key'
@@ -47,6 +47,11 @@ async function backfillImage(db: Db, storage: MediaStorage, image: StoredImage):
   const filled = JSON.stringify({ ...image, variants, dominantColor: result.encoded.dominantColor } satisfies StoredImage);
   await db.execute(sql`update shops set image = ${filled}::jsonb where image->>'key' = ${image.key} and not (${HAS_AVIF})`);
   await db.execute(sql`update products set image = ${filled}::jsonb where image->>'key' = ${image.key} and not (${HAS_AVIF})`);
+  await db.execute(sql`
+    update products set photos = (
+      select jsonb_agg(case when photo->>'key' = ${image.key} then ${filled}::jsonb else photo end order by place)
+      from jsonb_array_elements(photos) with ordinality as listed(photo, place))
+    where photos @> ${JSON.stringify([{ key: image.key }])}::jsonb`);
   return true;
 }
 

@@ -47,7 +47,7 @@ export class HiddenMedia {
     const { rows } = (await this.db.execute(sql`
       select image->>'key' as key from shops where hidden_at is not null
       union all
-      select products.image->>'key' from products join shops on shops.id = products.shop_id where shops.hidden_at is not null`)) as {
+      select product_images.image->>'key' from product_images join shops on shops.id = product_images.shop_id where shops.hidden_at is not null`)) as {
       rows: { key: string }[];
     };
     this.folders = new Set(rows.map((row) => folderOf(row.key)));

@@ -88,3 +88,8 @@ export function imageJson(image: StoredImage, links: MediaLinks) {
     dominant_color: image.dominantColor ?? null,
   };
 }
+
+/** A product's stored photos, cover first: what deleting it removes (SQL has the view product_images). */
+export function productImages(product: { image: StoredImage; photos: StoredImage[] }): StoredImage[] {
+  return [product.image, ...product.photos];
+}

@@ -45,7 +45,7 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   const { rows } = (await db.execute(sql`
     select image->>'key' as key from shops where image->>'key' = any(${list}::text[])
     union
-    select image->>'key' as key from products where image->>'key' = any(${list}::text[])`)) as unknown as { rows: { key: string }[] };
+    select image->>'key' as key from product_images where image->>'key' = any(${list}::text[])`)) as unknown as { rows: { key: string }[] };
   return new Set(rows.map((row) => row.key));
 }
 

@@ -111,18 +111,19 @@ function mediaTypeOf(request: FastifyRequest): string {
 
 /**
  * Reads a multipart body in order, each file spooled to disk and handed to `onFile` before the next part.
- * An empty file with no name is an untouched file input and skipped; a repeated field keeps its last value,
- * as the older client's server did. On a failure, `onAbort` gets what `onFile` stored, to remove it.
+ * An empty file with no name is an untouched file input and skipped; a repeated field keeps its last value in
+ * `fields`, as the older client's server did, and every value in `lists`. On a failure, `onAbort` gets what `onFile` stored, to remove it.
  */
 export async function readMultipart<T>(
   request: FastifyRequest,
   onFile: (file: FilePart) => Promise<T>,
   onAbort?: (completed: T[]) => Promise<void>,
-): Promise<{ fields: Record<string, string>; files: { field: string; result: T }[] }> {
+): Promise<{ fields: Record<string, string>; lists: Record<string, string[]>; files: { field: string; result: T }[] }> {
   if (!request.isMultipart()) {
     throw detailError(415, `Unsupported media type "${mediaTypeOf(request)}" in request.`);
   }
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: { field: string; result: T }[] = [];
   const parts = request.parts();
   try {
@@ -138,6 +139,7 @@ export async function readMultipart<T>(
         }
         // The parser turns a field sent with an application/json type into an object; keep the text.
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        (lists[part.fieldname] ??= []).push(fields[part.fieldname]!);
         continue;
       }
       const spooled = await spoolFile(part.file, request.server.uploadSpool);
@@ -159,5 +161,5 @@ export async function readMultipart<T>(
     }
     throw error;
   }
-  return { fields, files };
+  return { fields, lists, files };
 }

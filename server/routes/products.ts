@@ -2,18 +2,20 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { PRODUCT_PHOTOS_MAX, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { changedProductFields, productFieldsSchema } from '#rules/product-fields.ts';
 import { productChangesSchema } from '#rules/product-schemas.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { badRequest, formError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import { productImages } from '#server/media/images.ts';
 import { removeAfterCommit, type StoredOrRejected, UploadBatch } from '#server/media/upload-batch.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { checkBatch, rowField } from '#server/products/batch-form.ts';
+import { changedPhotos } from '#server/products/photos.ts';
 import { ownedProduct, ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop } from '#server/shops/queries.ts';
 import { productJson, productJsonSchema, productShopJson, productShopSchema } from '#server/shops/shop-json.ts';
@@ -27,7 +29,15 @@ const batchForm = z.object({
 });
 const productChangesForm = productChangesSchema.extend(productFieldsSchema.shape).extend({
   price: z.string().optional().describe('In naira; empty means unchanged'),
-  image: imageFile().optional(),
+  image: imageFile().optional().describe('A new cover photo'),
+  photos: z
+    .array(imageFile())
+    .optional()
+    .describe(`More photos, added after the product's others; with the cover at most ${PRODUCT_PHOTOS_MAX} in all, counted after removals`),
+  remove_photo: z
+    .array(z.string())
+    .optional()
+    .describe("Repeatable: the `key` of one of the product's `photos` to take away; removals happen before additions"),
 });
 
 export const productRoutes: FastifyPluginAsync = async (base) => {
@@ -153,7 +163,7 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['products'],
-        summary: "Change a product's name, price, image, description, condition or flags (multipart); owner only",
+        summary: "Change a product's name, price, image, photos, description, condition or flags (multipart); owner only",
         security: [{ bearer: [] }],
         params: z.object({ id: z.string() }),
         ...multipartForm(productChangesForm),
@@ -166,7 +176,19 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
       const uploads = new UploadBatch(app.storage, 'products');
       try {
         let image: StoredOrRejected | undefined;
-        const { fields } = await readMultipart(request, async (file) => {
+        const added: StoredOrRejected[] = [];
+        let unplaced = 0;
+        const { fields, lists } = await readMultipart(request, async (file) => {
+          if (file.field === 'photos') {
+            // More than a product can ever hold is counted but never stored.
+            if (added.length >= PRODUCT_PHOTOS_MAX - 1) {
+              unplaced++;
+              return null;
+            }
+            const photo = await uploads.store(file);
+            added.push(photo);
+            return photo;
+          }
           if (file.field !== 'image' || image) return null;
           image = await uploads.store(file);
           return image;
@@ -174,25 +196,35 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
         const parsed = productChangesSchema.extend(productFieldsSchema.shape).safeParse(fields);
         const errors = parsed.success ? {} : fieldIssues(parsed.error);
         if (image && 'rejected' in image) errors.image = [image.rejected];
-        if (!parsed.success || (image && 'rejected' in image)) throw badRequest(errors);
+        const photos = changedPhotos(current.photos, lists.remove_photo ?? [], added, unplaced);
+        if ('errors' in photos) errors.photos = photos.errors;
+        if (!parsed.success || (image && 'rejected' in image) || 'errors' in photos) throw badRequest(errors);
         const changes: Partial<typeof products.$inferInsert> = {};
         if (parsed.data.name !== undefined && parsed.data.name !== current.name) changes.name = parsed.data.name;
         if (parsed.data.price !== undefined && parsed.data.price !== current.price) changes.price = parsed.data.price;
         Object.assign(changes, changedProductFields(current, parsed.data));
         if (image) changes.image = image.image;
+        if (photos.changed) changes.photos = photos.kept;
         if (!Object.keys(changes).length) throw formError(MSG.noChanges);
         stopIfClientGone(request);
-        // Replaced only while it still holds the image we read, so a racing update cannot orphan one.
+        // Replaced only while it still holds the photos we read, so a racing update cannot orphan one.
         const [updated] = await app.db
           .update(products)
           .set(changes)
-          .where(and(eq(products.id, current.id), sql`${products.image} = ${JSON.stringify(current.image)}::jsonb`))
+          .where(
+            and(
+              eq(products.id, current.id),
+              sql`${products.image} = ${JSON.stringify(current.image)}::jsonb`,
+              sql`${products.photos} = ${JSON.stringify(current.photos)}::jsonb`,
+            ),
+          )
           .returning();
         if (!updated) throw formError('The product was changed by another request. Please try again.');
         uploads.committed();
-        if (image) await removeAfterCommit(app.storage, [current.image], request.log);
-        // A hidden shop's new photo is hidden from now on, and this answer links it for its owner.
-        if (image) await app.hiddenMedia.refresh();
+        const gone = [...(image ? [current.image] : []), ...photos.removed];
+        if (gone.length) await removeAfterCommit(app.storage, gone, request.log);
+        // A hidden shop's new photos are hidden from now on, and this answer links them for its owner.
+        if (image || added.length) await app.hiddenMedia.refresh();
         return { product: productJson(updated, app.mediaLinks(true)) };
       } catch (error) {
         await uploads.discard();
@@ -216,9 +248,9 @@ export const productRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const product = await ownedProduct(app.db, request.params.id, user.id);
-      const [gone] = await app.db.delete(products).where(eq(products.id, product.id)).returning({ image: products.image });
+      const [gone] = await app.db.delete(products).where(eq(products.id, product.id)).returning({ image: products.image, photos: products.photos });
       if (!gone) throw notFound();
-      await removeAfterCommit(app.storage, [gone.image], request.log);
+      await removeAfterCommit(app.storage, productImages(gone), request.log);
       return reply.code(204).send(null);
     },
   );

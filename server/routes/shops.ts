@@ -19,6 +19,7 @@ import { shortCodeOf } from '#rules/short-code.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import { productImages } from '#server/media/images.ts';
 import { removeAfterCommit, type StoredOrRejected, UploadBatch } from '#server/media/upload-batch.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
@@ -372,13 +373,13 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       // Deleting would take the reports and the moderators' log with it, and let the shop come back clean.
       if (shop.hiddenAt) throw detailError(409, MSG.hiddenShopKept);
       const images = await app.db.transaction(async (tx) => {
-        const goneProducts = await tx.delete(products).where(eq(products.shopId, shop.id)).returning({ image: products.image });
+        const goneProducts = await tx.delete(products).where(eq(products.shopId, shop.id)).returning({ image: products.image, photos: products.photos });
         const [goneShop] = await tx
           .delete(shops)
           .where(and(eq(shops.id, shop.id), listed))
           .returning({ image: shops.image });
         if (!goneShop) throw detailError(409, MSG.hiddenShopKept);
-        return [goneShop.image, ...goneProducts.map((product) => product.image)];
+        return [goneShop.image, ...goneProducts.flatMap(productImages)];
       });
       await removeAfterCommit(app.storage, images, request.log);
       return reply.code(204).send(null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_PHOTOS_MAX } from '#rules/limits.ts';
 import { productFieldsJson, savedProductFields } from '#rules/product-fields.ts';
 import { savedShopFields } from '#rules/shop-fields.ts';
 import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
@@ -20,12 +21,19 @@ const imageSchema = z.object({
     .describe("The photo's most common colour, #rrggbb, to fill its place while it loads; null for photos stored before it was recorded."),
 });
 
+const photoSchema = z.object({
+  key: z.string().describe('Names the photo for `remove_photo` when editing the product'),
+  image_url: z.string(),
+  image: imageSchema,
+});
+
 export const productJsonSchema = z.object({
   id: z.string(),
   name: z.string(),
   price: z.number(),
   image_url: z.string(),
   image: imageSchema,
+  photos: z.array(photoSchema).describe(`ext: the photos after the cover (\`image\`), in order; at most ${PRODUCT_PHOTOS_MAX - 1}`),
   shop_id: z.string(),
   ...productFieldsJson,
 });
@@ -62,6 +70,7 @@ export function productJson(product: typeof products.$inferSelect, links: MediaL
     name: product.name,
     price: product.price,
     ...imageFields(product.image, links),
+    photos: product.photos.map((photo) => ({ key: photo.key, ...imageFields(photo, links) })),
     shop_id: product.shopId,
     ...savedProductFields(product),
   };

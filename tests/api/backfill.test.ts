@@ -2,11 +2,11 @@ import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StoredImage, shops } from '#server/db/schema.ts';
+import { products, type StoredImage, shops } from '#server/db/schema.ts';
 import { backfillImages } from '#server/media/backfill.ts';
 import { startTestApi, type TestApi } from './support/harness';
-import { type SignedUp, signUp } from './support/requests';
-import { createShop } from './support/shops';
+import { bearer, multipart, type SignedUp, signUp } from './support/requests';
+import { addProducts, createShop, pngPart } from './support/shops';
 
 let api: TestApi;
 let owner: SignedUp;
@@ -65,5 +65,33 @@ describe('giving older photos AVIF copies and a colour (npm run media:backfill)'
     expect(await backfillImages(api.database.db, api.app.storage)).toEqual({ images: 0, failed: 1 });
     const [row] = await api.database.db.select({ image: shops.image }).from(shops).where(eq(shops.id, shop.id));
     expect(row!.image).toEqual(shop.image);
+  });
+});
+
+describe("a product's more photos", () => {
+  it('gets its older photo the copies and colour in its place, leaving the cover and the other photos alone', async () => {
+    const shop = await createShop(api.app, owner.access, { name: 'Photo Row Stores' });
+    const [product] = (await addProducts(api.app, owner.access, shop.id, [{ name: 'Kente', price: 12000 }])).json();
+    const body = await multipart({}, [await pngPart('photos'), await pngPart('photos')]);
+    const edited = await api.app.inject({
+      method: 'PUT',
+      url: `/shops/products/${product.id}/update/`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(owner.access) },
+    });
+    expect(edited.statusCode).toBe(200);
+    const [row] = await api.database.db.select().from(products).where(eq(products.id, product.id));
+    const [first, second] = row!.photos;
+    const { dominantColor: _colour, ...current } = second!;
+    const old: StoredImage = { ...current, variants: current.variants.filter((variant) => variant.type === 'image/webp') };
+    await api.database.db
+      .update(products)
+      .set({ photos: [first!, old] })
+      .where(eq(products.id, product.id));
+
+    expect((await backfillImages(api.database.db, api.app.storage)).images).toBe(1);
+    const [after] = await api.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(after!.image).toEqual(row!.image);
+    expect(after!.photos).toEqual([first, { ...old, variants: expect.arrayContaining(second!.variants), dominantColor: expect.stringMatching(/^#/) }]);
   });
 });

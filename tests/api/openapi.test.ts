@@ -55,7 +55,7 @@ describe('service documents', () => {
     ['post', '/shops', ['name', 'address', 'category', 'description', 'image'], ['tags', 'state', 'area', 'phone', 'whatsapp']],
     ['put', '/shops/{id}/update', [], ['name', 'address', 'category', 'description', 'image', 'tags', 'state', 'area', 'phone', 'whatsapp']],
     ['post', '/shops/{shop_id}/products/batch-create', ['products', 'images'], []],
-    ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image', 'description', 'condition', 'negotiable', 'in_stock']],
+    ['put', '/shops/products/{id}/update', [], ['name', 'price', 'image', 'photos', 'remove_photo', 'description', 'condition', 'negotiable', 'in_stock']],
   ])('documents the multipart form of %s %s, photos as files', async (method, path, required, optional) => {
     const document = (await api.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const form = document.paths[path][method].requestBody.content['multipart/form-data'].schema;
@@ -64,6 +64,7 @@ describe('service documents', () => {
     expect(form.required ?? []).toHaveLength(required.length);
     const photo = form.properties.image ?? form.properties.images.items;
     expect(photo).toMatchObject({ type: 'string', format: 'binary' });
+    if (form.properties.photos) expect(form.properties.photos.items).toMatchObject({ type: 'string', format: 'binary' });
   });
 
   it("documents a photo's copies and its colour in the shop and product answers", async () => {

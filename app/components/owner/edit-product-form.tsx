@@ -9,14 +9,25 @@ import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { editProductFieldsSchema, editProductSchema, type ProductChanges, type SavedProduct } from '#app/lib/forms/product-forms.ts';
+import { PRODUCT_PHOTOS_MAX } from '#rules/limits.ts';
 import { CONDITION_LABELS, CONDITION_UNSTATED, PRODUCT_CONDITIONS, PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '#rules/product-fields.ts';
 import { TextAreaField } from './shop-details-form.tsx';
 
 const constraint = formConstraint(editProductFieldsSchema);
 
-type FormValue = { name?: string; price?: string; image?: File; description?: string; condition?: string; negotiable?: string; in_stock?: string };
+type FormValue = {
+  name?: string;
+  price?: string;
+  image?: File;
+  photos?: File[];
+  remove_photo?: string[];
+  description?: string;
+  condition?: string;
+  negotiable?: string;
+  in_stock?: string;
+};
 
-export type EditableProduct = SavedProduct & { photo: string | null };
+export type EditableProduct = Omit<SavedProduct, 'photos'> & { photo: string | null; photos: { key: string; url: string }[] };
 
 /** A price as the owner typed it: `3500`, or `850.50` when it has kobo. */
 function priceText(price: number): string {
@@ -25,8 +36,11 @@ function priceText(price: number): string {
 
 /** Blank or unchanged fields are not sent (docs/product.md §5). */
 export function EditProductForm({ product, lastResult }: { product: EditableProduct; lastResult?: SubmissionResult<string[]> | null }) {
-  const { name, price, description, condition, negotiable, in_stock } = product;
-  const saved = useMemo(() => ({ name, price, description, condition, negotiable, in_stock }), [name, price, description, condition, negotiable, in_stock]);
+  const { name, price, photos, description, condition, negotiable, in_stock } = product;
+  const saved = useMemo(
+    () => ({ name, price, photos, description, condition, negotiable, in_stock }),
+    [name, price, photos, description, condition, negotiable, in_stock],
+  );
   const [form, fields] = useForm<FormValue, ProductChanges>({
     id: 'edit-product',
     lastResult,
@@ -59,9 +73,61 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
         hint="A JPEG or PNG photo of at most 20 MB"
         current={product.photo ? { url: product.photo, alt: `The photo of ${name} now` } : null}
       />
+      <MorePhotos name={name} photos={photos} meta={fields.photos} removeName={fields.remove_photo.name} />
       <SubmitButton pendingLabel="Saving changes…">Save changes</SubmitButton>
       <UploadProgressBar />
     </Form>
+  );
+}
+
+/** Plain inputs, so they work without JavaScript: ticked boxes send `remove_photo`, the picker sends `photos`. */
+function MorePhotos({
+  name,
+  photos,
+  meta,
+  removeName,
+}: {
+  name: string;
+  photos: EditableProduct['photos'];
+  meta: FieldMetadata<File[] | undefined>;
+  removeName: string;
+}) {
+  const room = PRODUCT_PHOTOS_MAX - 1 - photos.length;
+  return (
+    <fieldset className="more-photos">
+      <legend>More photos</legend>
+      {photos.length > 0 && (
+        <ul className="more-photos-list">
+          {photos.map((photo, at) => (
+            <li key={photo.key}>
+              <img src={photo.url} alt={`${name}, ${at + 2} of ${photos.length + 1}`} width={96} height={96} loading="lazy" />
+              <label>
+                <input type="checkbox" name={removeName} value={photo.key} /> Remove
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="field">
+        <label htmlFor={meta.id}>Add photos (optional)</label>
+        <small id={`${meta.id}-hint`} className="field-hint">
+          {`At most ${PRODUCT_PHOTOS_MAX} with the cover${room > 0 ? `, so room for ${room} more` : ''}: JPEG or PNG photos of at most 20 MB each`}
+        </small>
+        <input
+          key={meta.key}
+          id={meta.id}
+          type="file"
+          name={meta.name}
+          accept="image/*"
+          multiple
+          aria-invalid={meta.errors ? true : undefined}
+          aria-describedby={`${meta.id}-hint ${meta.errorId}`}
+        />
+        <p id={meta.errorId} className="field-error" aria-live="polite">
+          {meta.errors?.join(', ')}
+        </p>
+      </div>
+    </fieldset>
   );
 }
 

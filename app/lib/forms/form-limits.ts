@@ -1,4 +1,4 @@
-import { CAMERA_PHOTO_MAX_BYTES, IMAGE_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { CAMERA_PHOTO_MAX_BYTES, IMAGE_MAX_BYTES, PRODUCT_PHOTOS_MAX, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 
 /** Checked as a form arrives, before any name is parsed; a photo over `eachMaxBytes` is read past, not kept. */
 export type FormLimits = {
@@ -25,11 +25,12 @@ export const SHOP_FORM: FormLimits = {
 
 const PRODUCT_TEXT_MAX_BYTES = 256 * 1024;
 
+/** A cover and every photo more at the camera limit; one file over the most a product holds, so too many is said. */
 export const EDIT_PRODUCT_FORM: FormLimits = {
-  maxBytes: ONE_PHOTO_FORM_MAX_BYTES,
-  fields: 16,
+  maxBytes: (PRODUCT_PHOTOS_MAX - 1) * CAMERA_PHOTO_MAX_BYTES + ONE_PHOTO_FORM_MAX_BYTES,
+  fields: 16 + PRODUCT_PHOTOS_MAX,
   textMaxBytes: PRODUCT_TEXT_MAX_BYTES,
-  files: { count: 1, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
+  files: { count: PRODUCT_PHOTOS_MAX + 1, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
 };
 
 /** The largest honest batch; anything bigger is refused unread. Camera photos fit too, if fewer of them. */

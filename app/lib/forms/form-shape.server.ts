@@ -47,6 +47,11 @@ function holdsValue(shape: Shape): boolean {
   return !shape.properties && !shape.items && !types.includes('object') && !types.includes('array');
 }
 
+/** A name repeated for a list of plain values (a `multiple` file input, ticked boxes), within its limit. */
+function holdsValues(shape: Shape, count: number): boolean {
+  return isShape(shape.items) && holdsValue(shape.items) && count <= (shape.maxItems ?? 0);
+}
+
 function valueFits(shape: Shape, value: unknown): boolean {
   if (value === undefined || value === null) return true;
   const fits = (key: unknown, item: unknown) => {
@@ -112,7 +117,7 @@ export function fitsSchema(form: FormData, schema: $ZodType): boolean {
     if (name === INTENT) continue;
     const path = pathOf(name);
     const place = path && placeAt(shape, path);
-    if (!path || !place || !holdsValue(place)) return false;
+    if (!path || !place || !(holdsValue(place) || holdsValues(place, form.getAll(name).length))) return false;
     path.forEach((segment, at) => {
       if (typeof segment !== 'number') return;
       const list = formatPaths(path.slice(0, at));

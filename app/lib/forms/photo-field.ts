@@ -21,3 +21,18 @@ export function requiredPhoto(missingMessage: string) {
 export function optionalPhoto() {
   return withImageRules(z.file({ error: MSG.imageType })).optional();
 }
+
+/**
+ * A `multiple` file input of at most `max` photos: none chosen is an empty list; a refused photo's message lands
+ * on the one input. The bound is also how many a posted form may send (see form-shape.server.ts).
+ */
+export function photoList(max: number, tooMany: string) {
+  return z
+    .array(z.file({ error: MSG.imageType }))
+    .max(max, { error: tooMany })
+    .default([])
+    .superRefine((files, ctx) => {
+      const problem = files.map((file) => checkImageClaims(file, CAMERA_PHOTO_MAX_BYTES)).find(Boolean);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { checkImageClaims } from '#rules/images.ts';
-import { CAMERA_PHOTO_MAX_BYTES, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
+import { CAMERA_PHOTO_MAX_BYTES, PRODUCT_PHOTOS_MAX, PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { changedProductFields, productFieldsSchema, type SavedProductFields } from '#rules/product-fields.ts';
 import { newProductSchema, productChangesSchema } from '#rules/product-schemas.ts';
-import { optionalPhoto } from './photo-field';
+import { optionalPhoto, photoList } from './photo-field';
 
 /** Blank rows are ignored, so a phone without JavaScript has room to spare. */
 export const STARTING_ROWS = 3;
@@ -47,10 +47,19 @@ export const addProductsSchema = z.object({ products: rows }).transform((form, c
   return ready;
 });
 
-export type SavedProduct = { name: string; price: number } & SavedProductFields;
+/** `photos`: the ones after the cover, named by their storage key. */
+export type SavedProduct = { name: string; price: number; photos?: readonly { key: string }[] } & SavedProductFields;
 
-/** The edit form's fields: name, price and photo, and the product's details (rules/product-fields.ts). */
-export const editProductFieldsSchema = productChangesSchema.extend(productFieldsSchema.shape).extend({ image: optionalPhoto() });
+/** The edit form's fields: name, price, cover and more photos, and the product's details (rules/product-fields.ts). */
+export const editProductFieldsSchema = productChangesSchema.extend(productFieldsSchema.shape).extend({
+  image: optionalPhoto(),
+  // One spare, as the form reader takes one file over: one too many gets the message rather than a refusal.
+  photos: photoList(PRODUCT_PHOTOS_MAX, MSG.productPhotosTooMany),
+  remove_photo: z
+    .array(z.string())
+    .max(PRODUCT_PHOTOS_MAX - 1)
+    .default([]),
+});
 
 /**
  * A blank or unchanged field keeps what is saved, so the prefilled form sent untouched is refused before it
@@ -60,10 +69,19 @@ export const editProductFieldsSchema = productChangesSchema.extend(productFields
 export function editProductSchema(saved: SavedProduct, form?: FormData) {
   const emptied = form?.get('description')?.toString().trim() === '' ? { description: null } : {};
   return editProductFieldsSchema.transform((fields, ctx) => {
+    // Only photos the product holds: a stale page's tick is not worth refusing the whole form for.
+    const held = saved.photos ?? [];
+    const removed = fields.remove_photo.filter((key) => held.some((photo) => photo.key === key));
+    if (1 + held.length - removed.length + fields.photos.length > PRODUCT_PHOTOS_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['photos'], message: MSG.productPhotosTooMany });
+      return z.NEVER;
+    }
     const changes = {
       name: fields.name !== saved.name ? fields.name : undefined,
       price: fields.price !== saved.price ? fields.price : undefined,
       image: fields.image,
+      photos: fields.photos.length ? fields.photos : undefined,
+      remove_photo: removed.length ? removed : undefined,
       ...changedProductFields(saved, { ...fields, ...emptied }),
     };
     if (Object.values(changes).every((value) => value === undefined)) {

@@ -7,7 +7,7 @@ export type FormErrors = { formErrors: string[]; fieldErrors: Record<string, str
 
 // A proxy's error page is HTML, and a long text is a stack trace: neither is something to show a shop owner.
 const SHOWABLE_TEXT = /^[^<]{1,300}$/;
-const PRODUCT_FIELDS = ['name', 'price', 'image'];
+const PRODUCT_FIELDS = ['name', 'price', 'image', 'photos'];
 
 const only = (message: string): FormErrors => ({ formErrors: [message], fieldErrors: {} });
 

@@ -43,6 +43,7 @@ export const productSchema = z.object({
   price: z.coerce.number(),
   image_url: imageUrl.nullable().default(null),
   image: imageSchema.optional(),
+  photos: z.array(z.object({ key: z.string(), image_url: imageUrl, image: imageSchema.optional() })).default([]),
   shop_id: z.coerce.string().optional(),
   ...productFieldsJson,
 });

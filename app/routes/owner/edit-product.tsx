@@ -10,6 +10,7 @@ import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
+import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { fitPhoto } from '#app/lib/upload/fit-photo.server.ts';
@@ -34,6 +35,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
 ];
 
+/** The smallest WebP copy: the list shows thumbnails, and every browser we serve shows WebP. */
+function thumbnailOf(photo: Product['photos'][number]): string {
+  const copies = (photo.image?.variants ?? []).filter((variant) => variant.type === 'image/webp');
+  return copies.sort((a, b) => a.width - b.width)[0]?.url ?? photo.image_url;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const own = await ownProduct(request, signedIn, params.product_id);
@@ -47,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: product.name,
       price: product.price,
       photo: product.image?.url ?? product.image_url,
+      photos: product.photos.map((photo) => ({ key: photo.key, url: thumbnailOf(photo) })),
       shopId,
       ...savedProductFields(product),
     },
@@ -67,8 +75,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const image = submission.value.image && (await fitPhoto(submission.value.image));
   if (image === null) return data({ result: submission.reply({ fieldErrors: { image: [MSG.imageUnreadable] } }) }, { status: 400 });
+  const photos = submission.value.photos && (await Promise.all(submission.value.photos.map(fitPhoto)));
+  if (photos?.includes(null)) return data({ result: submission.reply({ fieldErrors: { photos: [MSG.imageUnreadable] } }) }, { status: 400 });
+  const changes = { ...submission.value, image, photos: photos?.filter((photo) => photo !== null) };
   try {
-    await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm({ ...submission.value, image })));
+    await asSignedIn(request, signedIn, (token) => provider.updateProduct(token, product.id, productChangesForm(changes)));
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ result: submission.reply(editProductErrors(error)) }, { status: 400 });

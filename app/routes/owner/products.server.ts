@@ -31,6 +31,8 @@ export function productChangesForm(changes: ProductChanges): FormData {
   if (changes.name !== undefined) form.set('name', changes.name);
   if (changes.price !== undefined) form.set('price', String(changes.price));
   if (changes.image) form.set('image', changes.image, changes.image.name);
+  for (const key of changes.remove_photo ?? []) form.append('remove_photo', key);
+  for (const photo of changes.photos ?? []) form.append('photos', photo, photo.name);
   for (const name of PRODUCT_FIELD_NAMES) {
     const value = changes[name];
     // What is taken away travels as the field's "none": blank text, or the unstated condition.

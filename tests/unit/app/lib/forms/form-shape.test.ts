@@ -68,6 +68,9 @@ describe('field names checked against the form’s schema before Conform reads t
           ['name', 'Yam'],
           ['price', '10'],
           ['image', photo()],
+          ['photos', photo()],
+          ['photos', photo()],
+          ['remove_photo', 'products/a/main.jpg'],
         ]),
         editProductSchema({ name: 'Yam', price: 5, description: null, condition: null, negotiable: false, in_stock: true }),
       ),
@@ -100,6 +103,13 @@ describe('field names checked against the form’s schema before Conform reads t
     expect(fitsSchema(form([['email[99999]', 'a']]), forgotPasswordSchema)).toBe(false);
     expect(fitsSchema(form([['new_password[5]', 'a']]), resetPasswordFormSchema)).toBe(false);
     expect(fitsSchema(form([['phone_number[0]', 'a']]), signupSchema)).toBe(false);
+  });
+
+  it('takes a name repeated for a list of values up to its limit', () => {
+    const edit = editProductSchema({ name: 'Yam', price: 5, description: null, condition: null, negotiable: false, in_stock: true });
+    const photos = (count: number) => form(Array.from({ length: count }, (): [string, File] => ['photos', photo()]));
+    expect(fitsSchema(photos(5), edit)).toBe(true);
+    expect(fitsSchema(photos(6), edit)).toBe(false);
   });
 
   it('takes add-products rows below the batch limit and refuses any beyond it', () => {

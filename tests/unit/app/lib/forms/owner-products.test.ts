@@ -193,3 +193,44 @@ describe('the edit product form', () => {
     expect(editProductErrors(new ProviderError('timeout', 'slow')).formErrors).toEqual([MSG.requestTimedOut]);
   });
 });
+
+describe("the edit product form's more photos", () => {
+  const saved = {
+    name: 'Ankara',
+    price: 6000,
+    description: null,
+    condition: null,
+    negotiable: false,
+    in_stock: true,
+    photos: [{ key: 'products/a/main.jpg' }, { key: 'products/b/main.jpg' }],
+  };
+  /** As a browser sends it: the untouched picker as one empty file, each ticked box as a `remove_photo`. */
+  const photosForm = (photos: File[], remove: string[] = []) => {
+    const form = new FormData();
+    form.set('image', emptyFileInput());
+    for (const file of photos.length ? photos : [emptyFileInput()]) form.append('photos', file);
+    for (const key of remove) form.append('remove_photo', key);
+    return parseWithZod(form, { schema: editProductSchema(saved, form) });
+  };
+
+  it('sends removals, then the new photos, and nothing for an untouched picker', () => {
+    const submission = photosForm([photo('a.jpg'), photo('b.png', 'image/png')], ['products/a/main.jpg', 'products/elsewhere/main.jpg']);
+    if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error));
+    expect([...productChangesForm(submission.value).entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name])).toEqual([
+      ['remove_photo', 'products/a/main.jpg'],
+      ['photos', 'a.jpg'],
+      ['photos', 'b.png'],
+    ]);
+    expect(photosForm([]).reply().error).toEqual({ '': [MSG.noChanges] });
+  });
+
+  it('holds at most 5 photos with the cover, counting what is removed, and checks each photo', () => {
+    expect(photosForm([photo(), photo(), photo()]).reply().error).toEqual({ photos: [MSG.productPhotosTooMany] });
+    expect(photosForm([photo(), photo(), photo()], ['products/b/main.jpg']).status).toBe('success');
+    expect(photosForm([photo('menu.pdf', 'application/pdf')]).reply().error).toEqual({ photos: [MSG.imageExtension] });
+  });
+
+  it("puts the provider's refusal of the photos on the photo picker", () => {
+    expect(editProductErrors(refused(400, { photos: [MSG.productPhotosTooMany] })).fieldErrors).toEqual({ photos: [MSG.productPhotosTooMany] });
+  });
+});
