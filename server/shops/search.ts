@@ -82,7 +82,7 @@ export async function respell(db: Db, q: string | undefined): Promise<Spellings 
 
 /**
  * Where a shop's search text keeps its name, category and product names: before the unit separator that
- * parts them from the rest (migration 0019), which no stored text holds.
+ * parts them from the rest (migration 0020), which no stored text holds.
  */
 const NAME_PART = '^[^\u001f]*';
 
@@ -103,7 +103,7 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   const read = readQuery(q);
   if (!read.state) return { words: read.words, where: undefined };
   const { name, words } = read.state;
-  // The state is in the search text too (migration 0019), so the trigram index narrows the shops to those
+  // The state is in the search text too (migration 0020), so the trigram index narrows the shops to those
   // naming it; a shop that names no state is found by the name in its address.
   const inText = and(...words.map((word) => wordMatches(word, undefined)));
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
