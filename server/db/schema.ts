@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
@@ -340,4 +340,53 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextTryAt)],
+);
+
+/** Which side of a thread: the buyer, or the shop (its owner). */
+export type ThreadSide = 'buyer' | 'shop';
+
+/** One buyer's conversation with one shop (docs/product.md §3); the inbox reads it, the messages hang off it. */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message's id: messages are numbered in order, so the inbox sorts and pages by it. */
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message each side has seen; a side has unread messages while it is below `last_message_id`. */
+    buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
+    shopReadId: bigint('shop_read_id', { mode: 'number' }).notNull().default(0),
+    /** Set while that side blocks the other, who can then write nothing new. */
+    buyerBlockedAt: timestamp('buyer_blocked_at', { withTimezone: true }),
+    shopBlockedAt: timestamp('shop_blocked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('threads_shop_buyer_key').on(t.shopId, t.buyerId),
+    index('threads_buyer_activity_idx').on(t.buyerId, t.lastMessageId.desc().nullsFirst()),
+    index('threads_shop_activity_idx').on(t.shopId, t.lastMessageId.desc().nullsFirst()),
+  ],
+);
+
+/** One line of a thread; `id` counts up, so a thread's messages page oldest first by it. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_thread_idx').on(t.threadId, t.id), check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`)],
 );
