@@ -177,4 +177,13 @@ export const MSG = {
   hiddenRatingKept: 'A moderator hid this review, so it cannot be removed. You can still change it.',
   hiddenRatingNote: 'A moderator hid this review: only you can see it.',
   moderationNothingToDo: (action: string) => `Nothing to ${action}: the item is already in that state.`,
+
+  // Private messages between a buyer and a shop.
+  messageRequired: 'Please write a message.',
+  ownShopMessage: 'You cannot message your own shop.',
+  blockedByOther: 'You cannot send messages in this conversation: the other side has blocked you.',
+  shopHiddenMessages: "This shop is hidden by Kasuwa's moderators, so it cannot take new messages.",
+  messagesTooFast: (seconds: number) => `You are sending messages too quickly. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and send again.`,
+  threadsTooMany: (seconds: number) =>
+    `You have started many new conversations this hour. Please wait ${Math.ceil(seconds / 60)} ${seconds <= 60 ? 'minute' : 'minutes'}, or reply in a conversation you already have.`,
 } as const;
