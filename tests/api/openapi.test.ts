@@ -46,6 +46,13 @@ describe('service documents', () => {
       '/ads/{id}',
       '/ads',
       '/healthz',
+      '/shops/{shop_id}/messages',
+      '/threads',
+      '/threads/unread-count',
+      '/threads/{id}',
+      '/threads/{id}/messages',
+      '/threads/{id}/block',
+      '/threads/{id}/unblock',
     ]) {
       expect(paths, path).toContain(path);
     }
