@@ -97,3 +97,6 @@ export const MESSAGES_PER_MINUTE = 20;
 /** Messages of a thread shown at once, the newest; earlier ones are paged. */
 export const THREAD_PAGE_SIZE = 50;
 export const INBOX_PAGE_SIZE = 20;
+/** Lines of one order request, and the note a buyer may add to it. */
+export const ORDER_LINES_MAX = 20;
+export const ORDER_NOTE_MAX = 500;
