@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
+import type { OrderStatus } from '#rules/order-requests.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
 
 /** A re-encoded image and its smaller copies, as media storage keys; some older ones have WebP copies only and no colour. */
@@ -386,7 +387,53 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** The order request this message made or moved; its thread shows the order's current status. */
+    orderId: uuid('order_id').references(() => orderRequests.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_thread_idx').on(t.threadId, t.id), check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`)],
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.id),
+    index('messages_order_idx').on(t.orderId),
+    check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/** A buyer's request to buy products of a shop, sent into their thread; no money moves through Kasuwa. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull().default('requested'),
+    note: text('note'),
+    declineReason: text('decline_reason'),
+    /** Naira: the lines' unit prices times their quantities, as they were when sent. */
+    total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_requests_thread_idx').on(t.threadId),
+    check('order_requests_status_known', sql`${t.status} in ('requested', 'accepted', 'declined', 'ready', 'completed', 'cancelled')`),
+    check('order_requests_note_length', sql`char_length(${t.note}) <= 500 and char_length(${t.declineReason}) <= 500`),
+  ],
+);
+
+/** One product of an order request, with its name and price as they were when it was sent. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Null once the product is deleted: the line keeps its name and price. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] }), check('order_lines_quantity_range', sql`${t.quantity} between 1 and 999`)],
 );
