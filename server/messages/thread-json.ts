@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageWarning } from '#rules/message-warning.ts';
 import type { messages, ThreadSide } from '#server/db/schema.ts';
+import { type OrderJson, orderJsonSchema } from './order-json';
 
 const SIDES = ['buyer', 'shop'] as const;
 
@@ -14,10 +15,11 @@ export const messageJsonSchema = z.object({
     .enum(['pay_first', 'account_number', 'link'])
     .nullable()
     .describe("On the shop's messages only: it asks for payment before delivery, carries a bank account number or a link (docs/product.md §5)"),
+  order: orderJsonSchema.nullable().describe('The order request this message sent or answered'),
 });
 
 /** One message as its thread shows it to `viewer`'s side. */
-export function messageJson(message: typeof messages.$inferSelect, from: ThreadSide, viewer: ThreadSide) {
+export function messageJson(message: typeof messages.$inferSelect, from: ThreadSide, viewer: ThreadSide, order: OrderJson | null = null) {
   return {
     id: message.id,
     from,
@@ -25,6 +27,7 @@ export function messageJson(message: typeof messages.$inferSelect, from: ThreadS
     body: message.body,
     created_at: message.createdAt.toISOString(),
     warning: from === 'shop' ? messageWarning(message.body) : null,
+    order,
   };
 }
 

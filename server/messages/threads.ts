@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
-import type { Db } from '#server/db/client.ts';
-import { messages, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { blockedAt, otherSide, type ThreadRow } from './thread-json';
@@ -55,12 +55,16 @@ export async function openThread(db: Db, shopId: string, buyerId: string): Promi
   return (await buyerThread(db, shopId, buyerId))!;
 }
 
-/** Adds a message and moves the thread up the inbox; refused while the other side blocks the sender or the shop is hidden. */
-export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, senderId: string, body: string) {
+/**
+ * Adds a message and moves the thread up the inbox; refused while the other side blocks the sender or the
+ * shop is hidden. `order` runs first in the same transaction and names the order request the message is about.
+ */
+export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, senderId: string, body: string, order?: (tx: Tx) => Promise<string>) {
   if (thread.shopHidden) throw detailError(403, MSG.shopHiddenMessages);
   if (blockedAt(thread, otherSide(side))) throw detailError(403, MSG.blockedByOther);
   return db.transaction(async (tx) => {
-    const [message] = await tx.insert(messages).values({ threadId: thread.id, senderId, body }).returning();
+    const orderId = order ? await order(tx) : null;
+    const [message] = await tx.insert(messages).values({ threadId: thread.id, senderId, body, orderId }).returning();
     const readMark = side === 'buyer' ? { buyerReadId: message!.id } : { shopReadId: message!.id };
     // The block is checked again here, in the same statement that moves the thread: a block made meanwhile wins.
     const notBlocked = side === 'buyer' ? isNull(threads.shopBlockedAt) : isNull(threads.buyerBlockedAt);
@@ -103,11 +107,12 @@ export async function setBlocked(db: Db, thread: ThreadRow, side: ThreadSide, bl
 /** One page of a person's inbox, most recent activity first, with each thread's last message. */
 export async function inbox(db: Db, userId: string, before: number | undefined, limit: number) {
   const rows = await db
-    .select({ ...threadColumns, lastBody: messages.body, lastSenderId: messages.senderId })
+    .select({ ...threadColumns, lastBody: messages.body, lastSenderId: messages.senderId, lastOrderStatus: orderRequests.status })
     .from(threads)
     .innerJoin(shops, eq(shops.id, threads.shopId))
     .innerJoin(buyers, eq(buyers.id, threads.buyerId))
     .innerJoin(messages, eq(messages.id, threads.lastMessageId))
+    .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
     .where(and(sideOf(userId), before === undefined ? undefined : lt(threads.lastMessageId, before)))
     .orderBy(desc(threads.lastMessageId))
     .limit(limit + 1);

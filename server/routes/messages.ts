@@ -1,17 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INBOX_PAGE_SIZE, MESSAGE_MAX, MESSAGES_PER_MINUTE, NEW_THREADS_PER_HOUR, PAGE_SIZE_MAX, THREAD_PAGE_SIZE } from '#rules/limits.ts';
 import { messageSchema } from '#rules/message-schemas.ts';
 import { MSG } from '#rules/messages.ts';
+import { ORDER_STATUSES } from '#rules/order-requests.ts';
 import { shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import { ordersById } from '#server/messages/order-json.ts';
 import { messageJson, messageJsonSchema, type ThreadRow, threadSummary, threadSummarySchema } from '#server/messages/thread-json.ts';
 import { buyerThread, inbox, markRead, openThread, sendMessage, setBlocked, threadFor, threadMessages, unreadCount } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { listed } from '#server/shops/queries.ts';
+import { orderRoutes } from './orders';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
@@ -45,6 +48,25 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     return (await threadFor(app.db, thread.id, userId)).thread;
   }
 
+  /** The buyer's thread with a listed shop not their own, opened now (counted as a new thread) if they have none. */
+  async function threadWithShop(request: FastifyRequest, shopId: string): Promise<ThreadRow> {
+    const user = signedIn(request);
+    if (!isId(shopId)) throw notFound();
+    const [shop] = await app.db
+      .select({ ownerId: shops.ownerId })
+      .from(shops)
+      .where(and(eq(shops.id, shopId), listed))
+      .limit(1);
+    if (!shop) throw notFound();
+    if (shop.ownerId === user.id) throw detailError(403, MSG.ownShopMessage);
+    const thread = await buyerThread(app.db, shopId, user.id);
+    if (thread) return thread;
+    await threadLimit(request);
+    return openThread(app.db, shopId, user.id);
+  }
+
+  await app.register(orderRoutes, { messageLimit, threadWithShop });
+
   app.post(
     '/shops/:shop_id/messages',
     {
@@ -62,20 +84,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const user = signedIn(request);
-      const shopId = request.params.shop_id;
-      if (!isId(shopId)) throw notFound();
-      const [shop] = await app.db
-        .select({ ownerId: shops.ownerId })
-        .from(shops)
-        .where(and(eq(shops.id, shopId), listed))
-        .limit(1);
-      if (!shop) throw notFound();
-      if (shop.ownerId === user.id) throw detailError(403, MSG.ownShopMessage);
-      let thread = await buyerThread(app.db, shopId, user.id);
-      if (!thread) {
-        await threadLimit(request);
-        thread = await openThread(app.db, shopId, user.id);
-      }
+      const thread = await threadWithShop(request, request.params.shop_id);
       const message = await sendMessage(app.db, thread, 'buyer', user.id, request.body.body);
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, 'buyer', 'buyer') });
     },
@@ -97,7 +106,10 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
           200: z.object({
             results: z.array(
               threadSummarySchema.extend({
-                last_message: messageJsonSchema.omit({ id: true }).describe(`Its body cut to ${LAST_LINE_MAX} characters`),
+                last_message: messageJsonSchema
+                  .omit({ id: true, order: true })
+                  .extend({ order_status: z.enum(ORDER_STATUSES).nullable().describe('When it is an order request or its answer: the order’s status now') })
+                  .describe(`Its body cut to ${LAST_LINE_MAX} characters`),
               }),
             ),
             more: z.number().nullable().describe('Pass as `before` for the next page; null on the last'),
@@ -113,12 +125,17 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
         results: rows.map((row) => {
           const side = row.buyerId === user.id ? 'buyer' : 'shop';
           const from = row.lastSenderId === row.buyerId ? 'buyer' : 'shop';
-          const { id: _id, ...last } = messageJson(
-            { id: row.lastMessageId, threadId: row.id, senderId: row.lastSenderId, body: row.lastBody, createdAt: row.lastMessageAt },
+          const {
+            id: _id,
+            order: _order,
+            ...last
+          } = messageJson(
+            { id: row.lastMessageId, threadId: row.id, senderId: row.lastSenderId, body: row.lastBody, orderId: null, createdAt: row.lastMessageAt },
             from,
             side,
           );
-          return { ...threadSummary(row, side), last_message: { ...last, body: Array.from(last.body).slice(0, LAST_LINE_MAX).join('') } };
+          const body = Array.from(last.body).slice(0, LAST_LINE_MAX).join('');
+          return { ...threadSummary(row, side), last_message: { ...last, body, order_status: row.lastOrderStatus } };
         }),
         more,
       };
@@ -157,9 +174,12 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       const { thread, side } = await threadFor(app.db, request.params.id, user.id);
       const { rows, earlier } = await threadMessages(app.db, thread.id, request.query.before, THREAD_PAGE_SIZE);
       await markRead(app.db, thread, side);
+      const orders = await ordersById(app.db, [...new Set(rows.flatMap((message) => (message.orderId ? [message.orderId] : [])))]);
       return {
         ...threadSummary(await reload(thread, user.id), side),
-        messages: rows.map((message) => messageJson(message, message.senderId === thread.buyerId ? 'buyer' : 'shop', side)),
+        messages: rows.map((message) =>
+          messageJson(message, message.senderId === thread.buyerId ? 'buyer' : 'shop', side, message.orderId ? orders.get(message.orderId) : null),
+        ),
         earlier,
       };
     },

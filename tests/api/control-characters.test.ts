@@ -146,6 +146,14 @@ const FIELDS: { route: string; field: string; send: Send; at: (body: never) => u
     at: (body: { body?: unknown; message?: { body: unknown } }) => body.body ?? body.message?.body,
   },
   {
+    route: 'POST /shops/{id}/orders',
+    field: 'note',
+    multiLine: true,
+    send: (text) =>
+      json('POST', `/shops/${shopId}/orders`, buyer, () => ({ lines: [{ product_id: productId, quantity: 1 }], note: `Deliver ${text} it` }))(text),
+    at: (body: { note?: unknown; message?: { order: { note: unknown } } }) => body.note ?? body.message?.order.note,
+  },
+  {
     route: 'POST /moderation/shops/{id}/actions',
     field: 'note',
     multiLine: true,

@@ -35,6 +35,9 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/threads/:id/messages', fields: ['body'] },
   { method: 'POST', path: '/threads/:id/block', fields: ['body'] },
   { method: 'POST', path: '/threads/:id/unblock', fields: ['body'] },
+  { method: 'POST', path: '/shops/:id/orders', fields: ['lines', 'note'] },
+  { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
+  { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [

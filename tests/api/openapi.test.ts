@@ -53,6 +53,8 @@ describe('service documents', () => {
       '/threads/{id}/messages',
       '/threads/{id}/block',
       '/threads/{id}/unblock',
+      '/shops/{shop_id}/orders',
+      '/orders/{id}/{action}',
     ]) {
       expect(paths, path).toContain(path);
     }
