@@ -11,30 +11,36 @@ import { isId } from '#server/ids.ts';
 import type { ThreadRow } from './thread-json';
 import { sendMessage } from './threads';
 
-/** Sends the buyer's order request into their thread, each line with the product's name and price now. */
-export async function sendOrder(db: Db, thread: ThreadRow, buyerId: string, request: z.infer<typeof orderRequestSchema>) {
-  const ids = request.lines.map((line) => line.product_id.toLowerCase());
+type PricedLine = { position: number; productId: string; name: string; unitPrice: number; quantity: number };
+
+/** The lines of an order request with each product's name and price now; 400 unless all are the shop's, in stock. */
+export async function pricedLines(db: Db, shopId: string, requested: z.infer<typeof orderRequestSchema>['lines']): Promise<PricedLine[]> {
+  const ids = requested.map((line) => line.product_id.toLowerCase());
   const found = ids.every(isId)
     ? await db
         .select({ id: products.id, name: products.name, price: products.price, inStock: products.in_stock })
         .from(products)
-        .where(and(inArray(products.id, ids), eq(products.shopId, thread.shopId)))
+        .where(and(inArray(products.id, ids), eq(products.shopId, shopId)))
     : [];
   const byId = new Map(found.map((product) => [product.id, product]));
   if (byId.size !== ids.length) throw new ApiError(400, { lines: [MSG.orderProductUnknown] });
   const soldOut = found.find((product) => !product.inStock);
   if (soldOut) throw new ApiError(400, { lines: [MSG.orderOutOfStock(soldOut.name)] });
-  const lines = request.lines.map((line, position) => {
+  return requested.map((line, position) => {
     const product = byId.get(line.product_id.toLowerCase())!;
     return { position, productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity };
   });
+}
+
+/** Sends the buyer's order request into their thread. */
+export async function sendOrder(db: Db, thread: ThreadRow, buyerId: string, lines: PricedLine[], note: string | undefined) {
   // Kobo are whole numbers: summed as such, the total has no floating-point crumbs.
   const total = lines.reduce((sum, line) => sum + Math.round(line.unitPrice * 100) * line.quantity, 0) / 100;
   const items = lines.reduce((sum, line) => sum + line.quantity, 0);
   return sendMessage(db, thread, 'buyer', buyerId, MSG.orderRequested(items, priceInNaira(total)), async (tx) => {
     const [order] = await tx
       .insert(orderRequests)
-      .values({ threadId: thread.id, total, note: request.note ?? null })
+      .values({ threadId: thread.id, total, note: note ?? null })
       .returning({ id: orderRequests.id });
     await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
     return order!.id;

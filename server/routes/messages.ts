@@ -48,9 +48,8 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     return (await threadFor(app.db, thread.id, userId)).thread;
   }
 
-  /** The buyer's thread with a listed shop not their own, opened now (counted as a new thread) if they have none. */
-  async function threadWithShop(request: FastifyRequest, shopId: string): Promise<ThreadRow> {
-    const user = signedIn(request);
+  /** 404 for a hidden or missing shop, 403 for the caller's own. */
+  async function checkShop(request: FastifyRequest, shopId: string) {
     if (!isId(shopId)) throw notFound();
     const [shop] = await app.db
       .select({ ownerId: shops.ownerId })
@@ -58,14 +57,19 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       .where(and(eq(shops.id, shopId), listed))
       .limit(1);
     if (!shop) throw notFound();
-    if (shop.ownerId === user.id) throw detailError(403, MSG.ownShopMessage);
+    if (shop.ownerId === signedIn(request).id) throw detailError(403, MSG.ownShopMessage);
+  }
+
+  /** The caller's thread with a shop checkShop passed, opened now (counted as a new thread) if they have none. */
+  async function threadWithShop(request: FastifyRequest, shopId: string): Promise<ThreadRow> {
+    const user = signedIn(request);
     const thread = await buyerThread(app.db, shopId, user.id);
     if (thread) return thread;
     await threadLimit(request);
     return openThread(app.db, shopId, user.id);
   }
 
-  await app.register(orderRoutes, { messageLimit, threadWithShop });
+  await app.register(orderRoutes, { messageLimit, checkShop, threadWithShop });
 
   app.post(
     '/shops/:shop_id/messages',
@@ -84,6 +88,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const user = signedIn(request);
+      await checkShop(request, request.params.shop_id);
       const thread = await threadWithShop(request, request.params.shop_id);
       const message = await sendMessage(app.db, thread, 'buyer', user.id, request.body.body);
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, 'buyer', 'buyer') });

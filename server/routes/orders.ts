@@ -7,7 +7,7 @@ import { declineSchema, orderRequestSchema } from '#rules/order-schemas.ts';
 import { notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { ordersById } from '#server/messages/order-json.ts';
-import { moveOrder, orderThreadId, sendOrder } from '#server/messages/orders.ts';
+import { moveOrder, orderThreadId, pricedLines, sendOrder } from '#server/messages/orders.ts';
 import { messageJson, messageJsonSchema, type ThreadRow } from '#server/messages/thread-json.ts';
 import { threadFor } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
@@ -21,13 +21,14 @@ const sentSchema = z.object({ thread_id: z.string(), message: messageJsonSchema 
 type Options = {
   /** Shared with the messages routes: an order request is a message, and counts as one. */
   messageLimit: (request: FastifyRequest) => Promise<void>;
+  checkShop: (request: FastifyRequest, shopId: string) => Promise<void>;
   threadWithShop: (request: FastifyRequest, shopId: string) => Promise<ThreadRow>;
 };
 
 const isAction = (value: string): value is OrderAction => (ORDER_ACTIONS as readonly string[]).includes(value);
 
 /** Order requests (docs/product.md §4): sent into the buyer's thread with the shop, answered there. */
-export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLimit, threadWithShop }) => {
+export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLimit, checkShop, threadWithShop }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   async function withOrder(message: Awaited<ReturnType<typeof sendOrder>>, viewer: 'buyer' | 'shop', from: 'buyer' | 'shop') {
@@ -52,8 +53,12 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
     },
     async (request, reply) => {
       const user = signedIn(request);
-      const thread = await threadWithShop(request, request.params.shop_id);
-      const message = await sendOrder(app.db, thread, user.id, request.body);
+      const shopId = request.params.shop_id;
+      await checkShop(request, shopId);
+      // Priced before the thread opens: a refused request leaves no empty thread behind.
+      const lines = await pricedLines(app.db, shopId, request.body.lines);
+      const thread = await threadWithShop(request, shopId);
+      const message = await sendOrder(app.db, thread, user.id, lines, request.body.note);
       return reply.code(201).send({ thread_id: thread.id, message: await withOrder(message, 'buyer', 'buyer') });
     },
   );

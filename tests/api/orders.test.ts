@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { threads } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -123,6 +125,8 @@ describe('order requests', () => {
     expect(twice.json()).toEqual({ lines: [MSG.orderProductTwice] });
     for (const quantity of [0, 1000, 1.5, '2']) expect((await order(buyer, { lines: [{ product_id: lace, quantity }] })).statusCode).toBe(400);
     expect((await order(owner, { lines: [{ product_id: lace, quantity: 1 }] })).json()).toEqual({ detail: MSG.ownShopMessage });
+    // A refused request opens no thread.
+    expect(await api.database.db.select().from(threads).where(eq(threads.buyerId, buyer.id))).toEqual([]);
   });
 
   it('answers 404 for an order to anyone but the two sides, and for any bad id or action', async () => {
