@@ -77,6 +77,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       ...signedInRoute,
       preHandler: messageLimit,
       bodyLimit: MESSAGE_BODY_MAX_BYTES,
+      config: { privateWrite: true },
       schema: {
         tags: ['messages'],
         summary: `Write to a shop (ext): starts the signed-in person's thread with it, or adds to the one they have. Not one's own shop (403); a hidden shop is 404. ${NEW_THREADS_PER_HOUR} new threads an hour, ${MESSAGES_PER_MINUTE} messages a minute`,
@@ -196,6 +197,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       ...signedInRoute,
       preHandler: messageLimit,
       bodyLimit: MESSAGE_BODY_MAX_BYTES,
+      config: { privateWrite: true },
       schema: {
         tags: ['messages'],
         summary: `Reply in a thread (ext); 403 while the other side blocks you or the shop is hidden, ${MESSAGES_PER_MINUTE} messages a minute`,
@@ -222,6 +224,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       {
         ...signedInRoute,
         bodyLimit: NO_BODY_MAX_BYTES,
+        config: { privateWrite: true },
         schema: {
           tags: ['messages'],
           summary: blocked

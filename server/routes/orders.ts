@@ -42,6 +42,7 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       onRequest: app.authenticate,
       preHandler: messageLimit,
       bodyLimit: ORDER_BODY_MAX_BYTES,
+      config: { privateWrite: true },
       schema: {
         tags: ['messages'],
         summary: `Send an order request to a shop (ext): up to ${ORDER_LINES_MAX} of its products with quantities and a note, into the caller's thread with it; each line keeps the product's name and price now. No money moves. Counts as a message (${MESSAGES_PER_MINUTE} a minute)`,
@@ -69,6 +70,7 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       onRequest: app.authenticate,
       preHandler: messageLimit,
       bodyLimit: ORDER_BODY_MAX_BYTES,
+      config: { privateWrite: true },
       schema: {
         tags: ['messages'],
         summary:
