@@ -181,8 +181,9 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       const { rows, earlier } = await threadMessages(app.db, thread.id, request.query.before, THREAD_PAGE_SIZE);
       await markRead(app.db, thread, side);
       const orders = await ordersById(app.db, [...new Set(rows.flatMap((message) => (message.orderId ? [message.orderId] : [])))]);
+      const read = side === 'buyer' ? { buyerReadId: thread.lastMessageId } : { shopReadId: thread.lastMessageId };
       return {
-        ...threadSummary(await reload(thread, user.id), side),
+        ...threadSummary({ ...thread, ...read }, side),
         messages: rows.map((message) =>
           messageJson(message, message.senderId === thread.buyerId ? 'buyer' : 'shop', side, message.orderId ? orders.get(message.orderId) : null),
         ),
