@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
@@ -104,33 +104,55 @@ export async function setBlocked(db: Db, thread: ThreadRow, side: ThreadSide, bl
     .where(eq(threads.id, thread.id));
 }
 
+/** Two indexed walks, as buyer and as owner, each stopping after `limit`: an OR of the two would read every thread. */
+function newestThreadIds(db: Db, userId: string, before: number | undefined, limit: number) {
+  const older = before === undefined ? undefined : lt(threads.lastMessageId, before);
+  const ids = { id: threads.id, lastMessageId: threads.lastMessageId };
+  return unionAll(
+    db
+      .select(ids)
+      .from(threads)
+      .where(and(eq(threads.buyerId, userId), older))
+      .orderBy(desc(threads.lastMessageId))
+      .limit(limit),
+    db
+      .select(ids)
+      .from(threads)
+      .innerJoin(shops, eq(shops.id, threads.shopId))
+      .where(and(eq(shops.ownerId, userId), older))
+      .orderBy(desc(threads.lastMessageId))
+      .limit(limit),
+  ).as('newest');
+}
+
 /** One page of a person's inbox, most recent activity first, with each thread's last message. */
 export async function inbox(db: Db, userId: string, before: number | undefined, limit: number) {
+  const newest = newestThreadIds(db, userId, before, limit + 1);
   const rows = await db
     .select({ ...threadColumns, lastBody: messages.body, lastSenderId: messages.senderId, lastOrderStatus: orderRequests.status })
-    .from(threads)
+    .from(newest)
+    .innerJoin(threads, eq(threads.id, newest.id))
     .innerJoin(shops, eq(shops.id, threads.shopId))
     .innerJoin(buyers, eq(buyers.id, threads.buyerId))
     .innerJoin(messages, eq(messages.id, threads.lastMessageId))
     .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
-    .where(and(sideOf(userId), before === undefined ? undefined : lt(threads.lastMessageId, before)))
     .orderBy(desc(threads.lastMessageId))
     .limit(limit + 1);
   const more = rows.length > limit ? rows[limit - 1]!.lastMessageId : null;
   return { rows: rows.slice(0, limit), more };
 }
 
-/** How many of a person's threads have a message they have not opened. */
+/** How many of a person's threads have a message they have not opened: as buyer, plus as owner. */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const ownShops = sql`(select ${shops.id} from ${shops} where ${shops.ownerId} = ${userId})`;
-  const [row] = await db
+  const asBuyer = db
     .select({ n: count() })
     .from(threads)
-    .where(
-      or(
-        and(eq(threads.buyerId, userId), gt(threads.lastMessageId, threads.buyerReadId)),
-        and(inArray(threads.shopId, ownShops), gt(threads.lastMessageId, threads.shopReadId)),
-      ),
-    );
-  return row?.n ?? 0;
+    .where(and(eq(threads.buyerId, userId), gt(threads.lastMessageId, threads.buyerReadId)));
+  const asOwner = db
+    .select({ n: count() })
+    .from(threads)
+    .innerJoin(shops, eq(shops.id, threads.shopId))
+    .where(and(eq(shops.ownerId, userId), gt(threads.lastMessageId, threads.shopReadId)));
+  const [[buyer], [owner]] = await Promise.all([asBuyer, asOwner]);
+  return (buyer?.n ?? 0) + (owner?.n ?? 0);
 }

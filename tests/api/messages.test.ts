@@ -89,6 +89,23 @@ describe('messages between a buyer and a shop', () => {
     expect(rest.more).toBeNull();
   });
 
+  it('lists a person’s threads as buyer and as owner together, and counts both as unread', async () => {
+    const trader = await signUp(api.app);
+    const stall = (await createShop(api.app, trader.access, { name: 'Trader Stall' })).id;
+    const customer = await signUp(api.app);
+    await writeShop(trader, 'I am buying from you', shopId);
+    await writeShop(customer, 'I am buying from the trader', stall);
+    const threads = (await inbox(trader)).results;
+    expect(threads.map((thread: { role: string; other_name: string }) => [thread.role, thread.other_name])).toEqual([
+      ['shop', customer.username],
+      ['buyer', 'Mama Put Fabrics'],
+    ]);
+    expect(await unread(trader)).toBe(1);
+    const threadId = threads[1].id;
+    await reply(owner, threadId, 'Welcome');
+    expect(await unread(trader)).toBe(2);
+  });
+
   it('answers 404 to anyone but the two sides, for any thread id', async () => {
     const buyer = await signUp(api.app);
     const threadId = (await writeShop(buyer, 'Hello')).json().thread_id;
