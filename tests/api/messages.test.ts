@@ -222,3 +222,25 @@ describe('limits per person', () => {
     expect((await writeShop(busy, 'Hello again', ids[0])).statusCode).toBe(201);
   });
 });
+
+describe('the log', () => {
+  it('never holds a message’s words or numbers, sent, refused or read', async () => {
+    const logged = await startTestApi({ keepLogs: true, env: { LOG_LEVEL: 'debug' } });
+    try {
+      const shopOwner = await signUp(logged.app);
+      const buyer = await signUp(logged.app);
+      const shop = (await createShop(logged.app, shopOwner.access)).id;
+      const secret = 'Zebracrossing pay first to 0123456789';
+      const send = (body: string) => logged.app.inject({ method: 'POST', url: `/shops/${shop}/messages`, payload: { body }, headers: bearer(buyer.access) });
+      const threadId = (await send(secret)).json().thread_id;
+      expect((await send(`${secret}\u0007`)).statusCode).toBe(400);
+      await logged.app.inject({ method: 'GET', url: `/threads/${threadId}`, headers: bearer(shopOwner.access) });
+      expect(logged.logs.length).toBeGreaterThan(0);
+      const text = JSON.stringify(logged.logs);
+      expect(text).not.toContain('Zebracrossing');
+      expect(text).not.toContain('0123456789');
+    } finally {
+      await logged.close();
+    }
+  });
+});
