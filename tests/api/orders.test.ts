@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
-import { threads } from '#server/db/schema.ts';
+import { shops, threads } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -127,6 +127,21 @@ describe('order requests', () => {
     expect((await order(owner, { lines: [{ product_id: lace, quantity: 1 }] })).json()).toEqual({ detail: MSG.ownShopMessage });
     // A refused request opens no thread.
     expect(await api.database.db.select().from(threads).where(eq(threads.buyerId, buyer.id))).toEqual([]);
+  });
+
+  it('takes no request from a buyer the shop blocked, nor for a hidden shop', async () => {
+    const buyer = await signUp(api.app);
+    const sent = (await order(buyer, { lines: [{ product_id: lace, quantity: 1 }] })).json();
+    await api.app.inject({ method: 'POST', url: `/threads/${sent.thread_id}/block`, headers: bearer(owner.access) });
+    const blocked = await order(buyer, { lines: [{ product_id: lace, quantity: 1 }] });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({ detail: MSG.blockedByOther });
+    expect((await act(buyer, sent.message.order.id, 'cancel')).statusCode).toBe(403);
+    const hiddenOwner = await signUp(api.app);
+    const hidden = (await createShop(api.app, hiddenOwner.access)).id;
+    const rice = (await addProducts(api.app, hiddenOwner.access, hidden, [{ name: 'Rice', price: 500 }])).json()[0].id;
+    await api.database.db.update(shops).set({ hiddenAt: new Date(), hiddenReason: 'Scam' }).where(eq(shops.id, hidden));
+    expect((await order(buyer, { lines: [{ product_id: rice, quantity: 1 }] }, hidden)).statusCode).toBe(404);
   });
 
   it('answers 404 for an order to anyone but the two sides, and for any bad id or action', async () => {
