@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
@@ -13,7 +13,6 @@ const threadColumns = {
   id: threads.id,
   shopId: threads.shopId,
   shopName: shops.name,
-  shopOwnerId: shops.ownerId,
   shopHidden: sql<boolean>`(${shops.hiddenAt} is not null)`,
   buyerId: threads.buyerId,
   buyerName: buyers.username,
@@ -65,12 +64,14 @@ export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, s
   return db.transaction(async (tx) => {
     const orderId = order ? await order(tx) : null;
     const [message] = await tx.insert(messages).values({ threadId: thread.id, senderId, body, orderId }).returning();
-    const readMark = side === 'buyer' ? { buyerReadId: message!.id } : { shopReadId: message!.id };
+    // greatest(): of two messages committing out of order, the thread keeps the newer.
+    const newest = (column: AnyPgColumn, value: number | Date) => sql`greatest(${column}, ${value})`;
+    const readMark = side === 'buyer' ? { buyerReadId: newest(threads.buyerReadId, message!.id) } : { shopReadId: newest(threads.shopReadId, message!.id) };
     // The block is checked again here, in the same statement that moves the thread: a block made meanwhile wins.
     const notBlocked = side === 'buyer' ? isNull(threads.shopBlockedAt) : isNull(threads.buyerBlockedAt);
     const moved = await tx
       .update(threads)
-      .set({ lastMessageId: message!.id, lastMessageAt: message!.createdAt, ...readMark })
+      .set({ lastMessageId: newest(threads.lastMessageId, message!.id), lastMessageAt: newest(threads.lastMessageAt, message!.createdAt), ...readMark })
       .where(and(eq(threads.id, thread.id), notBlocked))
       .returning({ id: threads.id });
     if (!moved.length) throw detailError(403, MSG.blockedByOther);
