@@ -89,3 +89,16 @@ export const SAVED_WRITES_PER_HOUR = 120;
  * one address behind their operator, and each scan is one lookup; a script trying codes is slowed to a crawl.
  */
 export const SHORT_LINK_LOOKUPS_PER_MINUTE = 120;
+
+/** A private message to or from a shop (docs/product.md §5). */
+export const MESSAGE_MAX = 2000;
+/** Conversations one person starts with shops in an hour; more get 429. */
+export const NEW_THREADS_PER_HOUR = 10;
+/** Messages one person sends in a minute, in all their threads; more get 429. */
+export const MESSAGES_PER_MINUTE = 20;
+/** Messages of a thread shown at once, the newest; earlier ones are paged. */
+export const THREAD_PAGE_SIZE = 50;
+export const INBOX_PAGE_SIZE = 20;
+/** Lines of one order request, and the note a buyer may add to it. */
+export const ORDER_LINES_MAX = 20;
+export const ORDER_NOTE_MAX = 500;

@@ -179,4 +179,42 @@ export const MSG = {
   hiddenRatingKept: 'A moderator hid this review, so it cannot be removed. You can still change it.',
   hiddenRatingNote: 'A moderator hid this review: only you can see it.',
   moderationNothingToDo: (action: string) => `Nothing to ${action}: the item is already in that state.`,
+
+  // Private messages between a buyer and a shop.
+  messageRequired: 'Please write a message.',
+  ownShopMessage: 'You cannot message your own shop.',
+  blockedByOther: 'You cannot send messages in this conversation: the other side has blocked you.',
+  shopHiddenMessages: "This shop is hidden by Kasuwa's moderators, so it cannot take new messages.",
+  messagesTooFast: (seconds: number) => `You are sending messages too quickly. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and send again.`,
+  // Order requests sent into a thread (no money moves through Kasuwa).
+  orderLinesRequired: 'Please choose at least one product.',
+  orderLinesTooMany: 'Please order at most 20 products at a time.',
+  orderQuantityRange: 'Please choose a quantity from 1 to 999.',
+  orderProductTwice: 'Please list each product once.',
+  orderProductUnknown: 'One of these products is not sold by this shop any more. Please open the shop again and order from it.',
+  orderOutOfStock: (name: string) => `${name} is out of stock.`,
+  orderRequested: (items: number, total: string) =>
+    `Order request: ${items} ${items === 1 ? 'item' : 'items'}, total ${total}. Payment is on collection or delivery, as agreed here.`,
+  orderMoved: {
+    accepted: 'Order accepted.',
+    declined: 'Order declined.',
+    ready: 'Order ready.',
+    completed: 'Order completed.',
+    cancelled: 'Order request cancelled.',
+  },
+  orderDeclinedBecause: (reason: string) => `Order declined. Reason: ${reason}`,
+  orderShopOnly: 'Only the shop can answer an order request.',
+  orderBuyerOnly: 'Only the buyer can cancel an order request.',
+  orderNotNow: (status: string, action: string) => `This order is ${status}, so it cannot be ${action}.`,
+  orderStatusWords: {
+    requested: "waiting for the shop's answer",
+    accepted: 'accepted',
+    declined: 'declined',
+    ready: 'ready',
+    completed: 'completed',
+    cancelled: 'cancelled',
+  },
+  orderActionWords: { accept: 'accepted', decline: 'declined', ready: 'marked ready', complete: 'completed', cancel: 'cancelled' },
+  threadsTooMany: (seconds: number) =>
+    `You have started many new conversations this hour. Please wait ${Math.ceil(seconds / 60)} ${seconds <= 60 ? 'minute' : 'minutes'}, or reply in a conversation you already have.`,
 } as const;

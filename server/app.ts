@@ -30,6 +30,7 @@ import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
+import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
 import { paymentsRoutes } from './routes/payments';
 import { productRoutes } from './routes/products';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adsRoutes);
   await app.register(paymentsRoutes);
   await app.register(mediaRoutes);
+  await app.register(messageRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

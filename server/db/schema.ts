@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AdReminderKind } from '#rules/ad-plan.ts';
 import type { ModerationAction, ReportReason } from '#rules/moderation.ts';
+import type { OrderStatus } from '#rules/order-requests.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
 
 /** A re-encoded image and its smaller copies, as media storage keys; some older ones have WebP copies only and no colour. */
@@ -342,4 +343,99 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextTryAt)],
+);
+
+/** Which side of a thread: the buyer, or the shop (its owner). */
+export type ThreadSide = 'buyer' | 'shop';
+
+/** One buyer's conversation with one shop (docs/product.md §3); the inbox reads it, the messages hang off it. */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The newest message's id: messages are numbered in order, so the inbox sorts and pages by it. */
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message each side has seen; a side has unread messages while it is below `last_message_id`. */
+    buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
+    shopReadId: bigint('shop_read_id', { mode: 'number' }).notNull().default(0),
+    /** Set while that side blocks the other, who can then write nothing new. */
+    buyerBlockedAt: timestamp('buyer_blocked_at', { withTimezone: true }),
+    shopBlockedAt: timestamp('shop_blocked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('threads_shop_buyer_key').on(t.shopId, t.buyerId),
+    index('threads_buyer_activity_idx').on(t.buyerId, t.lastMessageId.desc().nullsFirst()),
+    index('threads_shop_activity_idx').on(t.shopId, t.lastMessageId.desc().nullsFirst()),
+  ],
+);
+
+/** One line of a thread; `id` counts up, so a thread's messages page oldest first by it. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** The order request this message made or moved; its thread shows the order's current status. */
+    orderId: uuid('order_id').references(() => orderRequests.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.id),
+    index('messages_order_idx').on(t.orderId),
+    check('messages_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/** A buyer's request to buy products of a shop, sent into their thread; no money moves through Kasuwa. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull().default('requested'),
+    note: text('note'),
+    declineReason: text('decline_reason'),
+    /** Naira: the lines' unit prices times their quantities, as they were when sent. */
+    total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_requests_thread_idx').on(t.threadId),
+    check('order_requests_status_known', sql`${t.status} in ('requested', 'accepted', 'declined', 'ready', 'completed', 'cancelled')`),
+    check('order_requests_note_length', sql`char_length(${t.note}) <= 500 and char_length(${t.declineReason}) <= 500`),
+  ],
+);
+
+/** One product of an order request, with its name and price as they were when it was sent. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orderRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Null once the product is deleted: the line keeps its name and price. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.position] }), check('order_lines_quantity_range', sql`${t.quantity} between 1 and 999`)],
 );

@@ -16,6 +16,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     publicAnswerUnder?: number;
   }
+  interface FastifyContextConfig {
+    /** A write the public lists never show (a private message): many a second must not keep them from being remembered. */
+    privateWrite?: boolean;
+  }
 }
 
 /** The public lists, remembered briefly and forgotten on any write: see docs/architecture.md, Caching. */
@@ -52,6 +56,7 @@ export const publicAnswers: FastifyPluginAsync = fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (WRITE_METHODS.has(request.method)) {
+        if (request.routeOptions.config.privateWrite) return payload;
         writes += 1;
         answers.clear();
         return payload;

@@ -8,8 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler, so only well-formed requests count and the account is known: per account and per address. */
     authLimit(scope: string, account: string | AccountKey): (request: FastifyRequest) => Promise<void>;
-    /** preHandler after `authenticate`. */
-    personLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
+    /** preHandler after `authenticate`; `words` say what was refused when the plain "throttled" would not. */
+    personLimit(scope: string, max: number, windowMs: number, words?: Words): (request: FastifyRequest) => Promise<void>;
     addressLimit(scope: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -30,15 +30,16 @@ function bodyField(request: FastifyRequest, field: string): string {
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+type Words = (seconds: number) => string;
 
-async function countOrRefuse(limiter: Limiter, request: FastifyRequest) {
+async function countOrRefuse(limiter: Limiter, request: FastifyRequest, words: Words = MSG.throttled) {
   const count = await limiter(request).catch((error: unknown) => {
     request.log.error({ err: error }, 'rate limit not counted: its store did not answer');
     return null;
   });
   if (count && !count.isAllowed && count.isExceeded) {
     const seconds = Math.max(1, count.ttlInSeconds);
-    throw new ApiError(429, { detail: MSG.throttled(seconds) }, { 'retry-after': String(seconds) });
+    throw new ApiError(429, { detail: words(seconds) }, { 'retry-after': String(seconds) });
   }
 }
 
@@ -65,13 +66,13 @@ export const rateLimits = fp(
         for (const limiter of [byAddress, byAccount]) await countOrRefuse(limiter, request);
       };
     });
-    app.decorate('personLimit', (scope: string, max: number, windowMs: number) => {
+    app.decorate('personLimit', (scope: string, max: number, windowMs: number, words?: Words) => {
       const byPerson = app.createRateLimit({
         max,
         timeWindow: windowMs,
         keyGenerator: (request) => `${scope}:user:${request.user?.id ?? ''}`,
       });
-      return (request: FastifyRequest) => countOrRefuse(byPerson, request);
+      return (request: FastifyRequest) => countOrRefuse(byPerson, request, words);
     });
     app.decorate('addressLimit', (scope: string, max: number, windowMs: number) => {
       const byAddress = app.createRateLimit({

@@ -13,6 +13,7 @@ let moderator: SignedUp;
 let shopId: string;
 let productId: string;
 let ratingId: string;
+let threadId: string;
 beforeAll(async () => {
   api = await startTestApi();
   [owner, buyer, moderator] = [await signUp(api.app), await signUp(api.app), await signUp(api.app)];
@@ -21,6 +22,8 @@ beforeAll(async () => {
   productId = ((await addProducts(api.app, owner.access, shopId, [{ name: 'Ankara wrapper', price: 4500 }])).json() as { id: string }[])[0]!.id;
   const rating = await api.app.inject({ method: 'PUT', url: `/shops/${shopId}/rating`, payload: { stars: 4 }, headers: bearer(moderator.access) });
   ratingId = (rating.json() as { id: string }).id;
+  const message = await api.app.inject({ method: 'POST', url: `/shops/${shopId}/messages`, payload: { body: 'Hello' }, headers: bearer(buyer.access) });
+  threadId = (message.json() as { thread_id: string }).thread_id;
 });
 afterAll(() => api.close());
 
@@ -127,6 +130,28 @@ const FIELDS: { route: string; field: string; send: Send; at: (body: never) => u
     multiLine: true,
     send: (text) => json('POST', `/shops/${shopId}/ratings/${ratingId}/reports`, buyer, () => ({ reason: 'other', details: `Rude ${text} words` }))(text),
     at: (body: Record<string, unknown>) => body.details,
+  },
+  {
+    route: 'POST /shops/{id}/messages',
+    field: 'body',
+    multiLine: true,
+    send: (text) => json('POST', `/shops/${shopId}/messages`, buyer, () => ({ body: `Is ${text} ready` }))(text),
+    at: (body: { body?: unknown; message?: { body: unknown } }) => body.body ?? body.message?.body,
+  },
+  {
+    route: 'POST /threads/{id}/messages',
+    field: 'body',
+    multiLine: true,
+    send: (text) => json('POST', `/threads/${threadId}/messages`, owner, () => ({ body: `Yes ${text} it is` }))(text),
+    at: (body: { body?: unknown; message?: { body: unknown } }) => body.body ?? body.message?.body,
+  },
+  {
+    route: 'POST /shops/{id}/orders',
+    field: 'note',
+    multiLine: true,
+    send: (text) =>
+      json('POST', `/shops/${shopId}/orders`, buyer, () => ({ lines: [{ product_id: productId, quantity: 1 }], note: `Deliver ${text} it` }))(text),
+    at: (body: { note?: unknown; message?: { order: { note: unknown } } }) => body.note ?? body.message?.order.note,
   },
   {
     route: 'POST /moderation/shops/{id}/actions',

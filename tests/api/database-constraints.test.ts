@@ -118,3 +118,34 @@ describe('two sign-ups racing for one name', () => {
     expect(answers.find((answer) => answer.statusCode === 400)!.json()).toEqual({ username: [MSG.usernameTaken] });
   });
 });
+
+describe('threads, messages and order requests in the database', () => {
+  it('keeps one thread per buyer and shop, messages of 1 to 2,000 characters, known order statuses and quantities', async () => {
+    const buyerId = await insertUser('thread.buyer@example.ng', 'threadbuyer');
+    const shopId = await insertShop(await insertUser('thread.owner@example.ng', 'threadowner'));
+    const { rows } = (await api.database.db.execute(sql`insert into threads (shop_id, buyer_id) values (${shopId}, ${buyerId}) returning id`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const threadId = rows[0]!.id;
+    expect(await refusal(sql`insert into threads (shop_id, buyer_id) values (${shopId}, ${buyerId})`)).toEqual({
+      code: '23505',
+      constraint: 'threads_shop_buyer_key',
+    });
+    for (const body of ['', 'x'.repeat(2001)])
+      expect(await refusal(sql`insert into messages (thread_id, sender_id, body) values (${threadId}, ${buyerId}, ${body})`)).toEqual({
+        code: '23514',
+        constraint: 'messages_body_length',
+      });
+    expect(await refusal(sql`insert into order_requests (thread_id, status, total) values (${threadId}, 'paid', 100)`)).toEqual({
+      code: '23514',
+      constraint: 'order_requests_status_known',
+    });
+    const { rows: orders } = (await api.database.db.execute(
+      sql`insert into order_requests (thread_id, total) values (${threadId}, 100) returning id`,
+    )) as unknown as { rows: { id: string }[] };
+    expect(await refusal(sql`insert into order_lines (order_id, position, name, unit_price, quantity) values (${orders[0]!.id}, 0, 'Rice', 100, 0)`)).toEqual({
+      code: '23514',
+      constraint: 'order_lines_quantity_range',
+    });
+  });
+});

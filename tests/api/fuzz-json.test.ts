@@ -31,6 +31,13 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/payments/simulator/checkout/:id', fields: ['outcome'] },
   { method: 'POST', path: '/saved/merge/', fields: ['shop_ids'] },
   { method: 'PUT', path: '/saved/:id/', fields: ['shop_id'] },
+  { method: 'POST', path: '/shops/:id/messages', fields: ['body'] },
+  { method: 'POST', path: '/threads/:id/messages', fields: ['body'] },
+  { method: 'POST', path: '/threads/:id/block', fields: ['body'] },
+  { method: 'POST', path: '/threads/:id/unblock', fields: ['body'] },
+  { method: 'POST', path: '/shops/:id/orders', fields: ['lines', 'note'] },
+  { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
+  { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [
@@ -50,6 +57,9 @@ const READ_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/saved/shops', query: ['ids'] },
   { method: 'GET', path: '/payments/simulator/checkout/:id' },
   { method: 'GET', path: '/payments/simulator/transaction/verify/:id' },
+  { method: 'GET', path: '/threads', query: ['before', 'page_size'] },
+  { method: 'GET', path: '/threads/unread-count' },
+  { method: 'GET', path: '/threads/:id', query: ['before'] },
 ];
 
 /** Deletes go for Ada's things and Bola's second shop; Bola's own first shop stays so the uploads have a target. */
@@ -61,7 +71,7 @@ const DELETE_ENDPOINTS: Endpoint[] = [
 
 function idValue(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(world.adaShopId, world.adaProductId, world.bolaShopId, world.bolaProductId),
+    fc.constantFrom(world.adaShopId, world.adaProductId, world.bolaShopId, world.bolaProductId, world.threadId),
     fc.uuid(),
     fc.constantFrom('0', '-1', 'null', '..', '..%2F..%2Fetc%2Fpasswd', '%00', '%E0%A4%A', 'shops/x.jpg', 'a'.repeat(300)),
     nastyString.map(asPathSegment),

@@ -46,6 +46,15 @@ describe('service documents', () => {
       '/ads/{id}',
       '/ads',
       '/healthz',
+      '/shops/{shop_id}/messages',
+      '/threads',
+      '/threads/unread-count',
+      '/threads/{id}',
+      '/threads/{id}/messages',
+      '/threads/{id}/block',
+      '/threads/{id}/unblock',
+      '/shops/{shop_id}/orders',
+      '/orders/{id}/{action}',
     ]) {
       expect(paths, path).toContain(path);
     }

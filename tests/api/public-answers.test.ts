@@ -50,6 +50,16 @@ describe('public lists remembered for a second', () => {
     expect(await names('/shops?category=fashion')).toEqual(['Aba Shoe Palace']);
   });
 
+  it('keeps remembering them through private messages, which no list shows', async () => {
+    const shop = await createShop(api.app, owner.access, { name: 'Ilorin Pottery', category: 'Crafts' });
+    const buyer = await signUp(api.app);
+    expect(await names('/shops?category=crafts')).toEqual(['Ilorin Pottery']);
+    await renameInDatabase(shop.id, 'Ilorin Clay Pots');
+    const sent = await api.app.inject({ method: 'POST', url: `/shops/${shop.id}/messages`, payload: { body: 'Hello' }, headers: bearer(buyer.access) });
+    expect(sent.statusCode).toBe(201);
+    expect(await names('/shops?category=crafts')).toEqual(['Ilorin Pottery']);
+  });
+
   it('never remembers a shop page, which counts each visitor', async () => {
     const shop = await createShop(api.app, owner.access, { name: 'Jos Fresh Farms' });
     const visit = async (remoteAddress: string) =>

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { products, type StoredImage, shops } from '#server/db/schema.ts';
 import { isContractError } from './fuzz';
 import { startTestApi, type TestApi } from './harness';
-import { type SignedUp, signUp } from './requests';
+import { bearer, type SignedUp, signUp } from './requests';
 import { addProducts, createShop } from './shops';
 
 /**
@@ -22,6 +22,8 @@ export type FuzzWorld = {
   adaProductId: string;
   bolaShopId: string;
   bolaProductId: string;
+  /** Bola's thread with Ada's shop: only those two may see it. */
+  threadId: string;
   adaBefore: string;
 };
 
@@ -46,6 +48,12 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const bolaShop = await createShop(api.app, bola.access, { name: "Bola's Phones" });
   const adaProductId = (await addProducts(api.app, ada.access, adaShop.id, [{ name: 'Lace', price: 12000 }])).json()[0].id;
   const bolaProductId = (await addProducts(api.app, bola.access, bolaShop.id, [{ name: 'Charger', price: 3500 }])).json()[0].id;
+  const message = await api.app.inject({
+    method: 'POST',
+    url: `/shops/${adaShop.id}/messages`,
+    payload: { body: 'Is the lace in stock?' },
+    headers: bearer(bola.access),
+  });
   return {
     api,
     ada,
@@ -54,6 +62,7 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     adaProductId,
     bolaShopId: bolaShop.id,
     bolaProductId,
+    threadId: message.json().thread_id,
     adaBefore: await adaRows(api, ada.id),
   };
 }

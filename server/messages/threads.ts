@@ -1,0 +1,159 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
+import { MSG } from '#rules/messages.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
+import { detailError, notFound } from '#server/errors.ts';
+import { isId } from '#server/ids.ts';
+import { blockedAt, otherSide, type ThreadRow } from './thread-json';
+
+const buyers = alias(users, 'buyers');
+
+const threadColumns = {
+  id: threads.id,
+  shopId: threads.shopId,
+  shopName: shops.name,
+  shopHidden: sql<boolean>`(${shops.hiddenAt} is not null)`,
+  buyerId: threads.buyerId,
+  buyerName: buyers.username,
+  lastMessageId: threads.lastMessageId,
+  lastMessageAt: threads.lastMessageAt,
+  buyerReadId: threads.buyerReadId,
+  shopReadId: threads.shopReadId,
+  buyerBlockedAt: threads.buyerBlockedAt,
+  shopBlockedAt: threads.shopBlockedAt,
+};
+
+function selectThreads(db: Db, where: SQL | undefined) {
+  return db.select(threadColumns).from(threads).innerJoin(shops, eq(shops.id, threads.shopId)).innerJoin(buyers, eq(buyers.id, threads.buyerId)).where(where);
+}
+
+/** The threads one person is a side of: as buyer, or as owner of the shop. */
+function sideOf(userId: string): SQL {
+  const ownShops = sql`(select ${shops.id} from ${shops} where ${shops.ownerId} = ${userId})`;
+  return or(eq(threads.buyerId, userId), inArray(threads.shopId, ownShops))!;
+}
+
+/** The thread and the side `userId` is on; 404 to anyone else, so a thread's existence is never revealed. */
+export async function threadFor(db: Db, id: string, userId: string): Promise<{ thread: ThreadRow; side: ThreadSide }> {
+  if (!isId(id)) throw notFound();
+  const [thread] = await selectThreads(db, and(eq(threads.id, id), sideOf(userId))).limit(1);
+  if (!thread) throw notFound();
+  return { thread, side: thread.buyerId === userId ? 'buyer' : 'shop' };
+}
+
+/** The buyer's thread with a shop, if they have written to it before. */
+export async function buyerThread(db: Db, shopId: string, buyerId: string): Promise<ThreadRow | undefined> {
+  const [thread] = await selectThreads(db, and(eq(threads.shopId, shopId), eq(threads.buyerId, buyerId))).limit(1);
+  return thread;
+}
+
+/** Opens the buyer's thread with a shop; a second request racing this one finds the thread it made. */
+export async function openThread(db: Db, shopId: string, buyerId: string): Promise<ThreadRow> {
+  await db.insert(threads).values({ shopId, buyerId }).onConflictDoNothing();
+  return (await buyerThread(db, shopId, buyerId))!;
+}
+
+/**
+ * Adds a message and moves the thread up the inbox; refused while the other side blocks the sender or the
+ * shop is hidden. `order` runs first in the same transaction and names the order request the message is about.
+ */
+export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, senderId: string, body: string, order?: (tx: Tx) => Promise<string>) {
+  if (thread.shopHidden) throw detailError(403, MSG.shopHiddenMessages);
+  if (blockedAt(thread, otherSide(side))) throw detailError(403, MSG.blockedByOther);
+  return db.transaction(async (tx) => {
+    const orderId = order ? await order(tx) : null;
+    const [message] = await tx.insert(messages).values({ threadId: thread.id, senderId, body, orderId }).returning();
+    // greatest(): of two messages committing out of order, the thread keeps the newer.
+    const newest = (column: AnyPgColumn, value: number | Date) => sql`greatest(${column}, ${value})`;
+    const readMark = side === 'buyer' ? { buyerReadId: newest(threads.buyerReadId, message!.id) } : { shopReadId: newest(threads.shopReadId, message!.id) };
+    // The block is checked again here, in the same statement that moves the thread: a block made meanwhile wins.
+    const notBlocked = side === 'buyer' ? isNull(threads.shopBlockedAt) : isNull(threads.buyerBlockedAt);
+    const moved = await tx
+      .update(threads)
+      .set({ lastMessageId: newest(threads.lastMessageId, message!.id), lastMessageAt: newest(threads.lastMessageAt, message!.createdAt), ...readMark })
+      .where(and(eq(threads.id, thread.id), notBlocked))
+      .returning({ id: threads.id });
+    if (!moved.length) throw detailError(403, MSG.blockedByOther);
+    return message!;
+  });
+}
+
+/** A page of a thread's messages, newest `limit` before `before` (all when not given), oldest first. */
+export async function threadMessages(db: Db, threadId: string, before: number | undefined, limit: number) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.threadId, threadId), before === undefined ? undefined : lt(messages.id, before)))
+    .orderBy(desc(messages.id))
+    .limit(limit + 1);
+  const earlier = rows.length > limit ? rows[limit - 1]!.id : null;
+  return { rows: rows.slice(0, limit).reverse(), earlier };
+}
+
+/** Marks everything in the thread read for `side`. */
+export async function markRead(db: Db, thread: ThreadRow, side: ThreadSide) {
+  const mark = side === 'buyer' ? { buyerReadId: sql`${threads.lastMessageId}` } : { shopReadId: sql`${threads.lastMessageId}` };
+  await db.update(threads).set(mark).where(eq(threads.id, thread.id));
+}
+
+export async function setBlocked(db: Db, thread: ThreadRow, side: ThreadSide, blocked: boolean) {
+  const at = blocked ? sql`coalesce(${side === 'buyer' ? threads.buyerBlockedAt : threads.shopBlockedAt}, now())` : null;
+  await db
+    .update(threads)
+    .set(side === 'buyer' ? { buyerBlockedAt: at } : { shopBlockedAt: at })
+    .where(eq(threads.id, thread.id));
+}
+
+/** Two indexed walks, as buyer and as owner, each stopping after `limit`: an OR of the two would read every thread. */
+function newestThreadIds(db: Db, userId: string, before: number | undefined, limit: number) {
+  const older = before === undefined ? undefined : lt(threads.lastMessageId, before);
+  const ids = { id: threads.id, lastMessageId: threads.lastMessageId };
+  return unionAll(
+    db
+      .select(ids)
+      .from(threads)
+      .where(and(eq(threads.buyerId, userId), older))
+      .orderBy(desc(threads.lastMessageId))
+      .limit(limit),
+    db
+      .select(ids)
+      .from(threads)
+      .innerJoin(shops, eq(shops.id, threads.shopId))
+      .where(and(eq(shops.ownerId, userId), older))
+      .orderBy(desc(threads.lastMessageId))
+      .limit(limit),
+  ).as('newest');
+}
+
+/** One page of a person's inbox, most recent activity first, with each thread's last message. */
+export async function inbox(db: Db, userId: string, before: number | undefined, limit: number) {
+  const newest = newestThreadIds(db, userId, before, limit + 1);
+  const rows = await db
+    .select({ ...threadColumns, lastBody: messages.body, lastSenderId: messages.senderId, lastOrderStatus: orderRequests.status })
+    .from(newest)
+    .innerJoin(threads, eq(threads.id, newest.id))
+    .innerJoin(shops, eq(shops.id, threads.shopId))
+    .innerJoin(buyers, eq(buyers.id, threads.buyerId))
+    .innerJoin(messages, eq(messages.id, threads.lastMessageId))
+    .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
+    .orderBy(desc(threads.lastMessageId))
+    .limit(limit + 1);
+  const more = rows.length > limit ? rows[limit - 1]!.lastMessageId : null;
+  return { rows: rows.slice(0, limit), more };
+}
+
+/** How many of a person's threads have a message they have not opened: as buyer, plus as owner. */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const asBuyer = db
+    .select({ n: count() })
+    .from(threads)
+    .where(and(eq(threads.buyerId, userId), gt(threads.lastMessageId, threads.buyerReadId)));
+  const asOwner = db
+    .select({ n: count() })
+    .from(threads)
+    .innerJoin(shops, eq(shops.id, threads.shopId))
+    .where(and(eq(shops.ownerId, userId), gt(threads.lastMessageId, threads.shopReadId)));
+  const [[buyer], [owner]] = await Promise.all([asBuyer, asOwner]);
+  return (buyer?.n ?? 0) + (owner?.n ?? 0);
+}
