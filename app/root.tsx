@@ -12,6 +12,7 @@ import { getWebEnv } from './lib/env.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
 import { isLiteRequest } from './lib/lite-mode.server';
 import { isLostConnection } from './lib/lost-connection';
+import { unreadThreads } from './lib/messages/unread.server';
 import { usePendingSkeleton } from './lib/pending';
 import { isAnonymousRequest } from './lib/request-cookies';
 import { ResponseNonce } from './lib/response-nonce';
@@ -40,12 +41,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 // A form kept on screen after a lost connection must not be replaced by the error page of a failed reload.
 export const shouldRevalidate = revalidateUnlessOffline;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The idle timer's limit is the one the server enforces.
   const { webUrl, sessionIdleMinutes, contact } = getWebEnv();
   const signedIn = context.get(signedInContext);
   return {
     signedIn: signedIn !== null,
+    unread: signedIn ? await unreadThreads(signedIn.access) : null,
     moderator: signedIn?.user.moderator === true,
     webUrl,
     idleMinutes: sessionIdleMinutes,
@@ -84,13 +86,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} />}
+        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={root?.unread ?? null} />}
         {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
         <div id="content" className="page">
           {skeleton ? <PageSkeleton {...skeleton} /> : children}
         </div>
         {!bare && root && <Footer contact={root.contact} />}
-        {!bare && <BottomNav />}
+        {!bare && <BottomNav unread={root?.unread ?? null} />}
         {!lite && <ScrollRestoration />}
         {!lite && <Scripts />}
       </body>

@@ -139,9 +139,7 @@ export const MSG = {
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
-  // The shop page's placeholders (docs/product.md §1: the order sends nothing anywhere) and its ratings.
-  orderNoted: (quantity: number, productName: string) => `Order noted: ${quantity} × ${productName}`,
-  // WhatsApp's prefilled text, from a shop's page and from a product's.
+  // WhatsApp's prefilled text, from a shop's page and from a product's, and the shop page's ratings.
   shopGreeting: (shopName: string, shopUrl: string) => `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`,
   productGreeting: (productName: string, price: string, productUrl: string) =>
     `Hello, I saw ${productName} (${price}) on Kasuwa: ${productUrl}. Is it available?`,
@@ -158,7 +156,6 @@ export const MSG = {
   savedShopGone: 'This shop is no longer on Kasuwa.',
   savedFailed: 'The shop could not be saved. Please try again.',
   savedEmpty: 'You have not saved any shops yet. Tap the heart on a shop to keep it here.',
-  messagingComingSoon: 'Messaging is coming soon.',
   linkCopied: 'Link copied',
   linkNotCopied: 'Could not copy. Press and hold the link above to copy it.',
 
@@ -215,6 +212,22 @@ export const MSG = {
     cancelled: 'cancelled',
   },
   orderActionWords: { accept: 'accepted', decline: 'declined', ready: 'marked ready', complete: 'completed', cancel: 'cancelled' },
+  messagesLoadFailed: 'Your messages could not be loaded just now. Please try again in a moment.',
+  messageFailed: 'Your message was not sent. Please check your connection and send again.',
+  orderFailed: 'Your order request was not sent. Please check your connection and send again.',
+  orderMoveFailed: 'Your answer was not sent. Please check your connection and try again.',
+  messageSignInFirst: 'Your message is not sent yet: sign in or create an account, and you will come back here with your words kept.',
+  messageKept: 'Your words are kept. Check them and tap Send.',
+  threadNotFound: 'We could not find this conversation. It may be someone else’s, or the link may be mistyped.',
+  safetyLine: 'Stay safe: meet in a public place, and see the goods before you pay. Kasuwa never asks you to pay through a message.',
+  messageWarnings: {
+    pay_first: 'Careful: this message asks for payment before you get the goods. Most scams start this way. Pay only when you have seen what you are buying.',
+    account_number: 'Careful: this message has a bank account number. Never send money to an account before you have seen the goods.',
+    link: 'Careful: this message has a link. Links are shown as text: open one only if you trust it, and never type your card or bank details.',
+  },
+  blockedByMe: 'You blocked this conversation: the other side cannot send you anything new. Unblock to let them write again.',
+  noThreads: 'No conversations yet. Open a shop and tap “Message this shop” to ask about a product.',
+  orderNoPayment: 'No money moves through Kasuwa: you pay on collection or delivery, as agreed here.',
   threadsTooMany: (seconds: number) =>
     `You have started many new conversations this hour. Please wait ${Math.ceil(seconds / 60)} ${seconds <= 60 ? 'minute' : 'minutes'}, or reply in a conversation you already have.`,
 } as const;

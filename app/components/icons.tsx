@@ -33,6 +33,12 @@ export const ShopIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const MessagesIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2Zm2 5v2h12V8H6Zm0 4v2h8v-2H6Z" />
+  </Svg>
+);
+
 export const SettingsIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="m19.4 13 .1-1-.1-1 2.1-1.6-2-3.5-2.5 1a7 7 0 0 0-1.7-1L15 3h-4l-.4 2.6a7 7 0 0 0-1.7 1l-2.4-1-2 3.5L6.6 11l-.1 1 .1 1-2.1 1.6 2 3.5 2.5-1a7 7 0 0 0 1.7 1L11 21h4l.4-2.6a7 7 0 0 0 1.7-1l2.4 1 2-3.5-2.1-1.6ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" />

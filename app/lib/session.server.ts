@@ -126,8 +126,9 @@ function secondsLeft(token: string): number {
 const RENEW_WHEN_SECONDS_LEFT = 120;
 
 // Requests that are not a person's navigation (images, suggestions, health) never bounce to /login.
-const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|readyz|sitemap\.xml|robots\.txt)/;
-const NOT_ACTIVITY_PATHS = /^\/logout\/?$/;
+const BACKGROUND_PATHS = /^\/(?:media\/|search-suggestions|healthz|readyz|sitemap\.xml|robots\.txt|messages\/[^/]+\/latest$)/;
+// An open thread's check for new messages is not the person using the site: it must not keep them signed in.
+const NOT_ACTIVITY_PATHS = /^\/(?:logout\/?|messages\/[^/]+\/latest)$/;
 
 const idleLimitMs = () => getWebEnv().sessionIdleMinutes * 60_000;
 

@@ -1,4 +1,4 @@
-import { data, redirect, useSearchParams } from 'react-router';
+import { data, redirect } from 'react-router';
 import { ContactLinks } from '#app/components/shop/contact-links.tsx';
 import { MorePhotos } from '#app/components/shop/more-photos.tsx';
 import { OrderControl } from '#app/components/shop/order-control.tsx';
@@ -11,7 +11,6 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import type { ProductWithShop } from '#app/lib/provider/contract.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { MSG } from '#rules/messages.ts';
-import { orderQuantity } from '#rules/order.ts';
 import { priceInNaira } from '#rules/price.ts';
 import { CONDITION_LABELS } from '#rules/product-fields.ts';
 import type { Route } from './+types/product';
@@ -56,11 +55,10 @@ export function headers() {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, webUrl } = loaderData;
-  const [searchParams] = useSearchParams();
   const { shop } = product;
   const price = priceInNaira(product.price);
   const productUrl = `${webUrl}/product/${encodeURIComponent(product.id)}`;
-  const noted = searchParams.get('order') === product.id ? orderQuantity(searchParams.get('qty')) : null;
+  const shopId = product.shop_id ?? shop?.id;
   return (
     <main className="shop-page product-page" key={product.id}>
       <div className="product-photos">
@@ -78,7 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? 'In stock' : 'Out of stock'}</li>
         </ul>
         {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.productGreeting(product.name, price, productUrl)} />}
-        <OrderControl product={product} notedFromUrl={noted} />
+        {shopId && <OrderControl product={product} shopId={shopId} />}
       </div>
       {product.description && (
         <section className="shop-about" aria-labelledby="description-title">

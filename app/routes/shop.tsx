@@ -1,9 +1,8 @@
-import { data, useSearchParams } from 'react-router';
-import { ComingSoonMessaging } from '#app/components/shop/coming-soon-messaging.tsx';
+import { data, Link, useSearchParams } from 'react-router';
 import { ContactLinks } from '#app/components/shop/contact-links.tsx';
 import { CopyLink } from '#app/components/shop/copy-link.tsx';
 import { PagePhoto } from '#app/components/shop/page-photo.tsx';
-import { type OrderNote, ProductGrid } from '#app/components/shop/product-grid.tsx';
+import { ProductGrid } from '#app/components/shop/product-grid.tsx';
 import { RateShop } from '#app/components/shop/rate-shop.tsx';
 import type { CurrentRating } from '#app/components/shop/rating-fields.tsx';
 import { RatingSummary } from '#app/components/shop/rating-summary.tsx';
@@ -21,16 +20,9 @@ import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { shopMeta } from '#app/lib/shop-meta.ts';
 import { MSG } from '#rules/messages.ts';
-import { orderQuantity } from '#rules/order.ts';
 import type { Route } from './+types/shop';
 
 const VISITS = new Intl.NumberFormat('en-NG');
-
-/** The no-JavaScript order note travels in the URL (see OrderControl); nothing else reads it. */
-function orderNoteFrom(params: URLSearchParams): OrderNote | null {
-  const productId = params.get('order');
-  return productId ? { productId, quantity: orderQuantity(params.get('qty')) } : null;
-}
 
 /** A signed-in person's own rating for the overlay (see myRatingOf); none when it cannot be read: the shop still shows. */
 async function myRating(request: Request, signedIn: SignedIn | null, shopId: string): Promise<CurrentRating | 'own'> {
@@ -107,7 +99,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.shopGreeting(shop.name, shopUrl)} />
         <div className="shop-actions">
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
-          <ComingSoonMessaging />
+          {!ownShop && (
+            <Link to={`/shop/${encodeURIComponent(shop.id)}/message`} className="button secondary message-shop">
+              Message this shop
+            </Link>
+          )}
         </div>
         <CopyLink url={copiedUrl} />
       </div>
@@ -137,7 +133,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="shop-products" aria-labelledby="products-title">
         <h2 id="products-title">Products</h2>
-        <ProductGrid products={shop.products ?? []} note={orderNoteFrom(searchParams)} />
+        <ProductGrid products={shop.products ?? []} shopId={shop.id} />
       </section>
       <RatingSummary shop={shop} />
     </main>

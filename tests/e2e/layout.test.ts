@@ -114,7 +114,7 @@ describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
     expect(sizes).toEqual(Object.fromEntries(Object.keys(sizes).map((key) => [key, { width: 44, height: 44 }])));
   });
 
-  test("at 360 px the header's Search button and the shop's Message shop button keep their words on one line", async ({ page, apiUrl }) => {
+  test("at 360 px the header's Search button and the shop's Message this shop button keep their words on one line", async ({ page, apiUrl }) => {
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -123,7 +123,7 @@ describe(`the layout on a phone (JavaScript ${jsMode})`, () => {
     await page.getByRole('search', { name: 'Search shops' }).getByRole('button', { name: 'Search' }).waitFor();
 
     expect(await linesIn(page, '.search-panel button[type="submit"]')).toBe(1);
-    expect(await linesIn(page, '.coming-soon summary')).toBe(1);
+    expect(await linesIn(page, '.message-shop')).toBe(1);
   });
 
   test("the rating's thank-you spans the page's width at 360 px, not a narrow column", async ({ page, apiUrl }) => {

@@ -121,18 +121,19 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
         `/shop/${shop.id}`,
         `/shop/${shop.id}/reviews`,
         `/product/${product.id}`,
+        `/shop/${shop.id}/message`,
+        `/shop/${shop.id}/order?product=${product.id}&qty=2`,
       ]),
       '/login',
       '/signup',
       '/forgotPassword',
       '/reset-password?uid=x&token=y',
-      '/messages',
       '/lilyChat',
       '/settings',
       '/fetchAdDetails',
       '/no-such-page',
     ];
-    const asBuyer = ['/', '/rating', ...shops.map(({ shop }) => `/shop/${shop.id}/rate`)];
+    const asBuyer = ['/', '/rating', '/messages', ...shops.map(({ shop }) => `/shop/${shop.id}/rate`)];
     const asOwner = [
       '/myShop',
       '/createShop',

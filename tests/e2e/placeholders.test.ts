@@ -65,34 +65,8 @@ describe(`placeholder pages (JavaScript ${jsMode})`, () => {
     expect(scriptErrors).toEqual([]);
   });
 
-  test('the inbox opens a conversation, and sending a message says messaging is coming soon', async ({ page }) => {
-    const scriptErrors = scriptErrorsOf(page);
-    await page.goto('/messages');
-    const inbox = page.getByRole('navigation', { name: 'Conversations' });
-    expect(await inbox.getByRole('link').count()).toBe(3);
-    expect(await page.getByText('Choose a conversation to read it.').isVisible()).toBe(true);
-
-    await interactive(page, '.inbox a');
-    await inbox.getByRole('link', { name: /Otigba Phones & Gadgets/ }).click();
-
-    await page.getByRole('heading', { level: 2, name: 'Otigba Phones & Gadgets' }).waitFor();
-    // Without JavaScript the heading can be on screen while the rest of the page is still arriving.
-    await page.getByText('Hello, do you have an original charger for Tecno Spark 20?').waitFor();
-    await page.getByText('the 18 W fast charger with USB-C cable is ₦6,500').waitFor();
-    expect(queryOf(page)).toBe('?chat=2');
-
-    await interactive(page, '.chat-compose');
-    await page.getByLabel('Message to Otigba Phones & Gadgets').fill('Is it still available?');
-    await page.getByRole('button', { name: 'Send' }).click();
-
-    await page.getByText('Messaging is coming soon. Your message was not sent.').waitFor();
-    expect(queryOf(page)).toBe(jsMode === 'on' ? '?chat=2' : '?chat=2&send=1');
-    expect(scriptErrors).toEqual([]);
-  });
-
   test('each page has its own title and canonical address at the public origin', async ({ page, webUrl }) => {
     const pages = [
-      { path: '/messages?chat=1', canonical: '/messages', title: 'Messages · Kasuwa' },
       { path: '/lilyChat', canonical: '/lilyChat', title: 'Lily, your shopping assistant · Kasuwa' },
       { path: '/settings', canonical: '/settings', title: 'Settings · Kasuwa' },
       { path: '/fetchAdDetails', canonical: '/fetchAdDetails', title: 'Ad details · Kasuwa' },

@@ -95,13 +95,16 @@ describe(`a product's own page (JavaScript ${jsMode})`, () => {
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(ld.image);
   });
 
-  test('notes an order of it like the shop page does', async ({ page, apiUrl }) => {
+  test("Order takes it to its shop's order request page with the quantity, as the shop page does", async ({ page, apiUrl }) => {
     const { product } = await listedProduct(apiUrl);
     await page.goto(`/product/${product.id}`);
     await page.getByText('Order', { exact: true }).click();
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText(`Order noted: 2 × ${product.name}`).waitFor();
+    await page.waitForURL((url) => url.pathname.endsWith('/order'));
+    const first = page.locator('.order-line').first();
+    expect(await first.locator('label').textContent()).toContain(product.name);
+    expect(await first.getByRole('spinbutton').inputValue()).toBe('2');
   });
 
   test('an unknown product is a 404 with words a buyer understands', async ({ page }) => {

@@ -39,15 +39,6 @@ function productCard(page: Page, name: string) {
     .filter({ has: page.getByRole('heading', { name }) });
 }
 
-/** Requests that would carry an order or a rating anywhere: page loads and data fetches, not images or route discovery. */
-function watchSubmissions(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    if (['document', 'fetch', 'xhr'].includes(request.resourceType()) && !request.url().includes('/__manifest')) seen.push(request.url());
-  });
-  return seen;
-}
-
 describe(`the shop page (JavaScript ${jsMode})`, () => {
   test('shows the shop: name, owner, visits, phone and WhatsApp, description, address, tags and products in naira', async ({ page, apiUrl }) => {
     const shop = await findDemoShop(apiUrl);
@@ -167,7 +158,7 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     }
   });
 
-  test('Order notes the quantity locally and sends nothing to the provider', async ({ page, apiUrl }) => {
+  test("Order takes the quantity to the shop's order request page, where that product comes first with it", async ({ page, apiUrl }) => {
     const shop = await findDemoShop(apiUrl);
     await openShop(page, `/shop/${shop.id}`);
     const card = productCard(page, JOLLOF);
@@ -177,27 +168,24 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     expect(await quantity.inputValue()).toBe('1');
 
     if (jsMode === 'on') {
-      const submissions = watchSubmissions(page);
       await card.getByRole('button', { name: 'Increase quantity' }).click();
       await card.getByRole('button', { name: 'Increase quantity' }).click();
       expect(await quantity.inputValue()).toBe('3');
       await card.getByRole('button', { name: 'Decrease quantity' }).click();
       expect(await quantity.inputValue()).toBe('2');
-      await card.getByRole('button', { name: 'Confirm' }).click();
-
-      await card.getByText(`Order noted: 2 × ${JOLLOF}`).waitFor();
-      await card.getByRole('button', { name: 'Confirm' }).waitFor({ state: 'hidden' });
-      expect(submissions).toEqual([]);
     } else {
       await quantity.fill('2');
-      await card.getByRole('button', { name: 'Confirm' }).click();
-
-      await productCard(page, JOLLOF).getByText(`Order noted: 2 × ${JOLLOF}`).waitFor();
-      expect(new URL(page.url()).searchParams.get('qty')).toBe('2');
     }
+    await card.getByRole('button', { name: 'Confirm' }).click();
+
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/order`);
+    expect(new URL(page.url()).searchParams.get('qty')).toBe('2');
+    const first = page.locator('.order-line').first();
+    expect(await first.locator('label').textContent()).toContain(JOLLOF);
+    expect(await first.getByRole('spinbutton').inputValue()).toBe('2');
   });
 
-  test.runIf(jsMode === 'on')('a quantity typed before the scripts arrive is the one Confirm notes', async ({ page, apiUrl }) => {
+  test.runIf(jsMode === 'on')('a quantity typed before the scripts arrive is the one Confirm takes', async ({ page, apiUrl }) => {
     const shop = await findDemoShop(apiUrl);
     const releaseScripts = await holdScripts(page);
     await page.goto(`/shop/${shop.id}`, { waitUntil: 'commit' });
@@ -211,7 +199,8 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     expect(await quantity.inputValue()).toBe('3');
     await card.getByRole('button', { name: 'Increase quantity' }).click();
     await card.getByRole('button', { name: 'Confirm' }).click();
-    await card.getByText(`Order noted: 4 × ${JOLLOF}`).waitFor();
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/order`);
+    expect(await page.locator('.order-line').first().getByRole('spinbutton').inputValue()).toBe('4');
   });
 
   test('the quantity is a whole number of at least 1, and Cancel closes the order', async ({ page, apiUrl }) => {
@@ -237,10 +226,11 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
       expect(await quantity.inputValue()).toBe('1');
     } else {
       // Without JavaScript the quantity arrives in the URL; anything below 1 counts as 1.
-      await openShop(page, `/shop/${shop.id}?order=${jollof.id}&qty=0`);
-      const card = productCard(page, JOLLOF);
-      expect(await card.getByRole('status').textContent()).toBe(`Order noted: 1 × ${JOLLOF}`);
+      await page.goto(`/shop/${shop.id}/order?product=${jollof.id}&qty=0`);
+      expect(await page.locator('.order-line').first().getByRole('spinbutton').inputValue()).toBe('1');
 
+      await openShop(page, `/shop/${shop.id}`);
+      const card = productCard(page, JOLLOF);
       await card.getByText('Order', { exact: true }).click();
       expect(await card.getByRole('button', { name: 'Confirm' }).isVisible()).toBe(true);
       await card.getByText('Cancel', { exact: true }).click();
@@ -248,13 +238,15 @@ describe(`the shop page (JavaScript ${jsMode})`, () => {
     }
   });
 
-  test("the 'Coming Soon' messaging button says messaging is coming soon", async ({ page, apiUrl }) => {
+  test('"Message this shop" opens a form to write to the shop', async ({ page, apiUrl }) => {
     const shop = await findDemoShop(apiUrl);
     await openShop(page, `/shop/${shop.id}`);
 
-    await page.getByText('Message shop').click();
+    await page.getByRole('link', { name: 'Message this shop' }).click();
 
-    await page.getByText('Messaging is coming soon.').waitFor();
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/message`);
+    await page.getByLabel(`Your message to ${shop.name}`).waitFor();
+    await page.getByText(MSG.messageSignInFirst).waitFor();
   });
 
   test('the shop link copied is its short link (site origin + /s/{code})', async ({ page, context, apiUrl, webUrl }) => {

@@ -3,9 +3,10 @@ import { MenuIcon } from '#app/components/icons.tsx';
 import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { LiteSwitch } from './lite-switch';
 import { SearchToggle } from './search-toggle';
+import { UnreadBadge } from './unread-badge';
 
-/** The menu is a `<details>`, so it opens without JavaScript; the Messages link stays hidden (docs/product.md §2). */
-export function Header({ signedIn, moderator }: { signedIn: boolean; moderator: boolean }) {
+/** The menu is a `<details>`, so it opens without JavaScript. */
+export function Header({ signedIn, moderator, unread }: { signedIn: boolean; moderator: boolean; unread: number | null }) {
   const lite = useLiteMode();
   return (
     <header className="site-header">
@@ -26,6 +27,9 @@ export function Header({ signedIn, moderator }: { signedIn: boolean; moderator: 
           {signedIn ? (
             <>
               <Link to="/myShop">My Shop</Link>
+              <Link to="/messages">
+                Messages <UnreadBadge count={unread} />
+              </Link>
               <Link to="/rating">My ratings</Link>
               <Link to="/saved">Saved shops</Link>
               {moderator && <Link to="/moderation">Moderation</Link>}

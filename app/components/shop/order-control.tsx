@@ -1,19 +1,18 @@
-import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { Form } from 'react-router';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
-import { MSG } from '#rules/messages.ts';
 import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
 /**
- * The order is only noted, never sent: without JavaScript a GET to this page that reads it back from the URL.
+ * Confirm opens the shop's order request page with this product and quantity chosen (a GET, so it works
+ * without JavaScript); nothing is sent until the buyer sends the request there.
  * The quantity is uncontrolled so hydration does not reset a number typed before the scripts arrived.
  */
-export function OrderControl({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
+export function OrderControl({ product, shopId }: { product: Product; shopId: string }) {
   const hydrated = useHydrated();
-  const details = useRef<HTMLDetailsElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [quantity, setQuantity] = useState(1);
-  const [noted, setNoted] = useState(notedFromUrl);
   const inputId = `qty-${product.id}`;
 
   function showQuantity(next: number) {
@@ -26,25 +25,19 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
     if (field.current) showQuantity(orderQuantity(field.current.value));
   }, []);
 
-  function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNoted(quantity);
-    if (details.current) details.current.open = false;
-  }
-
   function resetWhenClosed(event: SyntheticEvent<HTMLDetailsElement>) {
     if (!event.currentTarget.open) showQuantity(1);
   }
 
   return (
     <div className="order">
-      <details ref={details} className="order-toggle" onToggle={resetWhenClosed}>
+      <details className="order-toggle" onToggle={resetWhenClosed}>
         <summary className="button">
           <span className="when-closed">Order</span>
           <span className="when-open">Cancel</span>
         </summary>
-        <form method="get" action={`#product-${product.id}`} className="order-form" onSubmit={confirm}>
-          <input type="hidden" name="order" value={product.id} />
+        <Form method="get" action={`/shop/${encodeURIComponent(shopId)}/order`} className="order-form">
+          <input type="hidden" name="product" value={product.id} />
           <label htmlFor={inputId}>Quantity</label>
           <div className="stepper">
             {hydrated && (
@@ -84,11 +77,8 @@ export function OrderControl({ product, notedFromUrl }: { product: Product; note
             )}
           </div>
           <button type="submit">Confirm</button>
-        </form>
+        </Form>
       </details>
-      <p className="order-noted" role="status">
-        {noted !== null && MSG.orderNoted(noted, product.name)}
-      </p>
     </div>
   );
 }

@@ -6,20 +6,18 @@ import { OrderControl } from './order-control';
 /** The photo column is fixed in shop.css, so one width serves every screen. */
 const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400 };
 
-export type OrderNote = { productId: string; quantity: number };
-
-export function ProductGrid({ products, note }: { products: Product[]; note: OrderNote | null }) {
+export function ProductGrid({ products, shopId }: { products: Product[]; shopId: string }) {
   if (!products.length) return <p className="notice">This shop has not listed any products yet.</p>;
   return (
     <ul className="product-grid" aria-label="Products">
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} notedFromUrl={note?.productId === product.id ? note.quantity : null} />
+        <ProductCard key={product.id} product={product} shopId={shopId} />
       ))}
     </ul>
   );
 }
 
-function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl: number | null }) {
+function ProductCard({ product, shopId }: { product: Product; shopId: string }) {
   return (
     <li className="product-card" id={`product-${product.id}`}>
       <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={PRODUCT_SLOT} timing="near" className="product-image" />
@@ -29,7 +27,7 @@ function ProductCard({ product, notedFromUrl }: { product: Product; notedFromUrl
         </h3>
         <p className="product-price">{priceInNaira(product.price)}</p>
       </div>
-      <OrderControl product={product} notedFromUrl={notedFromUrl} />
+      <OrderControl product={product} shopId={shopId} />
     </li>
   );
 }

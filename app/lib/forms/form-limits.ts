@@ -41,6 +41,12 @@ export const ADD_PRODUCTS_FORM: FormLimits = {
   files: { count: PRODUCTS_PER_BATCH_MAX, eachMaxBytes: CAMERA_PHOTO_MAX_BYTES },
 };
 
+/** The products an order page lists to choose from; the request itself takes at most ORDER_LINES_MAX of them. */
+export const ORDER_PAGE_PRODUCTS_MAX = 60;
+
+/** Every product an order page lists, its id and quantity, and a note. */
+export const ORDER_FORM: FormLimits = { maxBytes: 64 * 1024, fields: 2 * ORDER_PAGE_PRODUCTS_MAX + 8, textMaxBytes: 64 * 1024 };
+
 /** No form takes a larger body: the web server refuses one that says it is larger before reading it. */
 export const LARGEST_FORM_BYTES = Math.max(SHORT_FORM.maxBytes, SHOP_FORM.maxBytes, EDIT_PRODUCT_FORM.maxBytes, ADD_PRODUCTS_FORM.maxBytes);
 

@@ -109,3 +109,10 @@ export function paymentStartFailure(error: ProviderError): string {
 export function refusedStatus(error: ProviderError): number {
   return error.status && error.status < 500 ? error.status : 502;
 }
+
+/** A message or order refused by the API says why in its words (a block, a hidden shop, too fast); a lost one says to send again. */
+export function messageErrors(error: unknown, fields: readonly string[], fallback: string): FormErrors {
+  if (!isProviderError(error) || !error.status || error.status >= 500) return only(fallback);
+  const errors = placed(error, fields);
+  return errors ?? only(fallback);
+}

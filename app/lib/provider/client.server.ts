@@ -29,6 +29,7 @@ import {
   visitsCountedSchema,
 } from './contract';
 import { ProviderError } from './errors';
+import { inboxSchema, sentSchema, threadSchema, unreadSchema } from './messages-contract';
 import { ADD_PRODUCTS_BUDGET, PAYMENT_BUDGET, READ_BUDGET, type TimeBudget, UPLOAD_BUDGET, WRITE_BUDGET } from './time-budgets';
 
 /** The cookie goes either way, so signing out need not wait long. */
@@ -253,6 +254,24 @@ export const provider = {
   unsaveShop: (token: string, shopId: string) => call('DELETE', `saved/${id(shopId)}/`, { token, budget: WRITE_BUDGET }),
   mergeSaved: (token: string, shopIds: string[]) =>
     callParsed(savedIdsSchema, 'POST', 'saved/merge/', { token, json: { shop_ids: shopIds }, budget: WRITE_BUDGET }),
+
+  messageShop: (token: string, shopId: string, body: string) =>
+    callParsed(sentSchema, 'POST', `shops/${id(shopId)}/messages`, { token, json: { body }, budget: WRITE_BUDGET }),
+  inbox: (token: string, before?: number) => callParsed(inboxSchema, 'GET', 'threads', { token, query: { before } }),
+  unreadThreads: (token: string) => callParsed(unreadSchema, 'GET', 'threads/unread-count', { token }),
+  thread: (token: string, threadId: string, before?: number) => callParsed(threadSchema, 'GET', `threads/${id(threadId)}`, { token, query: { before } }),
+  reply: (token: string, threadId: string, body: string) =>
+    callParsed(sentSchema, 'POST', `threads/${id(threadId)}/messages`, { token, json: { body }, budget: WRITE_BUDGET }),
+  block: (token: string, threadId: string, blocked: boolean) =>
+    call('POST', `threads/${id(threadId)}/${blocked ? 'block' : 'unblock'}`, { token, budget: WRITE_BUDGET }),
+  sendOrder: (token: string, shopId: string, body: { lines: { product_id: string; quantity: number }[]; note: string }) =>
+    callParsed(sentSchema, 'POST', `shops/${id(shopId)}/orders`, { token, json: body, budget: WRITE_BUDGET }),
+  moveOrder: (token: string, orderId: string, action: string, reason?: string) =>
+    callParsed(sentSchema, 'POST', `orders/${id(orderId)}/${id(action)}`, {
+      token,
+      json: reason === undefined ? undefined : { reason },
+      budget: WRITE_BUDGET,
+    }),
 
   initiatePayment: (token: string, shopId: string) =>
     callParsed(paymentStartSchema, 'POST', 'ads/payment/initiate/', {

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Form } from 'react-router';
+import { FormMessage } from '#app/components/ui/field.tsx';
+import { SubmitButton } from '#app/components/ui/submit-button.tsx';
+import { orderFormSchema } from '#app/lib/forms/message-forms.ts';
+import type { Product } from '#app/lib/provider/contract.ts';
+import { ORDER_NOTE_MAX } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
+import { ORDER_QUANTITY_MAX } from '#rules/order.ts';
+import { priceInNaira } from '#rules/price.ts';
+
+type Props = { action: string; products: Product[]; chosen: { productId: string; quantity: number } | null; lastResult?: SubmissionResult<string[]> };
+
+/** Every product with a quantity box (0 for none): a plain form, so it works before JavaScript loads. */
+export function OrderForm({ action, products, chosen, lastResult }: Props) {
+  const [form, fields] = useForm({
+    id: 'order-request',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      lines: products.map((product) => ({ product_id: product.id, quantity: product.id === chosen?.productId ? String(chosen.quantity) : '0' })),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFormSchema }),
+  });
+  const lines = fields.lines.getFieldList();
+  const { key: noteKey, ...note } = getTextareaProps(fields.note);
+  return (
+    <Form method="post" action={action} className="order-request" {...getFormProps(form)}>
+      <FormMessage form={form} />
+      <fieldset aria-describedby={fields.lines.errorId}>
+        <legend>How many of each?</legend>
+        <p id={fields.lines.errorId} className="field-error" aria-live="polite">
+          {fields.lines.errors?.join(', ')}
+        </p>
+        {lines.map((line, index) => {
+          const row = line.getFieldset();
+          const product = products[index];
+          if (!product) return null;
+          const { key, ...quantity } = getInputProps(row.quantity, { type: 'number' });
+          const { key: idKey, ...productId } = getInputProps(row.product_id, { type: 'hidden' });
+          return (
+            <div className="order-line" key={product.id}>
+              <input key={idKey} {...productId} />
+              <label htmlFor={row.quantity.id}>
+                {product.name} <span className="order-price">{priceInNaira(product.price)}</span>
+              </label>
+              <input key={key} {...quantity} min={0} max={ORDER_QUANTITY_MAX} step={1} inputMode="numeric" />
+              {row.quantity.errors && <p className="field-error">{row.quantity.errors.join(', ')}</p>}
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.note.id}>Note for the shop (optional)</label>
+        <textarea key={noteKey} {...note} rows={2} maxLength={ORDER_NOTE_MAX} />
+        <p id={fields.note.errorId} className="field-error" aria-live="polite">
+          {fields.note.errors?.join(', ')}
+        </p>
+      </div>
+      <p className="order-no-payment">{MSG.orderNoPayment}</p>
+      <SubmitButton pendingLabel="Sending…">Send order request</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ThreadMessage } from '#app/lib/provider/messages-contract.ts';
+import { momentInLagos } from '#rules/dates.ts';
+import { MSG } from '#rules/messages.ts';
+import { OrderCard } from './order-card';
+
+type Props = {
+  message: ThreadMessage;
+  side: 'buyer' | 'shop';
+  otherName: string;
+  threadPath: string;
+  /** The first message of an order shows it whole; its answers show as lines. */
+  showOrder: boolean;
+  orderError?: string;
+};
+
+/** The text stays text: React escapes it and a link in it is never made clickable (docs/product.md §5). */
+export function ThreadMessageItem({ message, side, otherName, threadPath, showOrder, orderError }: Props) {
+  const warning = side === 'buyer' && message.warning ? MSG.messageWarnings[message.warning] : null;
+  return (
+    <li className={message.mine ? 'mine' : 'theirs'} id={`m${message.id}`}>
+      <p className="message-body">{message.body}</p>
+      {showOrder && message.order && <OrderCard order={message.order} side={side} threadPath={threadPath} error={orderError} />}
+      <small>
+        {message.mine ? 'You' : otherName}, <time dateTime={message.created_at}>{momentInLagos(message.created_at)}</time>
+      </small>
+      {warning && (
+        <p className="message-warning" role="note">
+          {warning}
+        </p>
+      )}
+    </li>
+  );
+}

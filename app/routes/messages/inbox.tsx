@@ -1,0 +1,46 @@
+import { data, Link } from 'react-router';
+import { InboxList } from '#app/components/messages/inbox-list.tsx';
+import { cursorFrom } from '#app/lib/paging.ts';
+import { provider } from '#app/lib/provider/client.server.ts';
+import { ProviderError } from '#app/lib/provider/errors.ts';
+import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { MSG } from '#rules/messages.ts';
+import stylesheet from '../../styles/messages.css?url';
+import type { Route } from './+types/inbox';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+/** The person's threads as buyer and as owner, latest first, paged by a link (docs/product.md §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const before = cursorFrom(new URL(request.url), 'before');
+  try {
+    const inbox = await asSignedIn(request, signedIn, (token) => provider.inbox(token, before));
+    return { threads: inbox.results, more: inbox.more, paged: before !== undefined };
+  } catch (error) {
+    if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
+    throw error;
+  }
+}
+
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { threads, more, paged } = loaderData;
+  return (
+    <main className="messages">
+      <h1 className="section-title">Messages</h1>
+      {threads.length ? <InboxList threads={threads} /> : <p className="chat-empty">{MSG.noThreads}</p>}
+      <nav className="pager" aria-label="Pages">
+        {paged && <Link to="/messages">Newest conversations</Link>}
+        {more && (
+          <Link to={`/messages?before=${more}`} rel="next">
+            Older conversations
+          </Link>
+        )}
+      </nav>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: 'Messages · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+}

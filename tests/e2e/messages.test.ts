@@ -1,0 +1,221 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { MSG } from '#rules/messages.ts';
+import { fillSignUp, newPerson, type Person, signUpAtApi } from './support/accounts';
+import { expect, jsMode, test } from './support/browser';
+import { whenInteractive } from './support/hydration';
+import { tag } from './support/owners';
+import { type ApiOwner, ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
+
+/** A second person's own browser, signed in through the web tier, JavaScript as this run has it. */
+async function pageOf(browser: Browser, webUrl: string, person: Pick<Person, 'username' | 'password'>): Promise<Page> {
+  const context = await browser.newContext({ baseURL: webUrl, javaScriptEnabled: jsMode === 'on', locale: 'en-NG' });
+  const cookie = await webSessionCookie(webUrl, person);
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return context.newPage();
+}
+
+async function buyerAtApi(apiUrl: string) {
+  const person = newPerson();
+  const answer = await signUpAtApi(apiUrl, person);
+  return { ...person, access: answer.token.access };
+}
+
+async function sendAtApi(apiUrl: string, access: string, path: string, body: unknown) {
+  const response = await fetch(`${apiUrl}/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { thread_id: string; message: { id: number } };
+}
+
+async function send(page: Page, label: string | RegExp, text: string) {
+  await whenInteractive(page, '.message-form');
+  await page.getByLabel(label).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+const threadLog = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+async function shopWithOwner(apiUrl: string): Promise<{ owner: ApiOwner; shop: { id: string; name: string } }> {
+  const owner = await ownerAtApi(apiUrl);
+  const shop = await shopOf(apiUrl, owner, { name: `Iya Basira Foods ${tag()}` });
+  return { owner, shop };
+}
+
+describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
+  test('a visitor writes first, signs up with the words kept, sends; the owner sees it unread and replies; the buyer reads the reply', async ({
+    page,
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { owner, shop } = await shopWithOwner(apiUrl);
+    const words = 'Good afternoon. Do you deliver to Yaba? <b>Two</b> bags please';
+    await page.goto(`/shop/${shop.id}`);
+    await page.getByRole('link', { name: 'Message this shop' }).click();
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/message`);
+    await send(page, `Your message to ${shop.name}`, words);
+
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await fillSignUp(page, newPerson());
+    await page.waitForURL((url) => url.pathname === `/shop/${shop.id}/message`);
+    await page.getByText(MSG.messageKept).waitFor();
+    expect(await page.getByLabel(`Your message to ${shop.name}`).inputValue()).toBe(words);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+
+    await page.waitForURL((url) => /^\/messages\/[^/]+$/.test(url.pathname));
+    await threadLog(page).getByText(words, { exact: true }).waitFor();
+    expect(await page.locator('.chat-log b').count()).toBe(0);
+    await page.getByText(MSG.safetyLine).waitFor();
+    const threadPath = new URL(page.url()).pathname;
+
+    const ownerPage = await pageOf(browser, webUrl, owner);
+    try {
+      await ownerPage.goto('/messages');
+      const unread = ownerPage.locator('.bottom-nav .unread-count');
+      expect(await unread.textContent()).toBe('1 unread');
+      const row = ownerPage.locator('.inbox li.unread');
+      expect(await row.textContent()).toContain(words.slice(0, 40));
+      expect(await row.textContent()).toContain(`About your shop ${shop.name}`);
+      await row.getByRole('link').click();
+      await ownerPage.waitForURL((url) => url.pathname === threadPath);
+      await send(ownerPage, /^Your message to /, 'Yes, ₦1,500 to Yaba. Pay when the bags reach you.');
+      await threadLog(ownerPage).getByText('Yes, ₦1,500 to Yaba.', { exact: false }).waitFor();
+      expect(await ownerPage.getByLabel(/^Your message to /).inputValue()).toBe('');
+      expect(await ownerPage.locator('.bottom-nav .unread-count').count()).toBe(0);
+    } finally {
+      await ownerPage.context().close();
+    }
+
+    await page.goto('/messages');
+    const row = page.locator('.inbox li.unread');
+    expect(await row.textContent()).toContain('Yes, ₦1,500 to Yaba.');
+    await row.getByRole('link').click();
+    await threadLog(page).getByText('Pay when the bags reach you.', { exact: false }).waitFor();
+    expect(await page.locator('.message-warning').count()).toBe(0);
+  });
+
+  test('a buyer sends an order request of two products; the owner accepts it and completes it; the buyer sees each status', async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { owner, shop } = await shopWithOwner(apiUrl);
+    const [rice, beans] = await productsOf(apiUrl, owner, shop.id, [`Ofada rice ${tag()}`, `Oloyin beans ${tag()}`]);
+    const buyer = await buyerAtApi(apiUrl);
+    const buyerPage = await pageOf(browser, webUrl, buyer);
+    try {
+      await buyerPage.goto(`/shop/${shop.id}/order?product=${rice!.id}&qty=2`);
+      await whenInteractive(buyerPage, '.order-request');
+      await buyerPage.getByLabel(beans!.name).fill('3');
+      await buyerPage.getByLabel('Note for the shop (optional)').fill('Pick up on Saturday');
+      await buyerPage.getByRole('button', { name: 'Send order request' }).click();
+      await buyerPage.waitForURL((url) => /^\/messages\/[^/]+$/.test(url.pathname));
+      const card = buyerPage.locator('.order-card');
+      await card.waitFor();
+      expect(await card.textContent()).toContain(`${rice!.name}2₦3,000`);
+      expect(await card.textContent()).toContain(`${beans!.name}3₦4,500`);
+      expect(await card.textContent()).toContain('Total₦7,500');
+      expect(await card.textContent()).toContain("Status: waiting for the shop's answer");
+      expect(await card.getByRole('button', { name: 'Cancel request' }).isVisible()).toBe(true);
+      const threadPath = new URL(buyerPage.url()).pathname;
+
+      const ownerPage = await pageOf(browser, webUrl, owner);
+      try {
+        await ownerPage.goto(threadPath);
+        await ownerPage.getByText('Note: Pick up on Saturday').waitFor();
+        await ownerPage.getByRole('button', { name: 'Accept' }).click();
+        await ownerPage.locator('.order-card').getByText('Status: accepted').waitFor();
+        await ownerPage.getByRole('button', { name: 'Completed' }).click();
+        await ownerPage.locator('.order-card').getByText('Status: completed').waitFor();
+        expect(await ownerPage.locator('.order-card button').count()).toBe(0);
+      } finally {
+        await ownerPage.context().close();
+      }
+
+      await buyerPage.goto('/messages');
+      expect(await buyerPage.locator('.inbox li').first().textContent()).toContain('(completed)');
+      await buyerPage.goto(threadPath);
+      await buyerPage.locator('.order-card').getByText('Status: completed').waitFor();
+      await threadLog(buyerPage).getByText('Order accepted.').waitFor();
+      expect(await buyerPage.locator('.order-card button').count()).toBe(0);
+    } finally {
+      await buyerPage.context().close();
+    }
+  });
+
+  test('a third person gets the 404 page for the thread; a blocked buyer cannot write; a pay-first message is flagged to the buyer', async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { owner, shop } = await shopWithOwner(apiUrl);
+    const buyer = await buyerAtApi(apiUrl);
+    const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Is the rice still ₦1,500?' });
+    await sendAtApi(apiUrl, owner.access, `threads/${thread_id}/messages`, { body: 'Yes. Pay first to 0123456789 and I will send it.' });
+
+    const stranger = await buyerAtApi(apiUrl);
+    const strangerPage = await pageOf(browser, webUrl, stranger);
+    try {
+      const response = await strangerPage.goto(`/messages/${thread_id}`);
+      expect(response?.status()).toBe(404);
+      await strangerPage.getByText(MSG.threadNotFound).waitFor();
+      expect(await strangerPage.getByText('Is the rice still').count()).toBe(0);
+    } finally {
+      await strangerPage.context().close();
+    }
+
+    const buyerPage = await pageOf(browser, webUrl, buyer);
+    try {
+      await buyerPage.goto(`/messages/${thread_id}`);
+      await buyerPage.getByText(MSG.messageWarnings.pay_first).waitFor();
+
+      const ownerPage = await pageOf(browser, webUrl, owner);
+      try {
+        await ownerPage.goto(`/messages/${thread_id}`);
+        expect(await ownerPage.locator('.message-warning').count()).toBe(0);
+        await ownerPage.getByRole('button', { name: `Block ${buyer.username}` }).click();
+        await ownerPage.getByText(MSG.blockedByMe).waitFor();
+      } finally {
+        await ownerPage.context().close();
+      }
+
+      await buyerPage.goto(`/messages/${thread_id}`);
+      await buyerPage.getByText(MSG.blockedByOther).waitFor();
+      expect(await buyerPage.locator('.message-form').count()).toBe(0);
+    } finally {
+      await buyerPage.context().close();
+    }
+  });
+
+  test.runIf(jsMode === 'on')(
+    'an open thread shows a new message from the other side within 5 seconds, without a reload',
+    async ({ browser, apiUrl, webUrl }) => {
+      const { owner, shop } = await shopWithOwner(apiUrl);
+      const buyer = await buyerAtApi(apiUrl);
+      const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Hello, are you open today?' });
+      const buyerPage = await pageOf(browser, webUrl, buyer);
+      try {
+        await buyerPage.goto(`/messages/${thread_id}`);
+        await whenInteractive(buyerPage, '.message-form');
+        await buyerPage.getByLabel(/^Your message to /).fill('Half-typed words');
+        let documents = 0;
+        buyerPage.on('request', (request) => {
+          if (request.resourceType() === 'document') documents += 1;
+        });
+        await sendAtApi(apiUrl, owner.access, `threads/${thread_id}/messages`, { body: 'Yes, until 7 pm.' });
+        await threadLog(buyerPage).getByText('Yes, until 7 pm.').waitFor({ timeout: 5_000 });
+        expect(documents).toBe(0);
+        expect(await buyerPage.getByLabel(/^Your message to /).inputValue()).toBe('Half-typed words');
+      } finally {
+        await buyerPage.context().close();
+      }
+    },
+  );
+});
