@@ -11,6 +11,7 @@ import { PHONE_PHOTO } from './lib/phone-photos';
 import { PHONE_SHOPS, type PhoneShopsSummary, uploadPhoneShops } from './lib/phone-shops';
 import { type Kind, PHONE, PROFILES, type VisitMetrics, visit } from './lib/phone-visit';
 import { machine } from './lib/report';
+import { buyerWithThread } from './lib/signed-in-buyer';
 
 /**
  * `npm run bench:pages`: the public pages as a phone sees them, through Chromium with Chrome DevTools
@@ -21,6 +22,8 @@ const SEARCH_WORD = 'lagos';
 const TARGETS = { jsOffShopsVisibleSlow3gMs: 3000, documentAndCssKb: 40, homeFirstVisitKb: 300 };
 /** On the phone-photo data, slow3g, medians. */
 const PHOTO_TARGETS = { shopVisibleMs: 1100, lcpMs: 2800, homeKb: 300, shopKb: 150, jsOffShopVisibleMs: 1200, liteHomeKb: 100 };
+/** The signed-in inbox and thread, slow3g, medians: first content (a thread's name or message) and bytes. */
+const MESSAGE_TARGETS = { visibleMs: 1100, kb: 100, jsOffVisibleMs: 1200 };
 
 const DATA_SETS = ['demo', 'phone'] as const;
 type DataSet = (typeof DATA_SETS)[number];
@@ -175,6 +178,19 @@ function verdicts(cases: Case[]): { lines: string[]; allMet: boolean } {
         `LCP ≤ ${PHOTO_TARGETS.lcpMs} ms (${lcp === null ? 'n/a' : Math.round(lcp)}), ≤ ${limitKb} KB in all (${total === null ? 'n/a' : (total / 1024).toFixed(1)}), medians.`,
     );
   }
+  for (const page of ['inbox', 'thread']) {
+    const on = photoCase(page, true);
+    const off = photoCase(page, false);
+    if (!on || !off) continue;
+    const visible = median(on, (r) => r.firstShopVisibleMs);
+    const total = bytesOf(on, KINDS)?.median ?? null;
+    const visibleOff = median(off, (r) => r.firstShopVisibleMs);
+    judge(
+      within(visible, MESSAGE_TARGETS.visibleMs) && within(total, MESSAGE_TARGETS.kb * 1024) && within(visibleOff, MESSAGE_TARGETS.jsOffVisibleMs),
+      `phone, slow3g, signed in, ${page}: first content ≤ ${MESSAGE_TARGETS.visibleMs} ms with JavaScript (${visible === null ? 'never' : Math.round(visible)}), ` +
+        `≤ ${MESSAGE_TARGETS.kb} KB in all (${total === null ? 'n/a' : (total / 1024).toFixed(1)}), ≤ ${MESSAGE_TARGETS.jsOffVisibleMs} ms without (${visibleOff === null ? 'never' : Math.round(visibleOff)}), medians.`,
+    );
+  }
   // Chrome loads lazy images from further away on slow networks, so the heaviest visit may be on any profile.
   const liteHomes = cases.filter((c) => c.data === 'phone' && c.page === 'home' && c.lite).map((c) => ({ profile: c.profile, total: bytesOf(c, KINDS) }));
   if (liteHomes.length) {
@@ -234,19 +250,29 @@ async function main() {
         const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
         // Its product list, not the shop itself, so that choosing it counts no visit.
         const [firstProduct] = (await (await request(`${product.apiUrl}/shops/${shop.id}/products`)).body.json()) as { id: string }[];
+        const buyer = await buyerWithThread(product.apiUrl, product.webUrl, shop.id);
         const pages = [
           { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
           { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
           ...(firstProduct ? [{ page: 'product', path: `/product/${firstProduct.id}`, shopNameSelector: '.product-page h1' }] : []),
           { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
+          { page: 'inbox', path: '/messages', shopNameSelector: '.inbox .inbox-shop', signedIn: true },
+          { page: 'thread', path: `/messages/${buyer.threadId}`, shopNameSelector: '.chat-log li', signedIn: true },
         ];
         for (const profile of settings.profiles) {
           for (const page of pages) {
             for (const { javaScript, lite } of MODES) {
               const c: Case = { data, page: page.page, path: page.path, profile: profile.name, javaScript, lite, runs: [] };
+              const cookie = 'signedIn' in page ? await buyer.signIn() : undefined;
               for (let run = 0; run < settings.runs; run += 1) {
                 c.runs.push(
-                  await visit(browser, `${product.webUrl}${page.path}`, { profile, javaScript, saveData: lite, shopNameSelector: page.shopNameSelector }),
+                  await visit(browser, `${product.webUrl}${page.path}`, {
+                    profile,
+                    javaScript,
+                    saveData: lite,
+                    shopNameSelector: page.shopNameSelector,
+                    cookie,
+                  }),
                 );
               }
               console.log(

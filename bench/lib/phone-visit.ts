@@ -71,7 +71,7 @@ function laidOutAt(selector: string): number | null {
 export async function visit(
   browser: Browser,
   url: string,
-  options: { profile: NetworkProfile; javaScript: boolean; saveData?: boolean; shopNameSelector: string },
+  options: { profile: NetworkProfile; javaScript: boolean; saveData?: boolean; shopNameSelector: string; cookie?: { name: string; value: string } },
 ): Promise<VisitMetrics> {
   const context = await browser.newContext({
     ...PHONE,
@@ -79,6 +79,7 @@ export async function visit(
     ...(options.saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
   });
   try {
+    if (options.cookie) await context.addCookies([{ ...options.cookie, url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp, options.profile);

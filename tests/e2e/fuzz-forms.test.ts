@@ -40,6 +40,8 @@ beforeAll(async () => {
   const [product] = await productsOf(apiUrl, owner, shop, ['Yam']);
   cookie = await webSessionCookie(webUrl, owner);
   photo = await jpegBuffer({ width: 32, height: 24 });
+  const otherShop = (await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: 'Written To Ltd' })).id;
+  const thread = await threadWith(apiUrl, owner.access, otherShop);
   const shopFields = ['name', 'address', 'category', 'description', 'tags', 'image'];
   actions = [
     { path: '/login', fields: ['username_or_email', 'password'], reads: true, schema: true, signedIn: false },
@@ -58,8 +60,27 @@ beforeAll(async () => {
     { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
     { path: '/saved', fields: ['save', 'remove', 'back'], reads: true, schema: true, signedIn: true },
+    { path: `/shop/${otherShop}/message`, fields: ['body'], reads: true, schema: true, signedIn: true },
+    {
+      path: `/shop/${shop}/order?product=${product!.id}&qty=1`,
+      fields: ['lines[0].product_id', 'lines[0].quantity', 'note'],
+      reads: true,
+      schema: true,
+      signedIn: true,
+    },
+    { path: `/messages/${thread}`, fields: ['body', 'intent', 'order', 'move', 'reason'], reads: true, schema: true, signedIn: true },
   ];
 });
+
+/** A thread of `access`'s person with a shop, opened at the API. */
+async function threadWith(apiUrl: string, access: string, shopId: string): Promise<string> {
+  const response = await fetch(`${apiUrl}/shops/${shopId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'Is it still for sale?' }),
+  });
+  return ((await response.json()) as { thread_id: string }).thread_id;
+}
 
 const ALL_FIELDS = [
   'username_or_email',
@@ -89,6 +110,10 @@ const ALL_FIELDS = [
   'details',
   'action',
   'note',
+  'body',
+  'lines',
+  'order',
+  'move',
 ];
 
 /** Indexes as attackers write them: far, at the batch limit, past JavaScript's integers, malformed. */
@@ -100,12 +125,24 @@ const index = fc.oneof(
 /** A field name no page of ours sends: each is refused by a form that checks its names. */
 const hostileName = fc
   .oneof(
-    fc.tuple(fc.constantFrom(...ALL_FIELDS.filter((field) => field !== 'products')), index).map(([field, at]) => `${field}[${at}]`),
+    fc.tuple(fc.constantFrom(...ALL_FIELDS.filter((field) => field !== 'products' && field !== 'lines')), index).map(([field, at]) => `${field}[${at}]`),
     fc.tuple(index, fc.constantFrom('name', 'price', 'image')).map(([at, field]) => `products[${at}].${field}`),
     fc
       .tuple(fc.constantFrom(...ROW_FIELDS, ...ALL_FIELDS), fc.integer({ min: 1, max: 80 }), fc.constantFrom('[0]', '.a', '[1000000000]', '.__proto__'))
       .map(([field, depth, step]) => field + step.repeat(depth)),
-    fc.constantFrom('__proto__', 'constructor', '__proto__[0]', 'constructor.prototype.polluted', '__state__', '', '[]', 'products[]', 'a][b', 'products'),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      '__proto__[0]',
+      'constructor.prototype.polluted',
+      '__state__',
+      '',
+      '[]',
+      'products[]',
+      'a][b',
+      'products',
+      'lines[60].quantity',
+    ),
     fc.constantFrom('x'.repeat(101), `products[0].${'n'.repeat(5_000)}`),
     nastyString,
   )
