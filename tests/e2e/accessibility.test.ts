@@ -9,12 +9,21 @@ import { type ApiOwner, ownerAtApi, productsOf, shopOf } from './support/web-req
 let owner: ApiOwner;
 let shopId: string;
 let productId: string;
+let buyer: ApiOwner;
+let threadId: string;
 
 beforeAll(async () => {
   const apiUrl = inject('apiUrl');
   owner = await ownerAtApi(apiUrl);
   shopId = (await shopOf(apiUrl, owner, { name: 'Iya Basira Foods' })).id;
   productId = (await productsOf(apiUrl, owner, shopId, ['Ofada rice']))[0]!.id;
+  buyer = await ownerAtApi(apiUrl);
+  const ordered = await fetch(`${apiUrl}/shops/${shopId}/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ lines: [{ product_id: productId, quantity: 2 }], note: 'Pay first to 0123456789? No: on delivery.' }),
+  });
+  threadId = ((await ordered.json()) as { thread_id: string }).thread_id;
 });
 
 /** Opens each page and collects what axe finds serious or critical, and every image without alt text. */
@@ -86,7 +95,16 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       '/rating',
       `/shop/${shopId}/rate`,
       `/shop/${shopId}/report`,
+      '/messages',
+      `/messages/${threadId}`,
     ];
+    expect(await audit(page, paths)).toEqual({});
+  });
+
+  test('a buyer’s messages pages, signed in: the inbox, a thread with an order request, writing and ordering', async ({ page }) => {
+    await signIn(page, buyer.username, buyer.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const paths = ['/messages', `/messages/${threadId}`, `/shop/${shopId}/message`, `/shop/${shopId}/order?product=${productId}&qty=2`];
     expect(await audit(page, paths)).toEqual({});
   });
 });

@@ -13,7 +13,7 @@ import { testProductEnv } from './support/global-setup';
 import { whenInteractive } from './support/hydration';
 import { newOwner, shopAtApi } from './support/owners';
 
-const SIGNED_IN = ['My Shop', 'My ratings', 'Saved shops', 'Logout'];
+const SIGNED_IN = ['My Shop', 'Messages', 'My ratings', 'Saved shops', 'Logout'];
 const SIGNED_OUT = ['Sign Up', 'Sign In', 'Saved shops'];
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);

@@ -16,7 +16,7 @@ describe(`the shell (JavaScript ${jsMode})`, () => {
     expect(await page.title()).toBe('Kasuwa · Shops near you');
     expect(await page.getByRole('link', { name: 'Kasuwa', exact: true }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('For You');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'My Shop', 'Settings']);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'My Shop', 'Messages', 'Settings']);
     expect(await page.getByRole('contentinfo').textContent()).toMatch(/Third-party interactions.*Liability.*No endorsement.*Content.*Changes/s);
     expect(scriptErrors).toEqual([]);
     // Proves the run really is the one it claims: React Router's inline bootstrap ran, or it did not.

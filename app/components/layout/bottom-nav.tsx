@@ -17,7 +17,8 @@ export function BottomNav({ unread }: { unread: number | null }) {
       <NavLink to="/messages">
         <MessagesIcon />
         <span>
-          Messages <UnreadBadge count={unread} />
+          Messages
+          <UnreadBadge count={unread} />
         </span>
       </NavLink>
       <NavLink to="/settings">

@@ -28,7 +28,8 @@ export function Header({ signedIn, moderator, unread }: { signedIn: boolean; mod
             <>
               <Link to="/myShop">My Shop</Link>
               <Link to="/messages">
-                Messages <UnreadBadge count={unread} />
+                Messages
+                <UnreadBadge count={unread} />
               </Link>
               <Link to="/rating">My ratings</Link>
               <Link to="/saved">Saved shops</Link>
