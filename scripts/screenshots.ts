@@ -30,6 +30,42 @@ async function shoot(page: Page, name: string) {
   console.log(`${path.relative(ROOT, file)}`);
 }
 
+const BUYER = { email: 'ngozi.buyer@example.ng', username: 'ngozi_buys', phone_number: '08031234567', password: 'kasuwa-buyer-1' };
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+async function post(url: string, token: string | null, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** A buyer's order request of two of the shop's products, accepted by the demo owner on `ownerPage`: the thread's address. */
+async function orderRequestTo(apiUrl: string, shopId: string, ownerPage: Page): Promise<string> {
+  const buyer = (await post(`${apiUrl}/auth/users`, null, BUYER)) as { token: { access: string } };
+  const products = (await (await fetch(`${apiUrl}/shops/${shopId}/products`)).json()) as { id: string }[];
+  await post(`${apiUrl}/shops/${shopId}/messages`, buyer.token.access, { body: 'Good morning! Can I pick these up on Saturday?' });
+  const sent = (await post(`${apiUrl}/shops/${shopId}/orders`, buyer.token.access, {
+    lines: products.slice(0, 2).map((product, at) => ({ product_id: product.id, quantity: at + 1 })),
+    note: 'Saturday morning, please.',
+  })) as { thread_id: string };
+  const threadPath = `/messages/${sent.thread_id}`;
+  await ownerPage.goto(threadPath);
+  await ownerPage.getByRole('button', { name: 'Accept' }).click();
+  await ownerPage.locator('.order-card').getByText('Status: accepted').waitFor();
+  return threadPath;
+}
+
 async function main() {
   await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-screenshots-'));
@@ -63,6 +99,14 @@ async function main() {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${shopPath}/add-products`);
     await shoot(page, 'add-products');
+
+    const threadPath = await orderRequestTo(product.apiUrl, shopPath!.split('/').pop()!, page);
+    const narrow = await browser.newContext({ ...PHONE, viewport: { width: 360, height: 800 }, baseURL: product.webUrl });
+    const buyerPage = await narrow.newPage();
+    await signIn(buyerPage, BUYER.username, BUYER.password);
+    await buyerPage.goto(threadPath);
+    await buyerPage.locator('.order-card').scrollIntoViewIfNeeded();
+    await shoot(buyerPage, 'thread-order');
   } finally {
     await browser.close();
     await product.stop();
