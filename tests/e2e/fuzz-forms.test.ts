@@ -38,6 +38,13 @@ beforeAll(async () => {
   const owner = await ownerAtApi(apiUrl);
   const shop = (await shopOf(apiUrl, owner, { name: 'Hostile Forms Ltd' })).id;
   const [product] = await productsOf(apiUrl, owner, shop, ['Yam']);
+  const buyer = await ownerAtApi(apiUrl);
+  const asked = await fetch(`${apiUrl}/shops/${shop}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'Is the yam fresh?' }),
+  });
+  const { thread_id: thread, message } = (await asked.json()) as { thread_id: string; message: { id: number } };
   cookie = await webSessionCookie(webUrl, owner);
   photo = await jpegBuffer({ width: 32, height: 24 });
   const shopFields = ['name', 'address', 'category', 'description', 'tags', 'image'];
@@ -57,6 +64,8 @@ beforeAll(async () => {
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
     { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
+    { path: `/messages/${thread}/${message.id}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
+    { path: `/moderation/messages/${message.id}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
     { path: '/saved', fields: ['save', 'remove', 'back'], reads: true, schema: true, signedIn: true },
   ];
 });

@@ -7,6 +7,7 @@ import {
   adSchema,
   categoriesSchema,
   itemDetailSchema,
+  messageItemSchema,
   messageSchema,
   myRatingListSchema,
   openItemsSchema,
@@ -26,6 +27,7 @@ import {
   shopListSchema,
   shopSchema,
   suggestionsSchema,
+  threadMessageSchema,
   visitsCountedSchema,
 } from './contract';
 import { ProviderError } from './errors';
@@ -242,10 +244,17 @@ export const provider = {
       json: body,
       budget: WRITE_BUDGET,
     }),
+  threadMessage: (token: string, threadId: string, messageId: string) =>
+    callParsed(threadMessageSchema, 'GET', `threads/${id(threadId)}/messages/${id(messageId)}`, { token }),
+  reportMessage: (token: string, threadId: string, messageId: string, body: { reason: string; details: string }) =>
+    callParsed(reportSchema, 'POST', `threads/${id(threadId)}/messages/${id(messageId)}/reports`, { token, json: body, budget: WRITE_BUDGET }),
   openReports: (token: string) => callParsed(openItemsSchema, 'GET', 'moderation/reports', { token }),
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
     callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, budget: WRITE_BUDGET }),
+  moderationMessage: (token: string, messageId: string) => callParsed(messageItemSchema, 'GET', `moderation/messages/${id(messageId)}`, { token }),
+  moderateMessage: (token: string, messageId: string, body: { action: string; note: string }) =>
+    callParsed(messageItemSchema, 'POST', `moderation/messages/${id(messageId)}/actions`, { token, json: body, budget: WRITE_BUDGET }),
   savedIds: (token: string) => callParsed(savedIdsSchema, 'GET', 'saved/ids', { token }),
   savedShops: (token: string, page: number) => callParsed(savedShopsSchema, 'GET', 'saved/', { token, query: { page } }),
   shopsByIds: (ids: string[]) => callParsed(savedShopsSchema, 'GET', 'saved/shops', { query: { ids: ids.join(',') } }),
