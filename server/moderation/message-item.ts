@@ -8,6 +8,7 @@ import { itemOf, messageItems, moderationItemSchema, reportsAndLog, reportsAndLo
 const SIDES = ['buyer', 'shop'] as const;
 
 export const messageItemSchema = moderationItemSchema.extend(reportsAndLogSchema.shape).extend({
+  message_id: z.number(),
   thread_id: z.string(),
   buyer_name: z.string(),
   from: z.enum(SIDES).describe('Which side sent the reported message'),
@@ -69,6 +70,7 @@ export async function messageItem(db: Db, messageId: number): Promise<z.infer<ty
   return {
     ...itemOf(row),
     ...log,
+    message_id: messageId,
     thread_id: thread.id,
     buyer_name: thread.buyerName,
     from: fromOf(thread.reported),

@@ -150,7 +150,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
       const { action, note } = request.body;
       const key = { shopId: item.shop_id, ratingId: null, messageId: item.message_id };
       if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
-      return (await messageItem(app.db, item.message_id!))!;
+      return (await messageItem(app.db, item.message_id))!;
     },
   );
 };

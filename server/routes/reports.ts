@@ -6,10 +6,10 @@ import { REPORTS_PER_HOUR } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { REPORT_REASONS } from '#rules/moderation.ts';
 import { reportSchema } from '#rules/report-schemas.ts';
-import { messages, ratings, reports, shops } from '#server/db/schema.ts';
+import { ratings, reports, shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
-import { isId, messageIdOf } from '#server/ids.ts';
-import { threadFor } from '#server/messages/threads.ts';
+import { isId } from '#server/ids.ts';
+import { threadFor, threadMessage } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -131,18 +131,11 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const { thread, side } = await threadFor(app.db, request.params.id, user.id);
-      const messageId = messageIdOf(request.params.message_id);
-      const [message] = messageId
-        ? await app.db
-            .select({ senderId: messages.senderId })
-            .from(messages)
-            .where(and(eq(messages.id, messageId), eq(messages.threadId, thread.id), isNull(messages.hiddenAt)))
-            .limit(1)
-        : [];
-      if (!message || !messageId) throw detailError(404, MSG.messageNotFound);
+      const message = await threadMessage(app.db, thread.id, request.params.message_id);
+      if (message.hiddenAt) throw detailError(404, MSG.messageNotFound);
       const from = message.senderId === thread.buyerId ? 'buyer' : 'shop';
       if (from === side) throw detailError(403, MSG.ownMessageReport);
-      return reply.code(201).send(await saveReport(user.id, { shopId: thread.shopId, messageId }, request.body));
+      return reply.code(201).send(await saveReport(user.id, { shopId: thread.shopId, messageId: message.id }, request.body));
     },
   );
 };
