@@ -102,3 +102,5 @@ export const INBOX_PAGE_SIZE = 20;
 /** Lines of one order request, and the note a buyer may add to it. */
 export const ORDER_LINES_MAX = 20;
 export const ORDER_NOTE_MAX = 500;
+/** Messages a moderator sees on each side of a reported one, so it reads in its conversation. */
+export const REPORTED_MESSAGE_CONTEXT = 5;

@@ -168,6 +168,8 @@ export const MSG = {
   reportAlreadyOpen: 'You have already reported this. A moderator will look at it.',
   reportFailed: 'Your report could not be sent. Please try again.',
   reviewNotFound: 'This review does not exist.',
+  messageNotFound: 'This message does not exist.',
+  ownMessageReport: 'You cannot report your own message.',
   moderationNoteRequired: 'Please write a note: it is kept with the action.',
   moderationActionRequired: 'Please choose an action.',
   moderationFailed: 'The action could not be saved. Please try again.',
@@ -181,6 +183,7 @@ export const MSG = {
   messageRequired: 'Please write a message.',
   ownShopMessage: 'You cannot message your own shop.',
   blockedByOther: 'You cannot send messages in this conversation: the other side has blocked you.',
+  messageRemoved: "This message was removed by Kasuwa's moderators.",
   shopHiddenMessages: "This shop is hidden by Kasuwa's moderators, so it cannot take new messages.",
   messagesTooFast: (seconds: number) => `You are sending messages too quickly. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and send again.`,
   // Order requests sent into a thread (no money moves through Kasuwa).

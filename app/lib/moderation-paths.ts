@@ -8,3 +8,11 @@ export function reportPath(shopId: string, ratingId?: string): string {
   const shop = `/shop/${encodeURIComponent(shopId)}`;
   return ratingId ? `${shop}/reviews/${encodeURIComponent(ratingId)}/report` : `${shop}/report`;
 }
+
+export function messageReportPath(threadId: string, messageId: string | number): string {
+  return `/messages/${encodeURIComponent(threadId)}/${encodeURIComponent(messageId)}/report`;
+}
+
+export function messageModerationPath(messageId: string | number): string {
+  return `/moderation/messages/${encodeURIComponent(messageId)}`;
+}

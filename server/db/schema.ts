@@ -154,7 +154,7 @@ export const savedShops = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.shopId] }), index('saved_shops_shop_idx').on(t.shopId)],
 );
 
-/** A report of a shop, or of one review on it (`rating_id`); one open report per person per item. */
+/** A report of a shop, of one review on it (`rating_id`) or of one message in its threads (`message_id`); one open report per person per item. */
 export const reports = pgTable(
   'reports',
   {
@@ -166,23 +166,27 @@ export const reports = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('reports_open_shop_key').on(t.reporterId, t.shopId).where(sql`${t.ratingId} is null and ${t.closedAt} is null`),
+    uniqueIndex('reports_open_shop_key').on(t.reporterId, t.shopId).where(sql`${t.ratingId} is null and ${t.messageId} is null and ${t.closedAt} is null`),
     uniqueIndex('reports_open_review_key').on(t.reporterId, t.ratingId).where(sql`${t.ratingId} is not null and ${t.closedAt} is null`),
+    uniqueIndex('reports_open_message_key').on(t.reporterId, t.messageId).where(sql`${t.messageId} is not null and ${t.closedAt} is null`),
     index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
     index('reports_shop_idx').on(t.shopId),
     index('reports_rating_idx').on(t.ratingId),
+    index('reports_message_idx').on(t.messageId),
+    check('reports_one_item', sql`${t.ratingId} is null or ${t.messageId} is null`),
     check('reports_reason_known', sql`${t.reason} in ('scam', 'misleading', 'prohibited', 'offensive', 'other')`),
     check('reports_details_length', sql`char_length(${t.details}) <= 500`),
   ],
 );
 
-/** The audit log: every moderator's action on a shop or a review, with their note. */
+/** The audit log: every moderator's action on a shop, a review or a message, with their note. */
 export const moderationActions = pgTable(
   'moderation_actions',
   {
@@ -192,6 +196,7 @@ export const moderationActions = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     action: text('action').$type<ModerationAction>().notNull(),
     note: text('note').notNull(),
     createdAt: createdAt(),
@@ -199,6 +204,7 @@ export const moderationActions = pgTable(
   (t) => [
     index('moderation_actions_shop_idx').on(t.shopId, t.createdAt),
     index('moderation_actions_rating_idx').on(t.ratingId),
+    index('moderation_actions_message_idx').on(t.messageId),
     check('moderation_actions_known', sql`${t.action} in ('dismiss', 'hide', 'restore')`),
     check('moderation_actions_note_length', sql`char_length(${t.note}) between 1 and 500`),
   ],
@@ -391,6 +397,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The order request this message made or moved; its thread shows the order's current status. */
     orderId: uuid('order_id').references(() => orderRequests.id, { onDelete: 'cascade' }),
+    /** Set while a moderator hides it: both sides then see only that it was removed. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

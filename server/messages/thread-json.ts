@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageWarning } from '#rules/message-warning.ts';
+import { MSG } from '#rules/messages.ts';
 import type { messages, ThreadSide } from '#server/db/schema.ts';
 import { type OrderJson, orderJsonSchema } from './order-json';
 
@@ -9,7 +10,8 @@ export const messageJsonSchema = z.object({
   id: z.number().describe('Counts up: later messages have larger ids'),
   from: z.enum(SIDES),
   mine: z.boolean(),
-  body: z.string().describe('Plain text: a link in it is shown as text, never made clickable'),
+  body: z.string().describe(`Plain text: a link in it is shown as text, never made clickable. A removed message reads "${MSG.messageRemoved}"`),
+  removed: z.boolean().describe("Hidden by Kasuwa's moderators: its text, warning and order are gone for both sides"),
   created_at: z.string(),
   warning: z
     .enum(['pay_first', 'account_number', 'link'])
@@ -18,16 +20,18 @@ export const messageJsonSchema = z.object({
   order: orderJsonSchema.nullable().describe('The order request this message sent or answered'),
 });
 
-/** One message as its thread shows it to `viewer`'s side. */
+/** One message as its thread shows it to `viewer`'s side; what a moderator hid is gone for both sides, its sender too. */
 export function messageJson(message: typeof messages.$inferSelect, from: ThreadSide, viewer: ThreadSide, order: OrderJson | null = null) {
+  const removed = message.hiddenAt !== null;
   return {
     id: message.id,
     from,
     mine: from === viewer,
-    body: message.body,
+    body: removed ? MSG.messageRemoved : message.body,
+    removed,
     created_at: message.createdAt.toISOString(),
-    warning: from === 'shop' ? messageWarning(message.body) : null,
-    order,
+    warning: from === 'shop' && !removed ? messageWarning(message.body) : null,
+    order: removed ? null : order,
   };
 }
 

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
-import { isId } from '#server/ids.ts';
+import { isId, messageIdOf } from '#server/ids.ts';
 import { blockedAt, otherSide, type ThreadRow } from './thread-json';
 
 const buyers = alias(users, 'buyers');
@@ -91,10 +91,40 @@ export async function threadMessages(db: Db, threadId: string, before: number | 
   return { rows: rows.slice(0, limit).reverse(), earlier };
 }
 
-/** Marks everything in the thread read for `side`. */
+/** The first `limit` messages after `after`, oldest first, along the (thread, id) index: what a polling page asks for. */
+export async function newerMessages(db: Db, threadId: string, after: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.threadId, threadId), gt(messages.id, after)))
+    .orderBy(asc(messages.id))
+    .limit(limit + 1);
+  const later = rows.length > limit ? rows[limit - 1]!.id : null;
+  return { rows: rows.slice(0, limit), later };
+}
+
+/** One message of the thread, a 404 when it is not there. */
+export async function threadMessage(db: Db, threadId: string, id: string) {
+  const messageId = messageIdOf(id);
+  const [message] = messageId
+    ? await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), eq(messages.id, messageId)))
+        .limit(1)
+    : [];
+  if (!message) throw detailError(404, MSG.messageNotFound);
+  return message;
+}
+
+/** Marks everything in the thread read for `side`; a side already read writes nothing, so polling costs no row write. */
 export async function markRead(db: Db, thread: ThreadRow, side: ThreadSide) {
+  const column = side === 'buyer' ? threads.buyerReadId : threads.shopReadId;
   const mark = side === 'buyer' ? { buyerReadId: sql`${threads.lastMessageId}` } : { shopReadId: sql`${threads.lastMessageId}` };
-  await db.update(threads).set(mark).where(eq(threads.id, thread.id));
+  await db
+    .update(threads)
+    .set(mark)
+    .where(and(eq(threads.id, thread.id), lt(column, threads.lastMessageId)));
 }
 
 export async function setBlocked(db: Db, thread: ThreadRow, side: ThreadSide, blocked: boolean) {
@@ -130,7 +160,13 @@ function newestThreadIds(db: Db, userId: string, before: number | undefined, lim
 export async function inbox(db: Db, userId: string, before: number | undefined, limit: number) {
   const newest = newestThreadIds(db, userId, before, limit + 1);
   const rows = await db
-    .select({ ...threadColumns, lastBody: messages.body, lastSenderId: messages.senderId, lastOrderStatus: orderRequests.status })
+    .select({
+      ...threadColumns,
+      lastBody: messages.body,
+      lastSenderId: messages.senderId,
+      lastHiddenAt: messages.hiddenAt,
+      lastOrderStatus: orderRequests.status,
+    })
     .from(newest)
     .innerJoin(threads, eq(threads.id, newest.id))
     .innerJoin(shops, eq(shops.id, threads.shopId))

@@ -2,23 +2,25 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASONS } from '#rules/moderation.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { moderationActions, ratings, reports, shops, users } from '#server/db/schema.ts';
+import { messages, moderationActions, ratings, reports, shops, threads, users } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { imageJson } from '#server/media/images.ts';
 
-/** A reported thing: a shop, or one review on it (`rating_id`). */
-export type ItemKey = { shopId: string; ratingId: string | null };
+/** A reported thing: a shop, one review on it (`rating_id`) or one message in its threads (`message_id`). */
+export type ItemKey = { shopId: string; ratingId: string | null; messageId: number | null };
 
 const reasonCounts = z.object(Object.fromEntries(REPORT_REASONS.map((reason) => [reason, z.number()])) as Record<(typeof REPORT_REASONS)[number], z.ZodNumber>);
 
-const moderationItemSchema = z.object({
-  kind: z.enum(['shop', 'review']),
+export const moderationItemSchema = z.object({
+  kind: z.enum(['shop', 'review', 'message']),
   shop_id: z.string(),
   rating_id: z.string().nullable(),
+  message_id: z.number().nullable().describe('The reported message: GET /moderation/messages/{message_id} shows it in its thread'),
   shop_name: z.string(),
   review: z.string().nullable().describe('The review as typed, for a reported review'),
+  message: z.string().nullable().describe('The message as sent, for a reported message'),
   stars: z.number().nullable(),
-  author: z.string().nullable().describe("The review's writer, or the shop's owner"),
+  author: z.string().nullable().describe("The review's writer, the shop's owner, or a message's sender (the buyer's username or the shop's name)"),
   hidden_at: z.string().nullable(),
 });
 
@@ -28,34 +30,41 @@ export const openItemSchema = moderationItemSchema.extend({
   last_reported_at: z.string(),
 });
 
-export const itemDetailSchema = moderationItemSchema.extend({
-  hidden_reason: z.string().nullable(),
-  shop: z
-    .object({ category: z.string(), address: z.string(), description: z.string(), image_url: z.string() })
-    .describe('The shop as its page shows it, which a hidden shop’s page does not: what a moderator decides on'),
+export const reportsAndLogSchema = z.object({
   open_reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string(), reporter: z.string(), created_at: z.string() })),
   actions: z
     .array(z.object({ action: z.enum(MODERATION_ACTIONS), note: z.string(), moderator: z.string().nullable(), created_at: z.string() }))
     .describe('The audit log, newest first'),
 });
 
+export const itemDetailSchema = moderationItemSchema.extend(reportsAndLogSchema.shape).extend({
+  hidden_reason: z.string().nullable(),
+  shop: z
+    .object({ category: z.string(), address: z.string(), description: z.string(), image_url: z.string() })
+    .describe('The shop as its page shows it, which a hidden shop’s page does not: what a moderator decides on'),
+});
+
 type ItemRow = {
   shopId: string;
   ratingId: string | null;
+  messageId: number | null;
   shopName: string;
   review: string | null;
+  message: string | null;
   stars: number | null;
   author: string | null;
   hiddenAt: Date | null;
   shopHiddenReason: string | null;
 };
 
-const itemOf = (row: ItemRow): z.infer<typeof moderationItemSchema> => ({
-  kind: row.ratingId ? 'review' : 'shop',
+export const itemOf = (row: ItemRow): z.infer<typeof moderationItemSchema> => ({
+  kind: row.messageId ? 'message' : row.ratingId ? 'review' : 'shop',
   shop_id: row.shopId,
   rating_id: row.ratingId,
+  message_id: row.messageId,
   shop_name: row.shopName,
   review: row.review,
+  message: row.message,
   stars: row.stars,
   author: row.author,
   hidden_at: row.hiddenAt?.toISOString() ?? null,
@@ -67,8 +76,10 @@ async function shopItems(db: Db | Tx, shopIds: string[]): Promise<ItemRow[]> {
     .select({
       shopId: shops.id,
       ratingId: sql<string | null>`null`,
+      messageId: sql<number | null>`null`,
       shopName: shops.name,
       review: sql<string | null>`null`,
+      message: sql<string | null>`null`,
       stars: sql<number | null>`null`,
       author: users.username,
       hiddenAt: shops.hiddenAt,
@@ -85,8 +96,10 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
     .select({
       shopId: ratings.shopId,
       ratingId: ratings.id,
+      messageId: sql<number | null>`null`,
       shopName: shops.name,
       review: ratings.review,
+      message: sql<string | null>`null`,
       stars: ratings.stars,
       author: users.username,
       hiddenAt: ratings.hiddenAt,
@@ -98,70 +111,44 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
     .where(inArray(ratings.id, ratingIds));
 }
 
+/** A reported message's author is its sender as the other side knows them: the buyer's username or the shop's name. */
+export async function messageItems(db: Db | Tx, messageIds: number[]): Promise<ItemRow[]> {
+  if (!messageIds.length) return [];
+  return db
+    .select({
+      shopId: threads.shopId,
+      ratingId: sql<string | null>`null`,
+      messageId: messages.id,
+      shopName: shops.name,
+      review: sql<string | null>`null`,
+      message: messages.body,
+      stars: sql<number | null>`null`,
+      author: sql<string>`case when ${messages.senderId} = ${threads.buyerId} then ${users.username} else ${shops.name} end`,
+      hiddenAt: messages.hiddenAt,
+      shopHiddenReason: sql<string | null>`null`,
+    })
+    .from(messages)
+    .innerJoin(threads, eq(threads.id, messages.threadId))
+    .innerJoin(shops, eq(shops.id, threads.shopId))
+    .innerJoin(users, eq(users.id, threads.buyerId))
+    .where(inArray(messages.id, messageIds));
+}
+
 /** A review must be on the shop named. */
 async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
   const [row] = key.ratingId ? await reviewItems(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
   return row && row.shopId === key.shopId ? row : undefined;
 }
 
+/** A message's reports and log are its own; a shop's exclude those of its reviews and messages. */
 const itemWhere = (table: typeof reports | typeof moderationActions, key: ItemKey) =>
-  and(eq(table.shopId, key.shopId), key.ratingId ? eq(table.ratingId, key.ratingId) : isNull(table.ratingId));
+  key.messageId
+    ? eq(table.messageId, key.messageId)
+    : and(eq(table.shopId, key.shopId), key.ratingId ? eq(table.ratingId, key.ratingId) : and(isNull(table.ratingId), isNull(table.messageId)));
 
-export async function openItems(db: Db, limit: number): Promise<z.infer<typeof openItemSchema>[]> {
-  const counted = await db
-    .select({
-      shopId: reports.shopId,
-      ratingId: reports.ratingId,
-      reason: reports.reason,
-      count: sql<number>`count(*)::int`,
-      last: sql<Date>`max(${reports.createdAt})`,
-    })
-    .from(reports)
-    .where(isNull(reports.closedAt))
-    .groupBy(reports.shopId, reports.ratingId, reports.reason);
-  const groups = new Map<string, { key: ItemKey; total: number; last: Date; reasons: Record<string, number> }>();
-  for (const row of counted) {
-    const id = row.ratingId ?? row.shopId;
-    const group = groups.get(id) ?? {
-      key: { shopId: row.shopId, ratingId: row.ratingId },
-      total: 0,
-      last: new Date(0),
-      reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])),
-    };
-    group.total += row.count;
-    group.reasons[row.reason] = row.count;
-    const last = new Date(row.last);
-    if (last > group.last) group.last = last;
-    groups.set(id, group);
-  }
-  const chosen = [...groups.values()].sort((a, b) => b.total - a.total || b.last.getTime() - a.last.getTime()).slice(0, limit);
-  const [shopRows, reviewRows] = await Promise.all([
-    shopItems(
-      db,
-      chosen.filter((g) => !g.key.ratingId).map((g) => g.key.shopId),
-    ),
-    reviewItems(
-      db,
-      chosen.flatMap((g) => (g.key.ratingId ? [g.key.ratingId] : [])),
-    ),
-  ]);
-  const rows = new Map([...shopRows, ...reviewRows].map((row) => [row.ratingId ?? row.shopId, row]));
-  return chosen.flatMap((group) => {
-    const row = rows.get(group.key.ratingId ?? group.key.shopId);
-    if (!row) return [];
-    return [{ ...itemOf(row), open_reports: group.total, reasons: group.reasons as z.infer<typeof reasonCounts>, last_reported_at: group.last.toISOString() }];
-  });
-}
-
-export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): Promise<z.infer<typeof itemDetailSchema> | undefined> {
-  const row = await findItem(db, key);
-  if (!row) return undefined;
-  const [[shop], open, actions] = await Promise.all([
-    db
-      .select({ category: shops.category, address: shops.address, description: shops.description, image: shops.image })
-      .from(shops)
-      .where(eq(shops.id, key.shopId))
-      .limit(1),
+/** The open reports and the audit log of one item, as its moderation page shows them. */
+export async function reportsAndLog(db: Db | Tx, key: ItemKey) {
+  const [open, actions] = await Promise.all([
     db
       .select({ reason: reports.reason, details: reports.details, reporter: users.username, createdAt: reports.createdAt })
       .from(reports)
@@ -175,15 +162,80 @@ export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): 
       .where(itemWhere(moderationActions, key))
       .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id)),
   ]);
-  if (!shop) return undefined;
-  const { image, ...text } = shop;
   return {
-    ...itemOf(row),
-    hidden_reason: row.shopHiddenReason,
-    shop: { ...text, image_url: imageJson(image, links).url },
     open_reports: open.map((r) => ({ reason: r.reason, details: r.details, reporter: r.reporter, created_at: r.createdAt.toISOString() })),
     actions: actions.map((a) => ({ action: a.action, note: a.note, moderator: a.moderator, created_at: a.createdAt.toISOString() })),
   };
+}
+
+const keyId = (key: { shopId: string; ratingId: string | null; messageId: number | null }) =>
+  key.messageId ? `message ${key.messageId}` : (key.ratingId ?? key.shopId);
+
+export async function openItems(db: Db, limit: number): Promise<z.infer<typeof openItemSchema>[]> {
+  const counted = await db
+    .select({
+      shopId: reports.shopId,
+      ratingId: reports.ratingId,
+      messageId: reports.messageId,
+      reason: reports.reason,
+      count: sql<number>`count(*)::int`,
+      last: sql<Date>`max(${reports.createdAt})`,
+    })
+    .from(reports)
+    .where(isNull(reports.closedAt))
+    .groupBy(reports.shopId, reports.ratingId, reports.messageId, reports.reason);
+  const groups = new Map<string, { key: ItemKey; total: number; last: Date; reasons: Record<string, number> }>();
+  for (const row of counted) {
+    const id = keyId(row);
+    const group = groups.get(id) ?? {
+      key: { shopId: row.shopId, ratingId: row.ratingId, messageId: row.messageId },
+      total: 0,
+      last: new Date(0),
+      reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])),
+    };
+    group.total += row.count;
+    group.reasons[row.reason] = row.count;
+    const last = new Date(row.last);
+    if (last > group.last) group.last = last;
+    groups.set(id, group);
+  }
+  const chosen = [...groups.values()].sort((a, b) => b.total - a.total || b.last.getTime() - a.last.getTime()).slice(0, limit);
+  const [shopRows, reviewRows, messageRows] = await Promise.all([
+    shopItems(
+      db,
+      chosen.filter((g) => !g.key.ratingId && !g.key.messageId).map((g) => g.key.shopId),
+    ),
+    reviewItems(
+      db,
+      chosen.flatMap((g) => (g.key.ratingId ? [g.key.ratingId] : [])),
+    ),
+    messageItems(
+      db,
+      chosen.flatMap((g) => (g.key.messageId ? [g.key.messageId] : [])),
+    ),
+  ]);
+  const rows = new Map([...shopRows, ...reviewRows, ...messageRows].map((row) => [keyId(row), row]));
+  return chosen.flatMap((group) => {
+    const row = rows.get(keyId(group.key));
+    if (!row) return [];
+    return [{ ...itemOf(row), open_reports: group.total, reasons: group.reasons as z.infer<typeof reasonCounts>, last_reported_at: group.last.toISOString() }];
+  });
+}
+
+export async function itemDetail(db: Db | Tx, key: ItemKey, links: MediaLinks): Promise<z.infer<typeof itemDetailSchema> | undefined> {
+  const row = await findItem(db, key);
+  if (!row) return undefined;
+  const [[shop], log] = await Promise.all([
+    db
+      .select({ category: shops.category, address: shops.address, description: shops.description, image: shops.image })
+      .from(shops)
+      .where(eq(shops.id, key.shopId))
+      .limit(1),
+    reportsAndLog(db, key),
+  ]);
+  if (!shop) return undefined;
+  const { image, ...text } = shop;
+  return { ...itemOf(row), hidden_reason: row.shopHiddenReason, shop: { ...text, image_url: imageJson(image, links).url }, ...log };
 }
 
 /** False when the action would change nothing (hiding what is hidden). */
@@ -200,7 +252,14 @@ export async function applyAction(db: Db, key: ItemKey, moderatorId: string, act
     } else {
       const hiding = action === 'hide';
       const wasHidden = hiding ? isNull(shops.hiddenAt) : sql`${shops.hiddenAt} is not null`;
-      if (key.ratingId) {
+      if (key.messageId) {
+        const wasHiddenMessage = hiding ? isNull(messages.hiddenAt) : sql`${messages.hiddenAt} is not null`;
+        changed = await tx
+          .update(messages)
+          .set({ hiddenAt: hiding ? now : null })
+          .where(and(eq(messages.id, key.messageId), wasHiddenMessage))
+          .returning({ id: sql<string>`${messages.id}::text` });
+      } else if (key.ratingId) {
         const wasHiddenReview = hiding ? isNull(ratings.hiddenAt) : sql`${ratings.hiddenAt} is not null`;
         changed = await tx
           .update(ratings)

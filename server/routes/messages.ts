@@ -11,7 +11,19 @@ import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { ordersById } from '#server/messages/order-json.ts';
 import { messageJson, messageJsonSchema, type ThreadRow, threadSummary, threadSummarySchema } from '#server/messages/thread-json.ts';
-import { buyerThread, inbox, markRead, openThread, sendMessage, setBlocked, threadFor, threadMessages, unreadCount } from '#server/messages/threads.ts';
+import {
+  buyerThread,
+  inbox,
+  markRead,
+  newerMessages,
+  openThread,
+  sendMessage,
+  setBlocked,
+  threadFor,
+  threadMessage,
+  threadMessages,
+  unreadCount,
+} from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { listed } from '#server/shops/queries.ts';
 import { orderRoutes } from './orders';
@@ -32,8 +44,9 @@ const threadParams = z.object({ id: z.string() });
 const cursor = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
 
 const threadAnswerSchema = threadSummarySchema.extend({
-  messages: z.array(messageJsonSchema).describe('Oldest first: the newest page, or the one before `before`'),
-  earlier: z.number().nullable().describe('Pass as `before` for the messages before these; null at the start of the thread'),
+  messages: z.array(messageJsonSchema).describe('Oldest first: the newest page, the one before `before`, or the first page after `after`'),
+  earlier: z.number().nullable().describe('Pass as `before` for the messages before these; null at the start of the thread, and with `after`'),
+  later: z.number().nullable().describe('With `after`, when more than a page is newer: pass as `after` for the rest; otherwise null, these being the newest'),
 });
 const sentSchema = z.object({ thread_id: z.string(), message: messageJsonSchema });
 
@@ -114,7 +127,12 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
               threadSummarySchema.extend({
                 last_message: messageJsonSchema
                   .omit({ id: true, order: true })
-                  .extend({ order_status: z.enum(ORDER_STATUSES).nullable().describe('When it is an order request or its answer: the order’s status now') })
+                  .extend({
+                    order_status: z
+                      .enum(ORDER_STATUSES)
+                      .nullable()
+                      .describe('When it is an order request or its answer: the order’s status now; null once removed'),
+                  })
                   .describe(`Its body cut to ${LAST_LINE_MAX} characters`),
               }),
             ),
@@ -136,12 +154,20 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
             order: _order,
             ...last
           } = messageJson(
-            { id: row.lastMessageId, threadId: row.id, senderId: row.lastSenderId, body: row.lastBody, orderId: null, createdAt: row.lastMessageAt },
+            {
+              id: row.lastMessageId,
+              threadId: row.id,
+              senderId: row.lastSenderId,
+              body: row.lastBody,
+              orderId: null,
+              hiddenAt: row.lastHiddenAt,
+              createdAt: row.lastMessageAt,
+            },
             from,
             side,
           );
           const body = Array.from(last.body).slice(0, LAST_LINE_MAX).join('');
-          return { ...threadSummary(row, side), last_message: { ...last, body, order_status: row.lastOrderStatus } };
+          return { ...threadSummary(row, side), last_message: { ...last, body, order_status: last.removed ? null : row.lastOrderStatus } };
         }),
         more,
       };
@@ -168,17 +194,24 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       ...signedInRoute,
       schema: {
         tags: ['messages'],
-        summary: `One thread and its newest ${THREAD_PAGE_SIZE} messages, oldest first, paged by \`before\` (ext); opening it marks it read for the reader's side. 404 to anyone but its two sides`,
+        summary: `One thread and its newest ${THREAD_PAGE_SIZE} messages, oldest first, paged by \`before\` (ext); with \`after\`, only the messages newer than that one, for a page that asks every few seconds. Any read marks the thread read for the reader's side. 404 to anyone but its two sides`,
         security,
         params: threadParams,
-        querystring: z.object({ before: cursor.describe('The `earlier` of the page after') }),
+        querystring: z.object({
+          before: cursor.describe('The `earlier` of the page after'),
+          after: cursor.describe('The id of the newest message the reader has, or the `later` of the last answer; wins over `before`'),
+        }),
         response: { 200: threadAnswerSchema, 401: detail, 404: detail },
       },
     },
     async (request) => {
       const user = signedIn(request);
       const { thread, side } = await threadFor(app.db, request.params.id, user.id);
-      const { rows, earlier } = await threadMessages(app.db, thread.id, request.query.before, THREAD_PAGE_SIZE);
+      const { after, before } = request.query;
+      const { rows, earlier, later } =
+        after === undefined
+          ? { ...(await threadMessages(app.db, thread.id, before, THREAD_PAGE_SIZE)), later: null }
+          : { ...(await newerMessages(app.db, thread.id, after, THREAD_PAGE_SIZE)), earlier: null };
       await markRead(app.db, thread, side);
       const orders = await ordersById(app.db, [...new Set(rows.flatMap((message) => (message.orderId ? [message.orderId] : [])))]);
       const read = side === 'buyer' ? { buyerReadId: thread.lastMessageId } : { shopReadId: thread.lastMessageId };
@@ -188,7 +221,31 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
           messageJson(message, message.senderId === thread.buyerId ? 'buyer' : 'shop', side, message.orderId ? orders.get(message.orderId) : null),
         ),
         earlier,
+        later,
       };
+    },
+  );
+
+  app.get(
+    '/threads/:id/messages/:message_id',
+    {
+      ...signedInRoute,
+      schema: {
+        tags: ['messages'],
+        summary:
+          'One message of a thread with the thread’s summary, as the reader’s side sees it (ext), say to report it; it marks nothing read. 404 to anyone but its two sides',
+        security,
+        params: z.object({ id: z.string(), message_id: z.string() }),
+        response: { 200: threadSummarySchema.extend({ message: messageJsonSchema }), 401: detail, 404: detail },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const { thread, side } = await threadFor(app.db, request.params.id, user.id);
+      const message = await threadMessage(app.db, thread.id, request.params.message_id);
+      const orders = await ordersById(app.db, message.orderId ? [message.orderId] : []);
+      const from = message.senderId === thread.buyerId ? 'buyer' : 'shop';
+      return { ...threadSummary(thread, side), message: messageJson(message, from, side, message.orderId ? orders.get(message.orderId) : null) };
     },
   );
 

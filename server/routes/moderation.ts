@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REPORTED_MESSAGE_CONTEXT } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { moderationActionSchema } from '#rules/report-schemas.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';
-import { isId } from '#server/ids.ts';
+import { isId, messageIdOf } from '#server/ids.ts';
 import { applyAction, type ItemKey, itemDetail, itemDetailSchema, openItemSchema, openItems } from '#server/moderation/items.ts';
+import { messageItem, messageItemSchema } from '#server/moderation/message-item.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -46,13 +48,13 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
     {
       path: '/moderation/shops/:id',
       params: z.object({ id: z.string() }),
-      key: (params) => (isId(params.id) ? { shopId: params.id, ratingId: null } : null),
+      key: (params) => (isId(params.id) ? { shopId: params.id, ratingId: null, messageId: null } : null),
       what: 'a shop',
     },
     {
       path: '/moderation/shops/:id/reviews/:ratingId',
       params: z.object({ id: z.string(), ratingId: z.string() }),
-      key: (params) => (isId(params.id) && isId(params.ratingId) ? { shopId: params.id, ratingId: params.ratingId } : null),
+      key: (params) => (isId(params.id) && isId(params.ratingId) ? { shopId: params.id, ratingId: params.ratingId, messageId: null } : null),
       what: 'a review',
     },
   ];
@@ -104,4 +106,51 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
       },
     );
   }
+
+  const messageParams = z.object({ message_id: z.string() });
+  const messageOf = async (params: z.infer<typeof messageParams>) => {
+    const id = messageIdOf(params.message_id);
+    const found = id && (await messageItem(app.db, id));
+    if (!found) throw notFound();
+    return found;
+  };
+
+  app.get(
+    '/moderation/messages/:message_id',
+    {
+      ...guarded,
+      schema: {
+        tags: ['moderation'],
+        summary: `A reported message in its thread: the ${REPORTED_MESSAGE_CONTEXT} messages either side with who sent each, its open reports and the audit log (ext); moderators only`,
+        security,
+        params: messageParams,
+        response: { 200: messageItemSchema, 404: detail },
+      },
+    },
+    async (request) => messageOf(request.params),
+  );
+
+  app.post(
+    '/moderation/messages/:message_id/actions',
+    {
+      ...guarded,
+      schema: {
+        tags: ['moderation'],
+        summary:
+          "Dismiss the open reports on a message, hide it (both sides then read that Kasuwa's moderators removed it) or restore it, with a note for the audit log (ext); 409 when it changes nothing",
+        security,
+        params: messageParams,
+        body: moderationActionSchema,
+        response: { 200: messageItemSchema, 400: fieldErrors, 404: detail, 409: detail },
+      },
+    },
+    async (request) => {
+      const moderator = signedIn(request);
+      const item = await messageOf(request.params);
+      const { action, note } = request.body;
+      const key = { shopId: item.shop_id, ratingId: null, messageId: item.message_id };
+      if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
+      return (await messageItem(app.db, item.message_id))!;
+    },
+  );
 };

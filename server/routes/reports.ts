@@ -9,6 +9,7 @@ import { reportSchema } from '#rules/report-schemas.ts';
 import { ratings, reports, shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import { threadFor, threadMessage } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -19,6 +20,7 @@ const reportJsonSchema = z.object({
   id: z.string(),
   shop_id: z.string(),
   rating_id: z.string().nullable().describe('The reported review; null when the shop itself is reported'),
+  message_id: z.number().nullable().describe('The reported message, in one of the shop’s threads'),
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   created_at: z.string(),
@@ -39,11 +41,11 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     if (!shop) throw notFound();
   }
 
-  async function saveReport(reporterId: string, shopId: string, ratingId: string | null, body: z.infer<typeof reportSchema>) {
+  async function saveReport(reporterId: string, item: { shopId: string; ratingId?: string; messageId?: number }, body: z.infer<typeof reportSchema>) {
     // The partial unique indexes allow one open report per person per item; a second one inserts nothing.
     const [saved] = await app.db
       .insert(reports)
-      .values({ reporterId, shopId, ratingId, reason: body.reason, details: body.details })
+      .values({ reporterId, ...item, reason: body.reason, details: body.details })
       .onConflictDoNothing()
       .returning();
     if (!saved) throw detailError(409, MSG.reportAlreadyOpen);
@@ -51,6 +53,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
       id: saved.id,
       shop_id: saved.shopId,
       rating_id: saved.ratingId,
+      message_id: saved.messageId,
       reason: saved.reason,
       details: saved.details,
       created_at: saved.createdAt.toISOString(),
@@ -76,7 +79,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       await listedShop(request.params.id);
-      return reply.code(201).send(await saveReport(user.id, request.params.id, null, request.body));
+      return reply.code(201).send(await saveReport(user.id, { shopId: request.params.id }, request.body));
     },
   );
 
@@ -106,7 +109,33 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
             .limit(1)
         : [];
       if (!rating) throw detailError(404, MSG.reviewNotFound);
-      return reply.code(201).send(await saveReport(user.id, id, ratingId, request.body));
+      return reply.code(201).send(await saveReport(user.id, { shopId: id, ratingId }, request.body));
+    },
+  );
+
+  app.post(
+    '/threads/:id/messages/:message_id/reports',
+    {
+      onRequest: app.authenticate,
+      preHandler: limit,
+      config: { privateWrite: true },
+      schema: {
+        tags: ['moderation'],
+        summary: `Report a message of the other side of one's thread to the moderators (ext): not one's own (403), nor a removed one (404); one open report per person per message (409), ${REPORTS_PER_HOUR} reports an hour. 404 to anyone but the thread's two sides`,
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string(), message_id: z.string() }),
+        body: reportSchema,
+        response: { ...responses, 403: detail },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const { thread, side } = await threadFor(app.db, request.params.id, user.id);
+      const message = await threadMessage(app.db, thread.id, request.params.message_id);
+      if (message.hiddenAt) throw detailError(404, MSG.messageNotFound);
+      const from = message.senderId === thread.buyerId ? 'buyer' : 'shop';
+      if (from === side) throw detailError(403, MSG.ownMessageReport);
+      return reply.code(201).send(await saveReport(user.id, { shopId: thread.shopId, messageId: message.id }, request.body));
     },
   );
 };

@@ -14,6 +14,7 @@ let shopId: string;
 let productId: string;
 let ratingId: string;
 let threadId: string;
+let shopMessageId: number;
 beforeAll(async () => {
   api = await startTestApi();
   [owner, buyer, moderator] = [await signUp(api.app), await signUp(api.app), await signUp(api.app)];
@@ -24,6 +25,8 @@ beforeAll(async () => {
   ratingId = (rating.json() as { id: string }).id;
   const message = await api.app.inject({ method: 'POST', url: `/shops/${shopId}/messages`, payload: { body: 'Hello' }, headers: bearer(buyer.access) });
   threadId = (message.json() as { thread_id: string }).thread_id;
+  const answer = await api.app.inject({ method: 'POST', url: `/threads/${threadId}/messages`, payload: { body: 'Welcome' }, headers: bearer(owner.access) });
+  shopMessageId = (answer.json() as { message: { id: number } }).message.id;
 });
 afterAll(() => api.close());
 
@@ -132,6 +135,14 @@ const FIELDS: { route: string; field: string; send: Send; at: (body: never) => u
     at: (body: Record<string, unknown>) => body.details,
   },
   {
+    route: 'POST /threads/{id}/messages/{message_id}/reports',
+    field: 'details',
+    multiLine: true,
+    send: (text) =>
+      json('POST', `/threads/${threadId}/messages/${shopMessageId}/reports`, buyer, () => ({ reason: 'other', details: `Rude ${text} words` }))(text),
+    at: (body: Record<string, unknown>) => body.details,
+  },
+  {
     route: 'POST /shops/{id}/messages',
     field: 'body',
     multiLine: true,
@@ -159,6 +170,13 @@ const FIELDS: { route: string; field: string; send: Send; at: (body: never) => u
     multiLine: true,
     send: (text) => json('POST', `/moderation/shops/${shopId}/actions`, moderator, () => ({ action: 'dismiss', note: `Checked ${text} it` }))(text),
     at: (body: Record<string, unknown>) => body.note,
+  },
+  {
+    route: 'POST /moderation/messages/{message_id}/actions',
+    field: 'note',
+    multiLine: true,
+    send: (text) => json('POST', `/moderation/messages/${shopMessageId}/actions`, moderator, () => ({ action: 'dismiss', note: `Checked ${text} it` }))(text),
+    at: (body: { note?: unknown; actions?: { note: unknown }[] }) => body.note ?? body.actions?.[0]?.note,
   },
   {
     route: 'POST /auth/users',

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => world.api.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'PATCH' | 'OPTIONS';
-/** `:id` in a path is filled from ids that exist (Ada's, Bola's) and ones that do not. */
+/** `:id` in a path is filled from ids that exist (Ada's, Bola's) and ones that do not; `:message_id` from numbers near the first messages and past a bigint. */
 type Endpoint = { method: Method; path: string; fields?: readonly string[]; query?: readonly string[] };
 
 const JSON_ENDPOINTS: Endpoint[] = [
@@ -35,6 +35,8 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/threads/:id/messages', fields: ['body'] },
   { method: 'POST', path: '/threads/:id/block', fields: ['body'] },
   { method: 'POST', path: '/threads/:id/unblock', fields: ['body'] },
+  { method: 'POST', path: '/threads/:id/messages/:message_id/reports', fields: ['reason', 'details'] },
+  { method: 'POST', path: '/moderation/messages/:message_id/actions', fields: ['action', 'note'] },
   { method: 'POST', path: '/shops/:id/orders', fields: ['lines', 'note'] },
   { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
   { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
@@ -59,7 +61,9 @@ const READ_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/payments/simulator/transaction/verify/:id' },
   { method: 'GET', path: '/threads', query: ['before', 'page_size'] },
   { method: 'GET', path: '/threads/unread-count' },
-  { method: 'GET', path: '/threads/:id', query: ['before'] },
+  { method: 'GET', path: '/threads/:id', query: ['before', 'after'] },
+  { method: 'GET', path: '/threads/:id/messages/:message_id' },
+  { method: 'GET', path: '/moderation/messages/:message_id' },
 ];
 
 /** Deletes go for Ada's things and Bola's second shop; Bola's own first shop stays so the uploads have a target. */
@@ -78,8 +82,16 @@ function idValue(): fc.Arbitrary<string> {
   );
 }
 
+function messageIdValue(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.nat({ max: 20 }).map(String),
+    fc.constantFrom('-1', '1e3', '0x1', '9007199254740993', '99999999999999999999', '1.5', ' 1'),
+    nastyString.map(asPathSegment),
+  );
+}
+
 function pathOf(endpoint: Endpoint): fc.Arbitrary<string> {
-  return endpoint.path.includes(':id') ? idValue().map((id) => endpoint.path.replace(':id', id)) : fc.constant(endpoint.path);
+  return fc.tuple(idValue(), messageIdValue()).map(([id, messageId]) => endpoint.path.replace(':id', id).replace(':message_id', messageId));
 }
 
 /** Nobody, a forged token, or Bola: the fuzzer never holds Ada's token. */

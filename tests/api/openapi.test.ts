@@ -53,6 +53,10 @@ describe('service documents', () => {
       '/threads/{id}/messages',
       '/threads/{id}/block',
       '/threads/{id}/unblock',
+      '/threads/{id}/messages/{message_id}',
+      '/threads/{id}/messages/{message_id}/reports',
+      '/moderation/messages/{message_id}',
+      '/moderation/messages/{message_id}/actions',
       '/shops/{shop_id}/orders',
       '/orders/{id}/{action}',
     ]) {

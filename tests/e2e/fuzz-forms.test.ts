@@ -38,10 +38,15 @@ beforeAll(async () => {
   const owner = await ownerAtApi(apiUrl);
   const shop = (await shopOf(apiUrl, owner, { name: 'Hostile Forms Ltd' })).id;
   const [product] = await productsOf(apiUrl, owner, shop, ['Yam']);
+  const buyer = await ownerAtApi(apiUrl);
+  const asked = await fetch(`${apiUrl}/shops/${shop}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'Is the yam fresh?' }),
+  });
+  const { thread_id: thread, message } = (await asked.json()) as { thread_id: string; message: { id: number } };
   cookie = await webSessionCookie(webUrl, owner);
   photo = await jpegBuffer({ width: 32, height: 24 });
-  const otherShop = (await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: 'Written To Ltd' })).id;
-  const thread = await threadWith(apiUrl, owner.access, otherShop);
   const shopFields = ['name', 'address', 'category', 'description', 'tags', 'image'];
   actions = [
     { path: '/login', fields: ['username_or_email', 'password'], reads: true, schema: true, signedIn: false },
@@ -59,8 +64,10 @@ beforeAll(async () => {
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
     { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
+    { path: `/messages/${thread}/${message.id}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
+    { path: `/moderation/messages/${message.id}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
     { path: '/saved', fields: ['save', 'remove', 'back'], reads: true, schema: true, signedIn: true },
-    { path: `/shop/${otherShop}/message`, fields: ['body'], reads: true, schema: true, signedIn: true },
+    { path: `/shop/${shop}/message`, fields: ['body'], reads: true, schema: true, signedIn: true },
     {
       path: `/shop/${shop}/order?product=${product!.id}&qty=1`,
       fields: ['lines[0].product_id', 'lines[0].quantity', 'note'],
@@ -71,16 +78,6 @@ beforeAll(async () => {
     { path: `/messages/${thread}`, fields: ['body', 'intent', 'order', 'move', 'reason'], reads: true, schema: true, signedIn: true },
   ];
 });
-
-/** A thread of `access`'s person with a shop, opened at the API. */
-async function threadWith(apiUrl: string, access: string, shopId: string): Promise<string> {
-  const response = await fetch(`${apiUrl}/shops/${shopId}/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ body: 'Is it still for sale?' }),
-  });
-  return ((await response.json()) as { thread_id: string }).thread_id;
-}
 
 const ALL_FIELDS = [
   'username_or_email',

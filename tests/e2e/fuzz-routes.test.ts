@@ -85,7 +85,22 @@ beforeAll(async () => {
   const shop = await shopOf(apiUrl, owner, { name: 'Control Characters Stores' });
   const [product] = await productsOf(apiUrl, owner, shop.id, ['Garri']);
   const asShop = (await (await fetch(`${apiUrl}/shops/${shop.id}`)).json()) as { short_code: string; image: string | null };
-  ids = { id: shop.id, shop_id: shop.id, product_id: product!.id, rating_id: shop.id, code: asShop.short_code };
+  // The moderator writes to the shop, so the owner is a side of a thread with a message to report.
+  const asked = await fetch(`${apiUrl}/shops/${shop.id}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${moderator.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: 'Is the garri dry?' }),
+  });
+  const { thread_id, message } = (await asked.json()) as { thread_id: string; message: { id: number } };
+  ids = {
+    id: shop.id,
+    shop_id: shop.id,
+    product_id: product!.id,
+    rating_id: shop.id,
+    code: asShop.short_code,
+    thread_id,
+    message_id: String(message.id),
+  };
   cookies = { 'signed out': '', owner: await webSessionCookie(webUrl, owner), moderator: await webSessionCookie(webUrl, moderator) };
 });
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ThreadMessage } from '#app/lib/provider/messages-contract.ts';
 import { momentInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
@@ -17,7 +18,7 @@ type Props = {
 export function ThreadMessageItem({ message, side, otherName, threadPath, showOrder, orderError }: Props) {
   const warning = side === 'buyer' && message.warning ? MSG.messageWarnings[message.warning] : null;
   return (
-    <li className={message.mine ? 'mine' : 'theirs'} id={`m${message.id}`}>
+    <li className={[message.mine ? 'mine' : 'theirs', message.removed ? 'removed' : ''].join(' ').trim()} id={`m${message.id}`}>
       <p className="message-body">{message.body}</p>
       {showOrder && message.order && <OrderCard order={message.order} side={side} threadPath={threadPath} error={orderError} />}
       <small>
@@ -27,6 +28,11 @@ export function ThreadMessageItem({ message, side, otherName, threadPath, showOr
         <p className="message-warning" role="note">
           {warning}
         </p>
+      )}
+      {!message.mine && !message.removed && (
+        <Link to={`${threadPath}/${message.id}/report`} className="report-message" rel="nofollow">
+          Report<span className="visually-hidden"> this message</span>
+        </Link>
       )}
     </li>
   );

@@ -2,11 +2,9 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
 import type { ItemDetail } from '#app/lib/provider/contract.ts';
 import { momentInLagos } from '#rules/dates.ts';
-import { MODERATION_ACTION_LABELS, type ModerationAction, REPORT_REASON_LABELS, type ReportReason } from '#rules/moderation.ts';
+import type { ModerationAction } from '#rules/moderation.ts';
+import { actionLabel, ModerationLog, OpenReports } from './item-log';
 import { ModerationForm } from './moderation-form';
-
-const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
-const actionLabel = (action: string) => MODERATION_ACTION_LABELS[action as ModerationAction] ?? action;
 
 export function ItemPage({
   item,
@@ -52,34 +50,10 @@ export function ItemPage({
           {item.stars} ★ by {item.author}: {item.review || '(no text)'}
         </blockquote>
       )}
-      <h2>Open reports ({item.open_reports.length})</h2>
-      {item.open_reports.length ? (
-        <ul className="moderation-list">
-          {item.open_reports.map((report) => (
-            <li key={`${report.reporter}-${report.created_at}`}>
-              <strong>{reasonLabel(report.reason)}</strong> · {report.reporter} · {momentInLagos(report.created_at)}
-              {report.details && <p>{report.details}</p>}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>None.</p>
-      )}
+      <OpenReports reports={item.open_reports} />
       <h2>Act</h2>
       <ModerationForm action={action} choices={choices} lastResult={lastResult} />
-      <h2>Log</h2>
-      {item.actions.length ? (
-        <ul className="moderation-list" aria-label="Moderation log">
-          {item.actions.map((entry) => (
-            <li key={`${entry.action}-${entry.created_at}`}>
-              <strong>{actionLabel(entry.action)}</strong> by {entry.moderator ?? 'a former moderator'} · {momentInLagos(entry.created_at)}
-              <p>{entry.note}</p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No actions yet.</p>
-      )}
+      <ModerationLog actions={item.actions} />
     </main>
   );
 }

@@ -6,27 +6,22 @@ import { ReportForm } from './report-form';
 
 type ReportPageProps = {
   title: string;
-  shopId: string;
-  shopName: string;
-  /** The review reported, when it is one, so the reporter sees which. */
-  review?: { stars: number; author: string; review: string };
+  /** The review or message reported, when it is one, so the reporter sees which. */
+  quote?: string;
+  back: { to: string; label: string };
   action: string;
   sent: boolean;
   lastResult?: SubmissionResult<string[]>;
 };
 
-export function ReportPage({ title, shopId, shopName, review, action, sent, lastResult }: ReportPageProps) {
+export function ReportPage({ title, quote, back, action, sent, lastResult }: ReportPageProps) {
   return (
     <main className="report">
       <h1 className="section-title">{title}</h1>
-      {review && (
-        <blockquote className="review-text">
-          {review.stars} ★ by {review.author}: {review.review || '(no text)'}
-        </blockquote>
-      )}
+      {quote && <blockquote className="review-text">{quote}</blockquote>}
       {sent ? <Thanks /> : <ReportForm action={action} lastResult={lastResult} />}
       <p>
-        <Link to={`/shop/${encodeURIComponent(shopId)}`}>Back to {shopName}</Link>
+        <Link to={back.to}>{back.label}</Link>
       </p>
     </main>
   );

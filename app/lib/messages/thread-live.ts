@@ -17,9 +17,9 @@ export function useThreadLive(threadPath: string, lastId: number, active: boolea
     const timer = setInterval(async () => {
       if (document.visibilityState !== 'visible' || latest.current.state !== 'idle') return;
       try {
-        const response = await fetch(`${threadPath}/latest`, { headers: { accept: 'application/json' } });
-        const { last } = (await response.json()) as { last: number | null };
-        if (!stopped && last !== null && last > lastId) await latest.current.revalidate();
+        const response = await fetch(`${threadPath}/latest?after=${lastId}`, { headers: { accept: 'application/json' } });
+        const { newer } = (await response.json()) as { newer: boolean | null };
+        if (!stopped && newer) await latest.current.revalidate();
       } catch {
         // A lost connection: the next tick tries again.
       }

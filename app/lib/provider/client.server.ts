@@ -7,6 +7,7 @@ import {
   adSchema,
   categoriesSchema,
   itemDetailSchema,
+  messageItemSchema,
   messageSchema,
   myRatingListSchema,
   openItemsSchema,
@@ -26,10 +27,11 @@ import {
   shopListSchema,
   shopSchema,
   suggestionsSchema,
+  threadMessageSchema,
   visitsCountedSchema,
 } from './contract';
 import { ProviderError } from './errors';
-import { inboxSchema, sentSchema, threadSchema, unreadSchema } from './messages-contract';
+import { inboxSchema, newerSchema, sentSchema, threadSchema, unreadSchema } from './messages-contract';
 import { ADD_PRODUCTS_BUDGET, PAYMENT_BUDGET, READ_BUDGET, type TimeBudget, UPLOAD_BUDGET, WRITE_BUDGET } from './time-budgets';
 
 /** The cookie goes either way, so signing out need not wait long. */
@@ -243,10 +245,17 @@ export const provider = {
       json: body,
       budget: WRITE_BUDGET,
     }),
+  threadMessage: (token: string, threadId: string, messageId: string) =>
+    callParsed(threadMessageSchema, 'GET', `threads/${id(threadId)}/messages/${id(messageId)}`, { token }),
+  reportMessage: (token: string, threadId: string, messageId: string, body: { reason: string; details: string }) =>
+    callParsed(reportSchema, 'POST', `threads/${id(threadId)}/messages/${id(messageId)}/reports`, { token, json: body, budget: WRITE_BUDGET }),
   openReports: (token: string) => callParsed(openItemsSchema, 'GET', 'moderation/reports', { token }),
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
     callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, budget: WRITE_BUDGET }),
+  moderationMessage: (token: string, messageId: string) => callParsed(messageItemSchema, 'GET', `moderation/messages/${id(messageId)}`, { token }),
+  moderateMessage: (token: string, messageId: string, body: { action: string; note: string }) =>
+    callParsed(messageItemSchema, 'POST', `moderation/messages/${id(messageId)}/actions`, { token, json: body, budget: WRITE_BUDGET }),
   savedIds: (token: string) => callParsed(savedIdsSchema, 'GET', 'saved/ids', { token }),
   savedShops: (token: string, page: number) => callParsed(savedShopsSchema, 'GET', 'saved/', { token, query: { page } }),
   shopsByIds: (ids: string[]) => callParsed(savedShopsSchema, 'GET', 'saved/shops', { query: { ids: ids.join(',') } }),
@@ -260,6 +269,7 @@ export const provider = {
   inbox: (token: string, before?: number) => callParsed(inboxSchema, 'GET', 'threads', { token, query: { before } }),
   unreadThreads: (token: string) => callParsed(unreadSchema, 'GET', 'threads/unread-count', { token }),
   thread: (token: string, threadId: string, before?: number) => callParsed(threadSchema, 'GET', `threads/${id(threadId)}`, { token, query: { before } }),
+  newerMessages: (token: string, threadId: string, after: number) => callParsed(newerSchema, 'GET', `threads/${id(threadId)}`, { token, query: { after } }),
   reply: (token: string, threadId: string, body: string) =>
     callParsed(sentSchema, 'POST', `threads/${id(threadId)}/messages`, { token, json: { body }, budget: WRITE_BUDGET }),
   block: (token: string, threadId: string, blocked: boolean) =>

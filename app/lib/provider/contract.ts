@@ -159,11 +159,13 @@ export const messageSchema = z.object({ message: z.string().optional() });
 
 export const reportSchema = z.object({ id: z.string() });
 const moderationItem = z.object({
-  kind: z.enum(['shop', 'review']),
+  kind: z.enum(['shop', 'review', 'message']),
   shop_id: z.string(),
   rating_id: z.string().nullable(),
+  message_id: z.number().nullable(),
   shop_name: z.string(),
   review: z.string().nullable(),
+  message: z.string().nullable(),
   stars: z.number().nullable(),
   author: z.string().nullable(),
   hidden_at: z.string().nullable(),
@@ -171,11 +173,40 @@ const moderationItem = z.object({
 export const openItemsSchema = z.object({
   results: z.array(moderationItem.extend({ open_reports: z.number(), reasons: z.record(z.string(), z.number()), last_reported_at: z.string() })),
 });
-export const itemDetailSchema = moderationItem.extend({
-  hidden_reason: z.string().nullable(),
-  shop: z.object({ category: z.string(), address: z.string(), description: z.string(), image_url: imageUrl }).optional(),
+const reportsAndLog = z.object({
   open_reports: z.array(z.object({ reason: z.string(), details: z.string(), reporter: z.string(), created_at: z.string() })),
   actions: z.array(z.object({ action: z.string(), note: z.string(), moderator: z.string().nullable(), created_at: z.string() })),
+});
+export const itemDetailSchema = moderationItem.extend(reportsAndLog.shape).extend({
+  hidden_reason: z.string().nullable(),
+  shop: z.object({ category: z.string(), address: z.string(), description: z.string(), image_url: imageUrl }).optional(),
+});
+const threadSide = z.enum(['buyer', 'shop']);
+/** A reported message as moderators see it: in its thread, with who sent each message around it. */
+export const messageItemSchema = moderationItem.extend(reportsAndLog.shape).extend({
+  message_id: z.number(),
+  thread_id: z.string(),
+  buyer_name: z.string(),
+  from: threadSide,
+  created_at: z.string(),
+  context: z.array(
+    z.object({
+      id: z.number(),
+      from: threadSide,
+      sender: z.string(),
+      body: z.string(),
+      created_at: z.string(),
+      hidden: z.boolean(),
+      reported: z.boolean(),
+    }),
+  ),
+});
+/** One message of a thread as its reader's side sees it, with the thread's other side named. */
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  role: threadSide,
+  other_name: z.string(),
+  message: z.object({ id: z.number(), from: threadSide, mine: z.boolean(), body: z.string(), removed: z.boolean(), created_at: z.string() }),
 });
 
 export const visitsCountedSchema = z.object({ counted: z.number() });
@@ -187,3 +218,4 @@ export type Profile = z.infer<typeof profileSchema>;
 export type OwnShop = Profile['shops'][number];
 export type Rating = z.infer<typeof ratingSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
+export type MessageItem = z.infer<typeof messageItemSchema>;

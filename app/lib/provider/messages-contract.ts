@@ -19,6 +19,7 @@ const threadMessageSchema = z.object({
   from: side,
   mine: z.boolean(),
   body: z.string(),
+  removed: z.boolean().default(false),
   created_at: z.string(),
   warning: z.enum(['pay_first', 'account_number', 'link']).nullable().catch(null),
   order: orderSchema.nullable(),
@@ -46,6 +47,9 @@ export const inboxSchema = z.object({
 });
 
 export const threadSchema = threadSummarySchema.extend({ messages: z.array(threadMessageSchema), earlier: z.number().nullable() });
+
+/** Only the messages after one the page shows: what an open thread asks for. */
+export const newerSchema = z.object({ messages: z.array(threadMessageSchema.pick({ id: true })) });
 
 export const sentSchema = z.object({ thread_id: z.string(), message: threadMessageSchema });
 

@@ -1,18 +1,23 @@
+import { cursorFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/thread-latest';
 
-/** The id of a thread's newest message, for the open page's check (lib/messages/thread-live.ts); null when it cannot tell. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * Whether a thread has messages after `after`, the newest the open page shows (lib/messages/thread-live.ts):
+ * `{ newer }`, or null when it cannot tell. The API sends only those messages, so asking costs next to nothing.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   const headers = { 'Cache-Control': 'private, no-store' };
-  if (!signedIn) return Response.json({ last: null }, { status: 401, headers });
+  const after = cursorFrom(new URL(request.url), 'after');
+  if (!signedIn) return Response.json({ newer: null }, { status: 401, headers });
+  if (after === undefined) return Response.json({ newer: null }, { status: 400, headers });
   try {
-    const thread = await provider.thread(signedIn.access, params.thread_id);
-    return Response.json({ last: thread.messages.at(-1)?.id ?? 0 }, { headers });
+    const { messages } = await provider.newerMessages(signedIn.access, params.thread_id, after);
+    return Response.json({ newer: messages.length > 0 }, { headers });
   } catch (error) {
-    if (isProviderError(error, 404)) return Response.json({ last: null }, { status: 404, headers });
-    return Response.json({ last: null }, { status: 503, headers });
+    return Response.json({ newer: null }, { status: isProviderError(error, 404) ? 404 : 503, headers });
   }
 }

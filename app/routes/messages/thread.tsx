@@ -93,7 +93,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
   const lastId = thread.messages.at(-1)?.id ?? 0;
   // Only the person's own sending empties the box: a message arriving while they type leaves it alone.
   const lastMine = thread.messages.findLast((message) => message.mine)?.id ?? 0;
-  useThreadLive(path, lastId, !paged);
+  useThreadLive(path, lastId, !paged && lastId > 0);
   const ordersShown = new Set<string>();
   const orderError = actionData?.intent === 'order' && 'order' in actionData ? { id: actionData.order, text: actionData.result.error?.['']?.join(', ') } : null;
   const blockError = (actionData?.intent === 'block' || actionData?.intent === 'unblock') && actionData.result.error?.['']?.join(', ');
@@ -113,7 +113,11 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
       <SafetyLine />
-      {reported && <p className="notice">Thanks. Kasuwa's moderators will read your report.</p>}
+      {reported && (
+        <p className="notice" role="status">
+          {MSG.reportSent}
+        </p>
+      )}
       {paged && <Link to={path}>Back to the newest messages</Link>}
       {thread.earlier && (
         <Link to={`${path}?before=${thread.earlier}`} className="earlier">

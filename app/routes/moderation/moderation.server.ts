@@ -3,7 +3,7 @@ import { MODERATION_FORM_FIELDS, moderationFormSchema } from '#app/lib/forms/mod
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
-import { moderationPath } from '#app/lib/moderation-paths.ts';
+import { messageModerationPath, moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, type SignedIn } from '#app/lib/session.server.ts';
@@ -31,14 +31,30 @@ type Item = { shopId: string; ratingId?: string };
 export const loadItem = (request: Request, signedIn: SignedIn | null, item: Item) =>
   asModerator(request, signedIn, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId)));
 
+export const loadMessage = (request: Request, signedIn: SignedIn | null, messageId: string) =>
+  asModerator(request, signedIn, (token) => provider.moderationMessage(token, messageId));
+
 /** Applies a moderator's action, then shows the item again (`?done=`, so a reload does nothing twice). */
-export async function moderateItem(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) {
+export const moderateItem = (request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) => {
+  const path = moderationPath(item.shopId, item.ratingId);
+  return moderate(request, context, signedIn, `/moderation/${path}`, (token, body) => provider.moderate(token, path, body));
+};
+
+export const moderateMessage = (request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, messageId: string) =>
+  moderate(request, context, signedIn, messageModerationPath(messageId), (token, body) => provider.moderateMessage(token, messageId, body));
+
+async function moderate(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  signedIn: SignedIn | null,
+  page: string,
+  send: (token: string, body: { action: string; note: string }) => Promise<unknown>,
+) {
   if (!signedIn) throw notFound();
   const submission = parseSubmission(await readForm({ request, context }), moderationFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const path = moderationPath(item.shopId, item.ratingId);
   try {
-    await asSignedIn(request, signedIn, (token) => provider.moderate(token, path, submission.value));
+    await asSignedIn(request, signedIn, (token) => send(token, submission.value));
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (!isProviderError(error)) throw error;
@@ -46,5 +62,5 @@ export async function moderateItem(request: Request, context: Readonly<RouterCon
     const errors = said ? { formErrors: [said], fieldErrors: {} } : formErrorsFrom(error, MODERATION_FORM_FIELDS, MSG.moderationFailed);
     return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
   }
-  return redirect(`/moderation/${path}?done=${submission.value.action}`);
+  return redirect(`${page}?done=${submission.value.action}`);
 }

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { moderationPath } from '#app/lib/moderation-paths.ts';
+import { messageModerationPath, moderationPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import { momentInLagos } from '#rules/dates.ts';
@@ -7,6 +7,9 @@ import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
 import stylesheet from '../../styles/moderation.css?url';
 import type { Route } from './+types/open-reports';
 import { asModerator } from './moderation.server';
+
+/** Enough of a reported message to tell it apart in the list; its page shows it whole. */
+const MESSAGE_EXCERPT_MAX = 80;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
@@ -29,10 +32,8 @@ export default function OpenReports({ loaderData }: Route.ComponentProps) {
       {items.length ? (
         <ul className="moderation-list">
           {items.map((item) => (
-            <li key={item.rating_id ?? item.shop_id}>
-              <Link to={`/moderation/${moderationPath(item.shop_id, item.rating_id ?? undefined)}`}>
-                {item.kind === 'shop' ? `Shop: ${item.shop_name}` : `Review of ${item.shop_name} by ${item.author ?? ''}`}
-              </Link>
+            <li key={item.message_id ?? item.rating_id ?? item.shop_id}>
+              <Link to={itemPath(item)}>{itemTitle(item)}</Link>
               {item.hidden_at && <strong> (hidden)</strong>}
               <p>
                 {item.open_reports === 1 ? '1 report' : `${item.open_reports} reports`}:{' '}
@@ -49,6 +50,20 @@ export default function OpenReports({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
+}
+
+type OpenItem = Awaited<ReturnType<typeof loader>>['items'][number];
+
+function itemPath(item: OpenItem): string {
+  return item.message_id ? messageModerationPath(item.message_id) : `/moderation/${moderationPath(item.shop_id, item.rating_id ?? undefined)}`;
+}
+
+function itemTitle(item: OpenItem): string {
+  if (item.kind === 'shop') return `Shop: ${item.shop_name}`;
+  if (item.kind === 'review') return `Review of ${item.shop_name} by ${item.author ?? ''}`;
+  return `Message by ${item.author ?? ''} in a conversation with ${item.shop_name}: “${Array.from(item.message ?? '')
+    .slice(0, MESSAGE_EXCERPT_MAX)
+    .join('')}”`;
 }
 
 export function meta() {

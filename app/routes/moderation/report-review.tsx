@@ -29,9 +29,8 @@ export default function ReportReview({ loaderData, actionData, params }: Route.C
   return (
     <ReportPage
       title={`Report a review of ${loaderData.shopName}`}
-      shopId={params.shop_id}
-      shopName={loaderData.shopName}
-      review={loaderData.review ?? undefined}
+      quote={loaderData.review ? `${loaderData.review.stars} ★ by ${loaderData.review.author}: ${loaderData.review.review || '(no text)'}` : undefined}
+      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: `Back to ${loaderData.shopName}` }}
       action={reportPath(params.shop_id, params.rating_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}

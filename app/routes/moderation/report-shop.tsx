@@ -28,8 +28,7 @@ export default function ReportShop({ loaderData, actionData, params }: Route.Com
   return (
     <ReportPage
       title={`Report ${loaderData.shopName}`}
-      shopId={params.shop_id}
-      shopName={loaderData.shopName}
+      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: `Back to ${loaderData.shopName}` }}
       action={reportPath(params.shop_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}

@@ -1,3 +1,4 @@
+import type { Submission } from '@conform-to/react';
 import type { RouterContextProvider } from 'react-router';
 import { data, redirect } from 'react-router';
 import { REPORT_FORM_FIELDS, reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
@@ -39,11 +40,15 @@ export async function sendReport(request: Request, context: Readonly<RouterConte
   try {
     await asSignedIn(request, signedIn, (token) => provider.report(token, item, submission.value));
   } catch (error) {
-    if (!isProviderError(error)) throw error;
-    // Already reported (409), or the shop or review gone meanwhile (404): said plainly above the form.
-    const said = (error.status === 409 || error.status === 404) && error.formMessage();
-    const errors = said ? { formErrors: [said], fieldErrors: {} } : formErrorsFrom(error, REPORT_FORM_FIELDS, MSG.reportFailed);
-    return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
+    return reportRefused(error, submission);
   }
   return redirect(`${here}?sent=1`);
+}
+
+/** The form again with what the provider said: already reported (409), or the item gone meanwhile (404), said plainly above it. */
+export function reportRefused(error: unknown, submission: Submission<unknown>) {
+  if (!isProviderError(error)) throw error;
+  const said = (error.status === 409 || error.status === 404 || error.status === 403) && error.formMessage();
+  const errors = said ? { formErrors: [said], fieldErrors: {} } : formErrorsFrom(error, REPORT_FORM_FIELDS, MSG.reportFailed);
+  return data({ result: submission.reply(errors) }, { status: error.status && error.status < 500 ? error.status : 502 });
 }
