@@ -102,3 +102,7 @@ export const INBOX_PAGE_SIZE = 20;
 /** Lines of one order request, and the note a buyer may add to it. */
 export const ORDER_LINES_MAX = 20;
 export const ORDER_NOTE_MAX = 500;
+/** A side of a thread gets at most one alert (mail, and a text message when turned on) in this long. */
+export const MESSAGE_ALERT_EVERY_MINUTES = 10;
+/** How much of a message an alert mail quotes. */
+export const MESSAGE_ALERT_EXCERPT_MAX = 80;

@@ -55,6 +55,7 @@ describe('service documents', () => {
       '/threads/{id}/unblock',
       '/shops/{shop_id}/orders',
       '/orders/{id}/{action}',
+      '/shops/{id}/alerts',
     ]) {
       expect(paths, path).toContain(path);
     }
