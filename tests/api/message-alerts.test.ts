@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, smsOutbox, threads } from '#server/db/schema.ts';
+import { mailOutbox, shops, smsOutbox, threads } from '#server/db/schema.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Sms } from '#server/sms/sms-sender.ts';
 import { termiiSmsSender } from '#server/sms/termii.ts';
@@ -27,11 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<T> {
+/** The first truthy answer of `check`; fails after `timeoutMs`. */
+async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_000): Promise<Exclude<T, false | null | undefined>> {
   const started = Date.now();
   for (;;) {
     const value = await check();
-    if (value || Date.now() - started > timeoutMs) return value;
+    if (value) return value as Exclude<T, false | null | undefined>;
+    if (Date.now() - started > timeoutMs) throw new Error(`still not so after ${timeoutMs} ms`);
     await delay(20);
   }
 }
@@ -152,8 +154,8 @@ describe('the text message switch', () => {
     expect((await setSms(api, stranger, true)).statusCode).toBe(403);
     expect((await setSms(api, stranger, true, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await setSms(api, owner, 'yes')).statusCode).toBe(400);
-    const [shop] = await api.database.db.execute(sql`select sms_alerts from shops where id = ${shopId}`).then((r) => r.rows as { sms_alerts: boolean }[]);
-    expect(shop!.sms_alerts).toBe(false);
+    const [shop] = await api.database.db.select({ smsAlerts: shops.smsAlerts }).from(shops).where(eq(shops.id, shopId));
+    expect(shop!.smsAlerts).toBe(false);
   });
 
   it("texts the shop's number only while the switch is on, with no words of the message", async () => {
