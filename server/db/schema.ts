@@ -86,7 +86,7 @@ export const shops = pgTable(
     hiddenReason: text('hidden_reason'),
     /** The short link's code (`/s/<code>`), made by the database and never changed. */
     shortCode: text('short_code').notNull().default(sql`kasuwa_short_code()`),
-    /** Whether its owner gets a text message when a buyer writes (docs/product.md §3); off until they turn it on. */
+    /** Whether its owner gets a text message when a buyer writes (docs/product.md §4, Alerts); off until they turn it on. */
     smsAlerts: boolean('sms_alerts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

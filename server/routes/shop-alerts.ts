@@ -16,7 +16,7 @@ export const shopAlertsSchema = z.object({
   sms: z.boolean().describe("Text the shop's number when a buyer writes"),
 });
 
-/** How a shop's owner hears of new messages (docs/product.md §3): mail always, a text message when they ask. */
+/** How a shop's owner hears of new messages (docs/product.md §4, Alerts): mail always, a text message when they ask. */
 export const shopAlertRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
