@@ -8,7 +8,7 @@ import { otherSide, type ThreadRow } from './thread-json';
 export const threadLink = (webUrl: string, threadId: string) => `${webUrl}/messages/${encodeURIComponent(threadId)}`;
 
 /** No message words: a text message may be read on a locked phone's screen. */
-export const shopAlertSms = (shopName: string, link: string) => `Kasuwa: new message for ${shopName} from a buyer. Read and reply: ${link}`;
+const shopAlertSms = (shopName: string, link: string) => `Kasuwa: new message for ${shopName} from a buyer. Read and reply: ${link}`;
 
 /**
  * Queues the alerts for the side that did not send `messageId`, in the send's transaction, unless that side

@@ -12,7 +12,7 @@ const fieldErrors = z.record(z.string(), z.unknown());
 /** `{"sms":false}` and room for whitespace; anything larger is refused unread. */
 const ALERTS_BODY_MAX_BYTES = 1024;
 
-export const shopAlertsSchema = z.object({
+const shopAlertsSchema = z.object({
   sms: z.boolean().describe("Text the shop's number when a buyer writes"),
 });
 
