@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { mailOutbox, shops, smsOutbox, threads } from '#server/db/schema.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Sms } from '#server/sms/sms-sender.ts';
@@ -99,6 +100,28 @@ describe('alerts by mail', () => {
     await alertedLongAgo(threadId);
     await writeShop(api, buyer, 'Thank you, I will order.');
     expect(await eventually(() => mailsTo(owner.email).length === before + 1)).toBe(true);
+  });
+
+  it('alerts once when two API instances on one database take messages of one thread at the same moment', async () => {
+    const second = await buildApp({ config: api.config, database: api.database, mailer: { send: async (mail) => void mails.push(mail) }, logger: false });
+    try {
+      await second.ready();
+      const buyer = await signUp(api.app);
+      const threadId = (await writeShop(api, buyer, 'Hello there')).json().thread_id as string;
+      await eventually(() => mailsTo(owner.email).some((mail) => mail.text.includes('Hello there')));
+      await alertedLongAgo(threadId);
+      const before = mailsTo(owner.email).length;
+
+      const send = (app: typeof second, body: string) =>
+        app.inject({ method: 'POST', url: `/threads/${threadId}/messages`, payload: { body }, headers: bearer(buyer.access) });
+      const answers = await Promise.all([send(api.app, 'From the first'), send(second, 'From the second'), send(second, 'And the third')]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+      await eventually(() => mailsTo(owner.email).length > before);
+      await delay(300);
+      expect(mailsTo(owner.email)).toHaveLength(before + 1);
+    } finally {
+      await second.close();
+    }
   });
 
   it('quotes no words of a message carrying an account number or a link', async () => {
