@@ -6,6 +6,16 @@ const TIMEOUT_MS = 10_000;
 /** Termii's error bodies may repeat the number; the log keeps none of it. */
 const LONG_DIGITS = /\+?\d{7,}/g;
 
+/** Termii answers JSON; anything else (a proxy's error page, say) reads as an answer that says nothing. */
+function answerOf(text: string): { message_id?: unknown; message?: unknown } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
 export type TermiiSettings = { apiKey: string; senderId: string; baseUrl: string };
 
 /**
@@ -30,11 +40,7 @@ export function termiiSmsSender(settings: TermiiSettings): SmsSender {
         headersTimeout: TIMEOUT_MS,
         bodyTimeout: TIMEOUT_MS,
       });
-      const text = await response.body.text();
-      let answer: { message_id?: unknown; message?: unknown } = {};
-      try {
-        answer = JSON.parse(text);
-      } catch {}
+      const answer = answerOf(await response.body.text());
       if (response.statusCode >= 200 && response.statusCode < 300 && answer.message_id) return;
       const said = typeof answer.message === 'string' ? answer.message.replace(LONG_DIGITS, '…').slice(0, 200) : 'no message';
       throw new Error(`Termii answered ${response.statusCode}: ${said}`);
