@@ -10,6 +10,7 @@ import { mailOutbox, shops, smsOutbox, threads } from '#server/db/schema.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Sms } from '#server/sms/sms-sender.ts';
 import { termiiSmsSender } from '#server/sms/termii.ts';
+import { latestMailedLink } from '#tests/support/outbox.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -271,7 +272,10 @@ describe('text messages through Termii', () => {
       const shop = (await createShop(logged.app, shopOwner.access)).id;
       expect((await setSms(logged, shopOwner, true, shop)).statusCode).toBe(200);
       const buyer = await signUp(logged.app);
-      await writeShop(logged, buyer, 'Do you sell aso-oke?', shop);
+      const threadId = (await writeShop(logged, buyer, 'Do you sell aso-oke?', shop)).json().thread_id as string;
+      // The mail still goes, into the file outbox of an API with no SMTP server.
+      const link = await latestMailedLink(logged.dataDir, shopOwner.email, /https?:\/\/\S+\/messages\/[\w-]+/);
+      expect(link.href).toBe(`${logged.config.webUrl}/messages/${threadId}`);
 
       await eventually(() => logged.logs.some((line) => String(line.msg).includes('given up')));
       expect(termii.received).toHaveLength(3);

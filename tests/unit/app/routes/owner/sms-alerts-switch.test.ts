@@ -1,49 +1,34 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { startFakeProvider } from '#tests/support/fake-provider.ts';
 import { hostContext } from '#tests/support/site-memory.ts';
 
-/** What the web tier sent the provider: method, path and JSON body. */
-let received: { method: string; path: string; body: unknown }[];
-let server: Server;
+let provider: Awaited<ReturnType<typeof startFakeProvider>>;
 let dataDir: string;
 let routes: {
   myShops: typeof import('#app/routes/owner/my-shops.tsx');
   session: typeof import('#app/lib/session.server.ts');
 };
 
-/** Shop `s1` is the owner's; any other is someone else's, as the provider answers it. */
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const pathname = new URL(request.url ?? '/', 'http://provider').pathname;
-      const sent = body ? JSON.parse(body) : undefined;
-      received.push({ method: request.method ?? '', path: pathname, body: sent });
-      const mine = pathname === '/shops/s1/alerts';
-      response.writeHead(mine ? 200 : 403, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(mine ? sent : { detail: 'You do not have permission to perform this action.' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Shop `s1` is the owner's; any other is someone else's.
+  provider = await startFakeProvider(({ path, body }) =>
+    path === '/shops/s1/alerts' ? { status: 200, body } : { status: 403, body: { detail: 'You do not have permission to perform this action.' } },
+  );
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-sms-switch-'));
   // The web tier reads its configuration once, on first use: point it at this test's own provider.
-  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.PROVIDER_URL = provider.url;
   process.env.DATA_DIR = dataDir;
   routes = { myShops: await import('#app/routes/owner/my-shops.tsx'), session: await import('#app/lib/session.server.ts') };
 });
 beforeEach(() => {
-  received = [];
+  provider.received.length = 0;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await provider.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -62,7 +47,7 @@ describe('the text message switch on My Shops', () => {
     const on = (await post({ intent: 'sms-alerts', shopId: 's1', sms: 'on' })) as Response;
     const off = (await post({ intent: 'sms-alerts', shopId: 's1', sms: 'off' })) as Response;
 
-    expect(received).toEqual([
+    expect(provider.received).toEqual([
       { method: 'PUT', path: '/shops/s1/alerts', body: { sms: true } },
       { method: 'PUT', path: '/shops/s1/alerts', body: { sms: false } },
     ]);
@@ -81,6 +66,6 @@ describe('the text message switch on My Shops', () => {
   it('sends nothing for a switch that names neither on nor off', async () => {
     const refused = (await post({ intent: 'sms-alerts', shopId: 's1', sms: 'maybe' })) as { init: { status: number } };
     expect(refused.init.status).toBe(400);
-    expect(received).toEqual([]);
+    expect(provider.received).toEqual([]);
   });
 });
