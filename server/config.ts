@@ -61,7 +61,7 @@ const envSchema = z.object({
     blankAsUnset,
     z
       .string()
-      .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be the sender ID Termii approved: 3 to 11 letters, digits or spaces')
+      .regex(/^[A-Za-z0-9]{3,11}$/, 'must be the sender ID Termii approved: 3 to 11 letters or digits')
       .default('Kasuwa'),
   ),
   TERMII_BASE_URL: z.preprocess(blankAsUnset, httpUrl('https://api.ng.termii.com').default('https://api.ng.termii.com')),

@@ -167,7 +167,7 @@ describe('the API configuration', () => {
         '  PAYSTACK_BASE_URL: must be an http(s) URL such as https://api.paystack.co',
         '  PAYSTACK_SIMULATOR: must be 1 (the built-in Paystack simulator, on purpose) or 0',
         '  SMTP_URL: must be an SMTP URL such as smtp://user:password@host:587 or smtps://…',
-        '  TERMII_SENDER_ID: must be the sender ID Termii approved: 3 to 11 letters, digits or spaces',
+        '  TERMII_SENDER_ID: must be the sender ID Termii approved: 3 to 11 letters or digits',
         '  TERMII_BASE_URL: must be an http(s) URL such as https://api.ng.termii.com',
         '  CORS_ORIGINS: must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng',
         '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
