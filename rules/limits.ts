@@ -104,3 +104,7 @@ export const ORDER_LINES_MAX = 20;
 export const ORDER_NOTE_MAX = 500;
 /** Messages a moderator sees on each side of a reported one, so it reads in its conversation. */
 export const REPORTED_MESSAGE_CONTEXT = 5;
+/** A side of a thread gets at most one alert (mail, and a text message when turned on) in this long. */
+export const MESSAGE_ALERT_EVERY_MINUTES = 10;
+/** How much of a message an alert mail quotes. */
+export const MESSAGE_ALERT_EXCERPT_MAX = 80;

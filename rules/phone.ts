@@ -27,6 +27,12 @@ export function normalisePhone(input: string): string {
   return national === null ? input.trim() : `+234${national}`;
 }
 
+/** `+2348031234567` with its middle hidden, `0803 ••• 4567`: enough for its owner to know it, on a screen others may see. */
+export function maskedPhone(international: string): string {
+  const [first, , last] = localPhone(international).split(' ');
+  return `${first} ••• ${last}`;
+}
+
 /** `+2348031234567` as people write it at home: `0803 123 4567`. */
 export function localPhone(international: string): string {
   const national = international.slice(4);

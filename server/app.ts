@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { holdableRemovals } from './backup/removal-hold';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Outbox } from './jobs/outbox';
 import { loggerOptions } from './logging';
 import { composeMail } from './mail/compose';
 import { createMailQueue, type MailQueue } from './mail/mail-queue';
@@ -37,7 +38,11 @@ import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
+import { shopAlertRoutes } from './routes/shop-alerts';
 import { shopRoutes } from './routes/shops';
+import { createSmsQueue } from './sms/sms-queue';
+import { fileSmsSender, type SmsSender } from './sms/sms-sender';
+import { termiiSmsSender } from './sms/termii';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +50,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailQueue: MailQueue;
+    smsQueue: Outbox;
     redis: Redis | null;
     /** Tests move it. */
     clock: () => Date;
@@ -60,6 +66,8 @@ export type AppDeps = {
   storage?: MediaStorage;
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
+  smsSender?: SmsSender;
+  smsRetryDelaysMs?: readonly number[];
   /** A stream: the log's JSON lines go there instead of stdout. */
   logger?: boolean | { write(line: string): void };
   clock?: () => Date;
@@ -128,6 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
         core.decorate('mailQueue', mailQueue);
         core.addHook('onClose', async () => mailQueue.close());
+        const smsSender = deps.smsSender ?? (config.termii ? termiiSmsSender(config.termii) : fileSmsSender(path.join(config.dataDir, 'sms-outbox')));
+        const smsQueue = createSmsQueue({ db: database.db, sender: smsSender, log: core.log, retryDelaysMs: deps.smsRetryDelaysMs });
+        core.decorate('smsQueue', smsQueue);
+        core.addHook('onClose', async () => smsQueue.close());
       },
       { name: 'core' },
     ),
@@ -156,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(shopRoutes);
+  await app.register(shopAlertRoutes);
   await app.register(productRoutes);
   await app.register(ratingRoutes);
   await app.register(reportRoutes);

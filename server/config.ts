@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TermiiSettings } from '#server/sms/termii.ts';
 import { persistentSecret } from '#settings/data-dir-secrets.server.ts';
 import { blankAsUnset, commaList, port, stopGraceSeconds, trustProxyList } from '#settings/env-fields.server.ts';
 import { defaultLogFormat, type LogFormat, logFormat, logLevel } from '#settings/log-format.server.ts';
@@ -55,6 +56,15 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://…' }).optional(),
   ),
   MAIL_FROM: z.preprocess(blankAsUnset, z.string().default('Kasuwa <no-reply@kasuwa.ng>')),
+  TERMII_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  TERMII_SENDER_ID: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{3,11}$/, 'must be the sender ID Termii approved: 3 to 11 letters or digits')
+      .default('Kasuwa'),
+  ),
+  TERMII_BASE_URL: z.preprocess(blankAsUnset, httpUrl('https://api.ng.termii.com').default('https://api.ng.termii.com')),
   CORS_ORIGINS: z.preprocess(
     blankAsUnset,
     z
@@ -103,6 +113,8 @@ export type Config = {
   paystack: { secretKey: string; baseUrl: string | undefined; simulated: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Set when text messages go through Termii; otherwise each is a file in `DATA_DIR/sms-outbox/`. */
+  termii: TermiiSettings | undefined;
   corsOrigins: string[];
   authRateLimit: number;
   trustProxy: string[];
@@ -168,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secrets?: Secre
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    termii: e.TERMII_API_KEY ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID, baseUrl: e.TERMII_BASE_URL } : undefined,
     corsOrigins: commaList(e.CORS_ORIGINS).map((origin) => origin.replace(/\/$/, '')),
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: commaList(e.TRUST_PROXY),

@@ -86,6 +86,8 @@ export const shops = pgTable(
     hiddenReason: text('hidden_reason'),
     /** The short link's code (`/s/<code>`), made by the database and never changed. */
     shortCode: text('short_code').notNull().default(sql`kasuwa_short_code()`),
+    /** Whether its owner gets a text message when a buyer writes (docs/product.md §4, Alerts); off until they turn it on. */
+    smsAlerts: boolean('sms_alerts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -339,16 +341,36 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** What to send; the mail itself is written when sent, from the data it names. */
-    kind: text('kind').$type<'password-reset' | AdReminderKind>().notNull(),
-    /** The address as the request gave it: a password reset for an address no account has sends nothing. */
+    kind: text('kind').$type<'password-reset' | AdReminderKind | 'message-alert'>().notNull(),
+    /**
+     * The address as the request gave it: a password reset for an address no account has sends nothing.
+     * A message alert names the account's id instead, so the mail goes to the address it has when sent.
+     */
     recipient: text('recipient').notNull(),
     /** The shop a renewal reminder is about; no foreign key: a deleted shop's reminder sends nothing. */
     shopId: uuid('shop_id'),
+    /** The message an alert is about; no foreign key either: a deleted thread's alert sends nothing. */
+    messageId: bigint('message_id', { mode: 'number' }),
     tries: integer('tries').notNull().default(0),
     nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextTryAt)],
+);
+
+/** Text messages waiting to go out, like `mail_outbox`; written in full when queued, to a number as +234…. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'message-alert'>().notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    tries: integer('tries').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_due_idx').on(t.nextTryAt)],
 );
 
 /** Which side of a thread: the buyer, or the shop (its owner). */
@@ -374,6 +396,9 @@ export const threads = pgTable(
     /** Set while that side blocks the other, who can then write nothing new. */
     buyerBlockedAt: timestamp('buyer_blocked_at', { withTimezone: true }),
     shopBlockedAt: timestamp('shop_blocked_at', { withTimezone: true }),
+    /** When each side was last alerted to a new message; no second alert goes out within MESSAGE_ALERT_EVERY_MS. */
+    buyerAlertedAt: timestamp('buyer_alerted_at', { withTimezone: true }),
+    shopAlertedAt: timestamp('shop_alerted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

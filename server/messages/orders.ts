@@ -33,11 +33,11 @@ export async function pricedLines(db: Db, shopId: string, requested: z.infer<typ
 }
 
 /** Sends the buyer's order request into their thread. */
-export async function sendOrder(db: Db, thread: ThreadRow, buyerId: string, lines: PricedLine[], note: string | undefined) {
+export async function sendOrder(db: Db, webUrl: string, thread: ThreadRow, buyerId: string, lines: PricedLine[], note: string | undefined) {
   // Kobo are whole numbers: summed as such, the total has no floating-point crumbs.
   const total = lines.reduce((sum, line) => sum + Math.round(line.unitPrice * 100) * line.quantity, 0) / 100;
   const items = lines.reduce((sum, line) => sum + line.quantity, 0);
-  return sendMessage(db, thread, 'buyer', buyerId, MSG.orderRequested(items, priceInNaira(total)), async (tx) => {
+  return sendMessage(db, webUrl, thread, 'buyer', buyerId, MSG.orderRequested(items, priceInNaira(total)), async (tx) => {
     const [order] = await tx
       .insert(orderRequests)
       .values({ threadId: thread.id, total, note: note ?? null })
@@ -53,7 +53,16 @@ export async function orderThreadId(db: Db, id: string): Promise<string | undefi
 }
 
 /** Moves an order of the thread by `action`, with a message saying so; 403 for the wrong side, 409 when its status forbids it. */
-export async function moveOrder(db: Db, thread: ThreadRow, side: ThreadSide, userId: string, orderId: string, action: OrderAction, reason?: string) {
+export async function moveOrder(
+  db: Db,
+  webUrl: string,
+  thread: ThreadRow,
+  side: ThreadSide,
+  userId: string,
+  orderId: string,
+  action: OrderAction,
+  reason?: string,
+) {
   const [order] = await db
     .select({ status: orderRequests.status })
     .from(orderRequests)
@@ -65,7 +74,7 @@ export async function moveOrder(db: Db, thread: ThreadRow, side: ThreadSide, use
   const refused = (status: OrderStatus) => detailError(409, MSG.orderNotNow(MSG.orderStatusWords[status], MSG.orderActionWords[action]));
   if (!move.ok) throw refused(order.status);
   const body = move.to === 'declined' && reason ? MSG.orderDeclinedBecause(reason) : MSG.orderMoved[move.to as Exclude<OrderStatus, 'requested'>];
-  return sendMessage(db, thread, side, userId, body, async (tx) => {
+  return sendMessage(db, webUrl, thread, side, userId, body, async (tx) => {
     // Only from the status read above: of two answers racing, the second finds it changed and is refused.
     const [moved] = await tx
       .update(orderRequests)

@@ -5,6 +5,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
+import { queueAlerts } from './alerts';
 import { blockedAt, otherSide, type ThreadRow } from './thread-json';
 
 const buyers = alias(users, 'buyers');
@@ -55,10 +56,19 @@ export async function openThread(db: Db, shopId: string, buyerId: string): Promi
 }
 
 /**
- * Adds a message and moves the thread up the inbox; refused while the other side blocks the sender or the
- * shop is hidden. `order` runs first in the same transaction and names the order request the message is about.
+ * Adds a message, moves the thread up the inbox and queues the other side's alerts (links from `webUrl`);
+ * refused while the other side blocks the sender or the shop is hidden. `order` runs first in the same
+ * transaction and names the order request the message is about.
  */
-export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, senderId: string, body: string, order?: (tx: Tx) => Promise<string>) {
+export async function sendMessage(
+  db: Db,
+  webUrl: string,
+  thread: ThreadRow,
+  side: ThreadSide,
+  senderId: string,
+  body: string,
+  order?: (tx: Tx) => Promise<string>,
+) {
   if (thread.shopHidden) throw detailError(403, MSG.shopHiddenMessages);
   if (blockedAt(thread, otherSide(side))) throw detailError(403, MSG.blockedByOther);
   return db.transaction(async (tx) => {
@@ -75,6 +85,7 @@ export async function sendMessage(db: Db, thread: ThreadRow, side: ThreadSide, s
       .where(and(eq(threads.id, thread.id), notBlocked))
       .returning({ id: threads.id });
     if (!moved.length) throw detailError(403, MSG.blockedByOther);
+    await queueAlerts(tx, webUrl, thread, side, message!.id);
     return message!;
   });
 }

@@ -32,6 +32,7 @@ type UserRow = typeof users.$inferSelect;
 const ownShopJsonSchema = shopAnswerSchema.extend({
   hidden: z.object({ at: z.string(), reason: z.string() }).nullable().describe('ext: set while a moderator hides the shop from visitors'),
   ad_ended_at: z.string().nullable().describe('ext: when its last ad ended, once it has; null while one runs or if it never had one'),
+  sms_alerts: z.boolean().describe('ext: whether a buyer writing texts the shop’s number; only its owner sees it'),
 });
 const hiddenJson = (shop: { hiddenAt: Date | null; hiddenReason: string | null }) =>
   shop.hiddenAt ? { at: shop.hiddenAt.toISOString(), reason: shop.hiddenReason ?? '' } : null;
@@ -208,6 +209,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
           ...shopJson(shop, links, products.get(shop.id), now),
           hidden: hiddenJson(shop),
           ad_ended_at: adEndedAt(shop, now),
+          sms_alerts: shop.smsAlerts,
         })),
       };
     },

@@ -57,6 +57,13 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
   const signedInRoute = { onRequest: app.authenticate };
   const security = [{ bearer: [] }];
 
+  const webUrl = app.config.webUrl;
+  /** After a send commits: its alerts go now rather than at the queues' next poll. */
+  function alertsQueued() {
+    app.mailQueue.wake();
+    app.smsQueue.wake();
+  }
+
   async function reload(thread: ThreadRow, userId: string) {
     return (await threadFor(app.db, thread.id, userId)).thread;
   }
@@ -82,7 +89,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     return openThread(app.db, shopId, user.id);
   }
 
-  await app.register(orderRoutes, { messageLimit, checkShop, threadWithShop });
+  await app.register(orderRoutes, { messageLimit, checkShop, threadWithShop, alertsQueued });
 
   app.post(
     '/shops/:shop_id/messages',
@@ -104,7 +111,8 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       const user = signedIn(request);
       await checkShop(request, request.params.shop_id);
       const thread = await threadWithShop(request, request.params.shop_id);
-      const message = await sendMessage(app.db, thread, 'buyer', user.id, request.body.body);
+      const message = await sendMessage(app.db, webUrl, thread, 'buyer', user.id, request.body.body);
+      alertsQueued();
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, 'buyer', 'buyer') });
     },
   );
@@ -268,7 +276,8 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const { thread, side } = await threadFor(app.db, request.params.id, user.id);
-      const message = await sendMessage(app.db, thread, side, user.id, request.body.body);
+      const message = await sendMessage(app.db, webUrl, thread, side, user.id, request.body.body);
+      alertsQueued();
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, side, side) });
     },
   );

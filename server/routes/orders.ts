@@ -23,12 +23,13 @@ type Options = {
   messageLimit: (request: FastifyRequest) => Promise<void>;
   checkShop: (request: FastifyRequest, shopId: string) => Promise<void>;
   threadWithShop: (request: FastifyRequest, shopId: string) => Promise<ThreadRow>;
+  alertsQueued: () => void;
 };
 
 const isAction = (value: string): value is OrderAction => (ORDER_ACTIONS as readonly string[]).includes(value);
 
 /** Order requests (docs/product.md §4): sent into the buyer's thread with the shop, answered there. */
-export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLimit, checkShop, threadWithShop }) => {
+export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLimit, checkShop, threadWithShop, alertsQueued }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   async function withOrder(message: Awaited<ReturnType<typeof sendOrder>>, viewer: 'buyer' | 'shop', from: 'buyer' | 'shop') {
@@ -59,7 +60,8 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       // Priced before the thread opens: a refused request leaves no empty thread behind.
       const lines = await pricedLines(app.db, shopId, request.body.lines);
       const thread = await threadWithShop(request, shopId);
-      const message = await sendOrder(app.db, thread, user.id, lines, request.body.note);
+      const message = await sendOrder(app.db, app.config.webUrl, thread, user.id, lines, request.body.note);
+      alertsQueued();
       return reply.code(201).send({ thread_id: thread.id, message: await withOrder(message, 'buyer', 'buyer') });
     },
   );
@@ -89,7 +91,8 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       const threadId = await orderThreadId(app.db, id);
       if (!threadId) throw notFound();
       const { thread, side } = await threadFor(app.db, threadId, user.id);
-      const message = await moveOrder(app.db, thread, side, user.id, id, action, request.body?.reason);
+      const message = await moveOrder(app.db, app.config.webUrl, thread, side, user.id, id, action, request.body?.reason);
+      alertsQueued();
       return reply.code(201).send({ thread_id: thread.id, message: await withOrder(message, side, side) });
     },
   );

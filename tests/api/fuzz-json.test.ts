@@ -40,6 +40,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/shops/:id/orders', fields: ['lines', 'note'] },
   { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
   { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
+  { method: 'PUT', path: '/shops/:id/alerts', fields: ['sms'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [

@@ -59,6 +59,7 @@ describe('service documents', () => {
       '/moderation/messages/{message_id}/actions',
       '/shops/{shop_id}/orders',
       '/orders/{id}/{action}',
+      '/shops/{id}/alerts',
     ]) {
       expect(paths, path).toContain(path);
     }

@@ -3,6 +3,7 @@ import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/
 import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
+import { SmsAlertsForm } from './sms-alerts-form';
 
 /** As owner.css lays the cards out. */
 const OWNER_CARD_SLOT: PhotoSlot = {
@@ -36,6 +37,7 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
           {MSG.shopStateMissing} <Link to={`/editShop/${id}/edit-shop`}>Add the state</Link>
         </p>
       )}
+      {!hidden && <SmsAlertsForm shop={shop} />}
       <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
         <Link className="button secondary" to={`/shop/${id}/products`}>
           Products

@@ -29,3 +29,6 @@ export function shopFormValues(saved: SavedShopFields): ShopFormValues {
 }
 
 export const deleteShopSchema = z.object({ intent: z.literal('delete'), shopId: z.string().trim().min(1) });
+
+/** The switch on My Shops: `sms` is what the owner asks for, on or off. */
+export const smsAlertsSchema = z.object({ intent: z.literal('sms-alerts'), shopId: z.string().trim().min(1), sms: z.enum(['on', 'off']) });

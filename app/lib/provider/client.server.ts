@@ -24,6 +24,7 @@ import {
   savedIdsSchema,
   savedShopsSchema,
   sessionSchema,
+  shopAlertsSchema,
   shopListSchema,
   shopSchema,
   suggestionsSchema,
@@ -219,6 +220,8 @@ export const provider = {
   updateShop: (token: string, shopId: string, form: FormData) =>
     callParsed(shopSchema, 'PUT', `shops/${id(shopId)}/update/`, { token, form, budget: UPLOAD_BUDGET }),
   deleteShop: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/delete/`, { token, budget: WRITE_BUDGET }),
+  setSmsAlerts: (token: string, shopId: string, sms: boolean) =>
+    callParsed(shopAlertsSchema, 'PUT', `shops/${id(shopId)}/alerts`, { token, json: { sms }, budget: WRITE_BUDGET }),
   addProducts: (token: string, shopId: string, form: FormData) =>
     callParsed(productSchema.array(), 'POST', `shops/${id(shopId)}/products/batch-create/`, { token, form, budget: ADD_PRODUCTS_BUDGET }),
   updateProduct: (token: string, productId: string, form: FormData) =>

@@ -116,10 +116,15 @@ export const profileSchema = userSchema.extend({
       shopSchema.extend({
         hidden: z.object({ at: z.string(), reason: z.string() }).nullable().default(null),
         ad_ended_at: z.string().nullable().default(null),
+        // A provider without text message alerts shows every shop's as off.
+        sms_alerts: z.boolean().default(false),
       }),
     )
     .default([]),
 });
+
+/** ext: a shop's alerts after its owner set them. */
+export const shopAlertsSchema = z.object({ sms: z.boolean() });
 
 export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),

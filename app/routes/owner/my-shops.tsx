@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog } from '#app/components/owner/confirm-delete-dialog
 import { OwnerShopCard } from '#app/components/owner/owner-shop-card.tsx';
 import { deleteShopFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
-import { deleteShopSchema } from '#app/lib/forms/shop-forms.ts';
+import { deleteShopSchema, smsAlertsSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Profile } from '#app/lib/provider/contract.ts';
@@ -35,7 +35,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
-  const submission = parseSubmission(await readForm({ request, context }), deleteShopSchema);
+  const form = await readForm({ request, context });
+  if (form.get('intent') === 'sms-alerts') {
+    const alerts = parseSubmission(form, smsAlertsSchema);
+    if (alerts.status !== 'success') return data({ alertsError: MSG.smsAlertsFailed }, { status: 400 });
+    try {
+      await asSignedIn(request, signedIn, (token) => provider.setSmsAlerts(token, alerts.value.shopId, alerts.value.sms === 'on'));
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      return data({ alertsError: MSG.smsAlertsFailed }, { status: refusedStatus(error) });
+    }
+    return redirect(MY_SHOPS);
+  }
+  const submission = parseSubmission(form, deleteShopSchema);
   if (submission.status !== 'success') return data({ deleteError: MSG.deleteShopFailed }, { status: 400 });
   try {
     await asSignedIn(request, signedIn, (token) => provider.deleteShop(token, submission.value.shopId));
@@ -57,6 +69,8 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
   const [params] = useSearchParams();
   const location = useLocation();
   const deleting = shops.find((shop) => shop.id === params.get('delete'));
+  const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : undefined;
+  const alertsError = actionData && 'alertsError' in actionData ? actionData.alertsError : undefined;
   return (
     <main>
       <div className="owner-head">
@@ -80,11 +94,12 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
           closeTo={MY_SHOPS}
           action={`${MY_SHOPS}?delete=${encodeURIComponent(deleting.id)}`}
           fields={{ shopId: deleting.id }}
-          error={actionData?.deleteError}
+          error={deleteError}
         />
       ) : (
-        actionData?.deleteError && <DeleteFailedNotice message={actionData.deleteError} />
+        deleteError && <FailedNotice message={deleteError} />
       )}
+      {alertsError && <FailedNotice message={alertsError} />}
       {failed ? (
         <p className="notice error" role="alert">
           {MSG.couldNotFetchShops} <a href={MY_SHOPS}>Try again</a>
@@ -130,7 +145,7 @@ function DeletedNotice() {
   );
 }
 
-function DeleteFailedNotice({ message }: { message: string }) {
+function FailedNotice({ message }: { message: string }) {
   const ref = useSeen<HTMLParagraphElement>(message);
   return (
     <p ref={ref} className="notice error" role="alert" tabIndex={-1}>

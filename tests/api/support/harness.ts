@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { MediaStorage } from '#server/media/media-storage.ts';
+import type { SmsSender } from '#server/sms/sms-sender.ts';
 
 export type TestApi = {
   app: FastifyInstance;
@@ -80,6 +81,9 @@ type TestApiOptions = {
   /** In place of the file outbox, with the pauses between its retries. */
   mailer?: Mailer;
   mailRetryDelaysMs?: readonly number[];
+  /** In place of the file outbox of text messages, with the pauses between its retries. */
+  smsSender?: SmsSender;
+  smsRetryDelaysMs?: readonly number[];
   clock?: () => Date;
   /** Keeps what the API logs at `info` and above in `logs`, for tests of what it writes there. */
   keepLogs?: boolean;
@@ -100,6 +104,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage,
     mailer: options.mailer,
     mailRetryDelaysMs: options.mailRetryDelaysMs,
+    smsSender: options.smsSender,
+    smsRetryDelaysMs: options.smsRetryDelaysMs,
     clock: options.clock,
     logger: options.keepLogs ? kept : process.env.DEBUG_API === '1',
   });

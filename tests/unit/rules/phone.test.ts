@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signupSchema } from '#rules/account-schemas.ts';
 import { MSG } from '#rules/messages.ts';
-import { isNigerianPhone, normalisePhone } from '#rules/phone.ts';
+import { isNigerianPhone, maskedPhone, normalisePhone } from '#rules/phone.ts';
 
 describe('Nigerian phone numbers', () => {
   it.each([
@@ -29,4 +29,10 @@ describe('Nigerian phone numbers', () => {
       expect(signupSchema.shape.phone_number.safeParse(typed).error?.issues[0]?.message).toBe(typed ? MSG.phoneInvalid : MSG.phoneRequired);
     },
   );
+});
+
+describe('a number shown half hidden', () => {
+  it('keeps the network code and the last four digits, as people write it at home', () => {
+    expect(maskedPhone('+2348031234567')).toBe('0803 ••• 4567');
+  });
 });

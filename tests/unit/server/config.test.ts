@@ -28,6 +28,9 @@ const EVERY_VARIABLE = [
   'PAYSTACK_SIMULATOR',
   'SMTP_URL',
   'MAIL_FROM',
+  'TERMII_API_KEY',
+  'TERMII_SENDER_ID',
+  'TERMII_BASE_URL',
   'CORS_ORIGINS',
   'AUTH_RATE_LIMIT',
   'TRUST_PROXY',
@@ -56,6 +59,7 @@ describe('the API configuration', () => {
       seedDemo: true,
       smtpUrl: undefined,
       mailFrom: 'Kasuwa <no-reply@kasuwa.ng>',
+      termii: undefined,
       corsOrigins: [],
       authRateLimit: 20,
       trustProxy: ['loopback'],
@@ -66,6 +70,21 @@ describe('the API configuration', () => {
       stopGraceMs: 25_000,
     });
     expect(config.paystack.simulated).toBe(true);
+  });
+
+  test('sends text messages through Termii once its API key is set, from Kasuwa at its Nigerian address unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TERMII_API_KEY: 'TLkey' }).termii).toEqual({
+      apiKey: 'TLkey',
+      senderId: 'Kasuwa',
+      baseUrl: 'https://api.ng.termii.com',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TERMII_API_KEY: 'TLkey', TERMII_SENDER_ID: 'MamaPut', TERMII_BASE_URL: 'https://v3.api.termii.com' }).termii,
+    ).toEqual({
+      apiKey: 'TLkey',
+      senderId: 'MamaPut',
+      baseUrl: 'https://v3.api.termii.com',
+    });
   });
 
   test('an empty variable means the default, for every variable', () => {
@@ -118,6 +137,8 @@ describe('the API configuration', () => {
         PAYSTACK_BASE_URL: 'paystack',
         PAYSTACK_SIMULATOR: 'yes',
         SMTP_URL: 'http://mail.example',
+        TERMII_SENDER_ID: 'Kasuwa Market Place',
+        TERMII_BASE_URL: 'api.ng.termii.com',
         CORS_ORIGINS: 'https://kasuwa.ng/shops',
         AUTH_RATE_LIMIT: 'lots',
         TRUST_PROXY: 'the web tier',
@@ -146,6 +167,8 @@ describe('the API configuration', () => {
         '  PAYSTACK_BASE_URL: must be an http(s) URL such as https://api.paystack.co',
         '  PAYSTACK_SIMULATOR: must be 1 (the built-in Paystack simulator, on purpose) or 0',
         '  SMTP_URL: must be an SMTP URL such as smtp://user:password@host:587 or smtps://…',
+        '  TERMII_SENDER_ID: must be the sender ID Termii approved: 3 to 11 letters or digits',
+        '  TERMII_BASE_URL: must be an http(s) URL such as https://api.ng.termii.com',
         '  CORS_ORIGINS: must be http(s) origins separated by commas, such as https://kasuwa.ng,https://www.kasuwa.ng',
         '  AUTH_RATE_LIMIT: must be a whole number of requests a minute, 1 or more, such as 20',
         '  TRUST_PROXY: must be addresses, CIDR ranges or loopback, linklocal, uniquelocal, separated by commas, such as loopback,10.0.0.0/8',

@@ -10,11 +10,14 @@ let shown: Profile['shops'][number] | undefined;
 const CardPage = () => createElement(OwnerShopCard, { shop: shown!, eager: false });
 const CardRouter = createRoutesStub([{ path: '/', Component: CardPage }]);
 
-function adLine(fields: Record<string, unknown>): string | undefined {
+function cardHtml(fields: Record<string, unknown>): string {
   const shop = { id: 'shop-1', name: 'Mama Put', address: '4 Ojuelegba Rd', category: 'Food', ...fields };
   shown = profileSchema.parse({ id: 'user-1', username: 'ada', email: 'ada@example.ng', shops: [shop] }).shops[0];
-  const html = renderToString(createElement(CardRouter)).replace(/<!-- -->/g, '');
-  return /<p class="(?:ad-status|sponsored-until)">([^<]*)<\/p>/.exec(html)?.[1];
+  return renderToString(createElement(CardRouter)).replace(/<!-- -->/g, '');
+}
+
+function adLine(fields: Record<string, unknown>): string | undefined {
+  return /<p class="(?:ad-status|sponsored-until)">([^<]*)<\/p>/.exec(cardHtml(fields))?.[1];
 }
 
 describe("an owner's shop card", () => {
@@ -22,5 +25,23 @@ describe("an owner's shop card", () => {
     expect(adLine({ is_sponsored: true, sponsored_until: '2034-02-01T10:00:00Z' })).toBe('Sponsored until 1 Feb 2034');
     expect(adLine({ is_sponsored: false, ad_ended_at: '2034-02-01T10:00:00Z' })).toBe('Ad ended 1 Feb 2034');
     expect(adLine({ is_sponsored: false })).toBe('No ad running');
+  });
+
+  it('offers to text the shop’s half-hidden number when a buyer writes, as a form that asks for the other state', () => {
+    const off = cardHtml({ owner_phone: '+2348031234567' });
+    expect(off).toContain('Text me when a buyer writes (SMS to 0803 ••• 4567): <strong>Off</strong>');
+    expect(off).toMatch(/<form [^>]*method="post"/);
+    expect(off).toContain('name="sms" value="on"');
+    expect(off).toContain('Turn on');
+    expect(off).not.toContain('123');
+
+    const on = cardHtml({ owner_phone: '+2348031234567', sms_alerts: true });
+    expect(on).toContain('<strong>On</strong>');
+    expect(on).toContain('name="sms" value="off"');
+    expect(on).toContain('Turn off');
+  });
+
+  it('offers no text messages for a shop a moderator hid', () => {
+    expect(cardHtml({ owner_phone: '+2348031234567', hidden: { at: '2034-02-01T10:00:00Z', reason: 'Spam' } })).not.toContain('Text me');
   });
 });

@@ -1,15 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { type ProviderAnswer, startFakeProvider } from '#tests/support/fake-provider.ts';
 
-/** What the web tier sent the provider, by path. */
-let received: Map<string, unknown>;
-let server: Server;
+let provider: Awaited<ReturnType<typeof startFakeProvider>>;
 let dataDir: string;
 let routes: {
   signup: typeof import('#app/routes/auth/signup.tsx');
@@ -17,7 +14,7 @@ let routes: {
 };
 
 /** The provider's answers: a sign-up succeeds; checking a reset link has hit its rate limit. */
-const ANSWERS: Record<string, { status: number; headers?: Record<string, string>; body: unknown }> = {
+const ANSWERS: Record<string, ProviderAnswer> = {
   '/auth/users': {
     status: 201,
     body: { user: { id: '7', email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567' }, token: { access: 'a', refresh: 'r' } },
@@ -29,23 +26,14 @@ const ANSWERS: Record<string, { status: number; headers?: Record<string, string>
   },
 };
 
+/** What the web tier sent the provider at `path`. */
+const received = (path: string) => provider.received.find((request) => request.path === path)?.body;
+
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const pathname = new URL(request.url ?? '/', 'http://provider').pathname;
-      received.set(pathname, body ? JSON.parse(body) : undefined);
-      const answer = ANSWERS[pathname] ?? { status: 404, body: { detail: 'Not found.' } };
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  provider = await startFakeProvider(({ path }) => ANSWERS[path] ?? { status: 404, body: { detail: 'Not found.' } });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-account-actions-'));
   // The web tier reads its configuration once, on first use: point it at this test's own provider.
-  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.PROVIDER_URL = provider.url;
   process.env.DATA_DIR = dataDir;
   routes = {
     signup: await import('#app/routes/auth/signup.tsx'),
@@ -54,12 +42,11 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  received = new Map();
+  provider.received.length = 0;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await provider.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -82,7 +69,7 @@ describe('signing up', () => {
       const body = new URLSearchParams({ email: 'ada@example.ng', username: 'ada', phone_number: typed, password: 'stall-keeper-42' });
       const response = (await routes.signup.action(args('/signup', { method: 'POST', body }))) as Response;
 
-      expect(received.get('/auth/users')).toEqual({ email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567', password: 'stall-keeper-42' });
+      expect(received('/auth/users')).toEqual({ email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567', password: 'stall-keeper-42' });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/?welcome');
       expect(response.headers.get('set-cookie')).toMatch(/^__kasuwa=[^;]+;/);
@@ -94,7 +81,7 @@ describe('opening a password reset link while its check is rate-limited', () => 
   it('says when to try again, with a 429, instead of calling the link dead or the network broken', async () => {
     const page = answer(await routes.resetPassword.loader(args('/reset-password?uid=u1&token=t1')));
 
-    expect(received.get('/auth/password-reset/verify/')).toEqual({ uid: 'u1', token: 't1' });
+    expect(received('/auth/password-reset/verify/')).toEqual({ uid: 'u1', token: 't1' });
     expect(page).toEqual({ status: 429, data: { linkValid: true, tryAgain: MSG.tooManyAttempts(42) } });
     expect(MSG.tooManyAttempts(42)).toBe('Too many attempts. Please try again in 42 seconds.');
   });

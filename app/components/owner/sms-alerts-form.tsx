@@ -1,0 +1,29 @@
+import { Form, useNavigation } from 'react-router';
+import type { OwnShop } from '#app/lib/provider/contract.ts';
+import { MSG } from '#rules/messages.ts';
+import { isNigerianPhone, maskedPhone, normalisePhone } from '#rules/phone.ts';
+
+/**
+ * The shop's text message alerts as one button that asks for the other state: a plain form, so it works
+ * before or without JavaScript. Only the owner sees it, and the number stays half hidden.
+ */
+export function SmsAlertsForm({ shop }: { shop: OwnShop }) {
+  const navigation = useNavigation();
+  if (!shop.owner_phone || !isNigerianPhone(shop.owner_phone)) return null;
+  const on = shop.sms_alerts;
+  const sending = navigation.formData?.get('intent') === 'sms-alerts' && navigation.formData.get('shopId') === shop.id;
+  const labelId = `sms-alerts-${shop.id}`;
+  return (
+    <Form method="post" className="sms-alerts" preventScrollReset>
+      <input type="hidden" name="intent" value="sms-alerts" />
+      <input type="hidden" name="shopId" value={shop.id} />
+      <input type="hidden" name="sms" value={on ? 'off' : 'on'} />
+      <p id={labelId}>
+        {MSG.smsAlertsLabel(maskedPhone(normalisePhone(shop.owner_phone)))}: <strong>{on ? 'On' : 'Off'}</strong>
+      </p>
+      <button type="submit" className="button secondary" aria-describedby={labelId} disabled={sending}>
+        {on ? 'Turn off' : 'Turn on'}
+      </button>
+    </Form>
+  );
+}

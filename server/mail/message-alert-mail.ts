@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MESSAGE_ALERT_EXCERPT_MAX } from '#rules/limits.ts';
+import { messageWarning } from '#rules/message-warning.ts';
+import type { Db } from '#server/db/client.ts';
+import { messages, shops, threads, users } from '#server/db/schema.ts';
+import { threadLink } from '#server/messages/alerts.ts';
+import type { OutboxRow } from './mail-queue';
+import type { Mail } from './mailer';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const recipients = alias(users, 'recipients');
+const buyers = alias(users, 'buyers');
+
+/** The first words of a message, cut between words; null when it carries an account number or a link, which a mail must not spread. */
+export function alertExcerpt(body: string): string | null {
+  const warning = messageWarning(body);
+  if (warning === 'account_number' || warning === 'link') return null;
+  const flat = body.replace(/\s+/g, ' ').trim();
+  const characters = Array.from(flat);
+  if (characters.length <= MESSAGE_ALERT_EXCERPT_MAX) return flat;
+  const cut = characters.slice(0, MESSAGE_ALERT_EXCERPT_MAX - 1).join('');
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/** Plain text first, as for resets; the warning line is for a buyer a stranger may try to rush into paying. */
+function messageAlertMail(input: { username: string; from: string; shopName: string; toShop: boolean; excerpt: string | null; link: string }) {
+  const { username, from, shopName, toShop, excerpt, link } = input;
+  const said = excerpt === null ? `${from} sent you a message.` : `${from} wrote: “${excerpt}”`;
+  const subject = toShop ? `New message for ${shopName} on Kasuwa` : `${shopName} replied to you on Kasuwa`;
+  const caution = 'Reply only through Kasuwa. Never pay before you see the goods.';
+  const text = [`Hello ${username},`, '', said, '', 'Read and reply:', link, '', caution, '', '— Kasuwa'].join('\n');
+  const html = `<p>Hello ${escapeHtml(username)},</p><p>${escapeHtml(said)}</p><p><a href="${escapeHtml(link)}">Read and reply</a></p><p>${escapeHtml(caution)}</p><p>— Kasuwa</p>`;
+  return { subject, text, html };
+}
+
+/** Written when sent, to the address the account has then; nothing once the thread or account is gone. */
+export function messageAlertMailOf(db: Db, webUrl: string) {
+  return async (row: OutboxRow): Promise<Mail | null> => {
+    if (row.message_id === null) return null;
+    const [found] = await db
+      .select({
+        threadId: threads.id,
+        body: messages.body,
+        senderId: messages.senderId,
+        buyerId: threads.buyerId,
+        buyerName: buyers.username,
+        shopName: shops.name,
+        email: recipients.email,
+        username: recipients.username,
+      })
+      .from(messages)
+      .innerJoin(threads, eq(threads.id, messages.threadId))
+      .innerJoin(shops, eq(shops.id, threads.shopId))
+      .innerJoin(buyers, eq(buyers.id, threads.buyerId))
+      .innerJoin(recipients, eq(recipients.id, row.recipient))
+      .where(eq(messages.id, Number(row.message_id)))
+      .limit(1);
+    if (!found) return null;
+    const toShop = found.senderId === found.buyerId;
+    const mail = messageAlertMail({
+      username: found.username,
+      from: toShop ? found.buyerName : found.shopName,
+      shopName: found.shopName,
+      toShop,
+      excerpt: alertExcerpt(found.body),
+      link: threadLink(webUrl, found.threadId),
+    });
+    return { to: found.email, ...mail };
+  };
+}
