@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { MSG } from '#rules/messages.ts';
 import { logOut, signIn } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
@@ -54,7 +55,9 @@ describe(`reporting a message (JavaScript ${jsMode})`, () => {
     await logOut(page);
 
     await signInAs(page, buyer);
-    await page.goto(reportPage);
+    await page.goto(`/messages/${thread}`);
+    await page.getByRole('link', { name: 'Report this message' }).click();
+    await page.waitForURL((url) => url.pathname === reportPage);
     expect(await page.locator('blockquote').textContent()).toBe('Yes. Pay first into 0123456789 today.');
     await choose(page, '#report', 'Other');
     await page.getByRole('button', { name: 'Send report' }).click();
@@ -62,6 +65,7 @@ describe(`reporting a message (JavaScript ${jsMode})`, () => {
     await choose(page, '#report', 'Scam or fraud');
     await page.getByRole('button', { name: 'Send report' }).click();
     await page.waitForURL((url) => url.pathname === `/messages/${thread}` && url.searchParams.get('reported') === '1');
+    await page.getByText(MSG.reportSent).waitFor();
     await page.goto(reportPage);
     await choose(page, '#report', 'Scam or fraud');
     await page.getByRole('button', { name: 'Send report' }).click();
