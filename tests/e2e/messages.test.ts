@@ -1,6 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { latestMailedLink } from '#tests/support/outbox.ts';
 import { fillSignUp, newPerson, type Person, signUpAtApi } from './support/accounts';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
@@ -36,6 +39,19 @@ async function send(page: Page, label: string | RegExp, text: string) {
   await whenInteractive(page, '.message-form');
   await page.getByLabel(label).fill(text);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** The text message the file outbox holds for `to` that names `shopName`, once it is written. */
+async function textMessageFor(dataDir: string, shopName: string): Promise<string> {
+  const outbox = path.join(dataDir, 'sms-outbox');
+  for (let tries = 0; tries < 50; tries += 1) {
+    for (const file of await readdir(outbox).catch(() => [] as string[])) {
+      const text = await readFile(path.join(outbox, file), 'utf8');
+      if (text.includes(shopName)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no text message names ${shopName}`);
 }
 
 const threadLog = (page: Page) => page.getByRole('list', { name: 'Messages' });
@@ -192,6 +208,37 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
       expect(await buyerPage.locator('.message-form').count()).toBe(0);
     } finally {
       await buyerPage.context().close();
+    }
+  });
+
+  test("the owner turns on text alerts on My Shops; a buyer's message then reaches them by mail and text, each linking to the thread", async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { owner, shop } = await shopWithOwner(apiUrl);
+    const ownerPage = await pageOf(browser, webUrl, owner);
+    try {
+      await ownerPage.goto('/myShop');
+      const card = ownerPage.locator('.sms-alerts');
+      expect(await card.textContent()).toContain(MSG.smsAlertsLabel('0803 ••• 4567'));
+      await card.getByRole('button', { name: 'Turn on' }).click();
+      await ownerPage.locator('.sms-alerts').getByRole('button', { name: 'Turn off' }).waitFor();
+
+      const buyer = await buyerAtApi(apiUrl);
+      const words = 'Do you have the 50 kg bag of rice today?';
+      const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: words });
+      const dataDir = inject('dataDir');
+      const mailed = await latestMailedLink(dataDir, owner.email, /https?:\/\/\S+\/messages\/[\w-]+/, { waitMs: 60_000 });
+      expect(mailed.pathname).toBe(`/messages/${thread_id}`);
+      const text = await textMessageFor(dataDir, shop.name);
+      expect(text).toContain(`/messages/${thread_id}`);
+      expect(text).not.toContain(words);
+
+      await ownerPage.goto(mailed.pathname);
+      await threadLog(ownerPage).getByText(words).waitFor();
+    } finally {
+      await ownerPage.context().close();
     }
   });
 
