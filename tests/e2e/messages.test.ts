@@ -243,7 +243,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
   });
 
   test.runIf(jsMode === 'on')(
-    'an open thread shows a new message from the other side within 5 seconds, without a reload',
+    'an open thread shows a new message from the other side within 5 seconds, and sends one, without a reload',
     async ({ browser, apiUrl, webUrl }) => {
       const { owner, shop } = await shopWithOwner(apiUrl);
       const buyer = await buyerAtApi(apiUrl);
@@ -261,6 +261,12 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
         await threadLog(buyerPage).getByText('Yes, until 7 pm.').waitFor({ timeout: 5_000 });
         expect(documents).toBe(0);
         expect(await buyerPage.getByLabel(/^Your message to /).inputValue()).toBe('Half-typed words');
+
+        await buyerPage.getByLabel(/^Your message to /).fill('See you at 5, thank you.');
+        await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
+        await threadLog(buyerPage).getByText('See you at 5, thank you.').waitFor();
+        await expect.poll(() => buyerPage.getByLabel(/^Your message to /).inputValue()).toBe('');
+        expect(documents).toBe(0);
       } finally {
         await buyerPage.context().close();
       }

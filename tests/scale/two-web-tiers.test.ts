@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ let apiProxy: RoundRobin;
 let webProxy: RoundRobin;
 let redisAgain: RedisServer | undefined;
 const dataDirs: string[] = [];
+let apiDataDirs: string[] = [];
 
 async function dataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-scale-web-'));
@@ -73,6 +74,18 @@ function shopForm(name: string, photo?: Photo): FormData {
   return form;
 }
 
+/** The alert mails for `threadId` in both APIs' file outboxes: whichever API sends one writes it. */
+async function alertMailsFor(threadId: string): Promise<number> {
+  let count = 0;
+  for (const dir of apiDataDirs) {
+    const outbox = path.join(dir, 'outbox');
+    for (const file of await readdir(outbox).catch(() => [] as string[])) {
+      if ((await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').includes(`/messages/${threadId}`)) count += 1;
+    }
+  }
+  return count;
+}
+
 async function signUp(visitor: Visitor, webUrl: string, username: string): Promise<void> {
   const form = new URLSearchParams({ email: `${username}@example.ng`, username, phone_number: '08031234567', password: PASSWORD });
   const page = await visitor.visit(`${webUrl}/signup`, form);
@@ -98,6 +111,7 @@ describe.skipIf(Boolean(servicesMissing))(
       photos = await makePhotos();
       const apiEnv = { ...services.s3.env, REDIS_URL: services.redis.url, SEED_DEMO: '0' };
       const [apiDirs, apiPorts] = [await Promise.all([dataDir(), dataDir()]), await Promise.all([freePort(), freePort()])];
+      apiDataDirs = apiDirs;
       apis.push(
         ...(await Promise.all(
           [0, 1].map((i) => startApi({ port: apiPorts[i]!, dataDir: apiDirs[i]!, databaseUrl: services.databaseUrl, env: apiEnv, readyTimeoutMs: 120_000 })),
@@ -168,6 +182,27 @@ describe.skipIf(Boolean(servicesMissing))(
         expect(home.html, `request ${i + 1}`).toContain('Kemi Couture');
         expect(home.html).not.toContain('Kemi Tailoring');
       }
+    });
+
+    it('a message written through web 1 shows in the thread on web 2, and its owner is mailed once, by one of the two APIs', async () => {
+      const owner = new Visitor();
+      await signUp(owner, webs[0]!.url, 'iyabasira');
+      const shopId = await createShop(owner, webs[0]!.url, 'Iya Basira Foods');
+      const buyer = new Visitor();
+      await signUp(buyer, webs[1]!.url, 'tolubuys');
+      const words = 'Good morning. Is the ofada rice in stock today?';
+      const sent = await buyer.visit(`${webs[0]!.url}/shop/${shopId}/message`, new URLSearchParams({ body: words }));
+      const threadId = /^\/messages\/([\w-]+)/.exec(sent.url)?.[1];
+      expect(threadId, sent.url).toBeDefined();
+      await buyer.visit(`${webs[1]!.url}/messages/${threadId}`, new URLSearchParams({ body: 'And the beans?' }));
+
+      const read = await owner.visit(`${webs[1]!.url}/messages/${threadId}`);
+      expect(read.html).toContain(words);
+      expect(read.html).toContain('And the beans?');
+      await expect.poll(() => alertMailsFor(threadId!), { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
+      // Both APIs poll their queues: a second mail would have had its chance by now.
+      await delay(3_000);
+      expect(await alertMailsFor(threadId!)).toBe(1);
     });
 
     it('serves pages while Redis is down, and hears of writes again once it is back', async () => {
