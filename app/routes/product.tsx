@@ -76,7 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? 'In stock' : 'Out of stock'}</li>
         </ul>
         {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.productGreeting(product.name, price, productUrl)} />}
-        {shopId && <OrderControl product={product} shopId={shopId} />}
+        {shopId && product.in_stock !== false && <OrderControl product={product} shopId={shopId} />}
       </div>
       {product.description && (
         <section className="shop-about" aria-labelledby="description-title">

@@ -95,9 +95,14 @@ describe(`a product's own page (JavaScript ${jsMode})`, () => {
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(ld.image);
   });
 
-  test("Order takes it to its shop's order request page with the quantity, as the shop page does", async ({ page, apiUrl }) => {
-    const { product } = await listedProduct(apiUrl);
+  test("Order takes it to its shop's order request page with the quantity, as the shop page does; out of stock, it offers none", async ({ page, apiUrl }) => {
+    const { owner, product } = await listedProduct(apiUrl);
     await page.goto(`/product/${product.id}`);
+    await page.getByText('Out of stock', { exact: true }).waitFor();
+    expect(await page.getByText('Order', { exact: true }).count()).toBe(0);
+
+    await productDetails(apiUrl, owner, product.id, { in_stock: 'true' });
+    await page.goto(`/product/${product.id}?again`);
     await page.getByText('Order', { exact: true }).click();
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -27,7 +27,7 @@ function ProductCard({ product, shopId }: { product: Product; shopId: string }) 
         </h3>
         <p className="product-price">{priceInNaira(product.price)}</p>
       </div>
-      <OrderControl product={product} shopId={shopId} />
+      {product.in_stock === false ? <p className="out-of-stock">Out of stock</p> : <OrderControl product={product} shopId={shopId} />}
     </li>
   );
 }
