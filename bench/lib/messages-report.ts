@@ -93,7 +93,7 @@ export function messagesMarkdown(report: MessagesReport): string {
       '',
       `## Sending, ${sends.database}`,
       '',
-      `${r.connections} connections for ${r.seconds} s after a ${s.warmupSeconds} s warm-up, ${count(r.senders)} buyers in turn (the limit is per person, so no one reaches it): ` +
+      `${r.connections} connections for ${r.seconds} s after a ${s.warmupSeconds} s warm-up, ${count(r.senders)} buyers in turn (the limit on messages a minute is per person: one reached would show as 429s below): ` +
         'every other message a reply in the buyer’s thread (`POST /threads/{id}/messages`), the others to a shop (`POST /shops/{id}/messages`, ' +
         `which opened ${count(r.newThreads)} new threads). Then the API stops and the database is read directly.`,
       '',
