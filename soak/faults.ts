@@ -4,6 +4,7 @@
  * stopped, hanging and slow behind the web tier. Writes soak/results/faults-*.
  */
 import { machine } from '#bench/lib/report.ts';
+import { BUYER_THREADS } from './lib/api-messages';
 import { type CrashReport, killRounds } from './lib/kill-rounds';
 import { makePhotos } from './lib/photos';
 import { startCluster } from './lib/postgres';
@@ -24,7 +25,7 @@ function crashMarkdown(report: CrashReport): string[] {
     `## SIGKILL during uploads, ${report.database}`,
     '',
     `Each round sends a batch of 5 products with photos and a new shop with a photo at once (${report.calibrationMs} ms together when nothing goes wrong), ` +
-      'and meanwhile 20 messages into 10 threads (one from each buyer and one from the shop in each, at random moments within that time), ' +
+      `and meanwhile ${BUYER_THREADS * 2} messages into ${BUYER_THREADS} threads (one from each buyer and one from the shop in each, at random moments within that time), ` +
       `kills the API with SIGKILL 10–95 % of the way through, starts it again on the same data and checks it: ` +
       "every message answered 201 is in its thread, and each thread's newest message is the one the shop's inbox shows, unread exactly when the buyer wrote it. " +
       `${report.rounds.length} rounds; in ${midRequest} the kill came before at least one answer. ` +

@@ -2,8 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { signUpOwner } from './api-owner';
 import type { Problems } from './verify';
 
-/** Buyers writing to the run's shop; each sends one message a round and the owner answers each, well within the per-person limit. */
-const BUYERS = 10;
+/** Buyers writing to the run's shop, a thread each; each sends one message a round and the owner answers each, well within the per-person limit. */
+export const BUYER_THREADS = 10;
 
 type Thread = { id: string; buyerToken: string; buyer: string };
 type Sent = { threadId: string; token: string; body: string; status: number | null; id: number | null };
@@ -43,7 +43,7 @@ async function get<T>(url: string, token: string): Promise<{ status: number; bod
 /** Buyers who each open a thread with `shopId`; the threads the rounds write into. */
 export async function openThreads(apiUrl: string, shopId: string, tag: string): Promise<Thread[]> {
   const threads: Thread[] = [];
-  for (let i = 0; i < BUYERS; i++) {
+  for (let i = 0; i < BUYER_THREADS; i++) {
     const buyer = `${tag}b${i}`;
     const buyerToken = await signUpOwner(apiUrl, buyer);
     const first = await fetch(`${apiUrl}/shops/${shopId}/messages`, {
