@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { openPglite, openPostgres } from '#server/db/client.ts';
 import { localDiskStorage } from '#server/media/disk-storage.ts';
 import { startApiProcess } from './lib/api-process';
 import { seedBulk } from './lib/bulk-seed';
 import { measureGet } from './lib/load';
 import { type PostgresServer, postgresServer } from './lib/postgres-server';
 import { progressBar } from './lib/progress';
-import { machine } from './lib/report';
+import { describeDatabase, machine } from './lib/report';
 import { type SearchCase, type SearchReport, searchMarkdown } from './lib/search-report';
 import { throwawayDatabase } from './lib/throwaway-database';
 
@@ -73,16 +72,6 @@ function options() {
     process.exit(2);
   }
   return numbers;
-}
-
-async function describeDatabase(database: Database): Promise<{ version: string; sizeMb: number }> {
-  // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
-  const result = (await database.db.execute(sql`select version() as version, pg_database_size(current_database()) as size`)) as unknown as {
-    rows: { version: string; size: string | number }[];
-  };
-  const [first] = result.rows;
-  const version = /PostgreSQL [\d.]+/.exec(first!.version)?.[0] ?? first!.version;
-  return { version: database.kind === 'pglite' ? `PGlite (${version})` : version, sizeMb: Math.round(Number(first!.size) / 1024 ** 2) };
 }
 
 /** What one answer holds: shop matches (the count, with "+" when capped, plus the sponsored), suggestions or products. */

@@ -4,6 +4,7 @@
  * stopped, hanging and slow behind the web tier. Writes soak/results/faults-*.
  */
 import { machine } from '#bench/lib/report.ts';
+import { BUYER_THREADS } from './lib/api-messages';
 import { type CrashReport, killRounds } from './lib/kill-rounds';
 import { makePhotos } from './lib/photos';
 import { startCluster } from './lib/postgres';
@@ -24,13 +25,29 @@ function crashMarkdown(report: CrashReport): string[] {
     `## SIGKILL during uploads, ${report.database}`,
     '',
     `Each round sends a batch of 5 products with photos and a new shop with a photo at once (${report.calibrationMs} ms together when nothing goes wrong), ` +
-      `kills the API with SIGKILL 10–95 % of the way through, starts it again on the same data and checks it. ` +
+      `and meanwhile ${BUYER_THREADS * 2} messages into ${BUYER_THREADS} threads (one from each buyer and one from the shop in each, at random moments within that time), ` +
+      `kills the API with SIGKILL 10–95 % of the way through, starts it again on the same data and checks it: ` +
+      "every message answered 201 is in its thread, and each thread's newest message is the one the shop's inbox shows, unread exactly when the buyer wrote it. " +
       `${report.rounds.length} rounds; in ${midRequest} the kill came before at least one answer. ` +
       `Restart to healthy: median ${restarts[Math.floor(restarts.length / 2)] ?? '?'} ms, max ${restarts[restarts.length - 1] ?? '?'} ms. ` +
       `The start sweep removed ${removed} orphan image folders in all.`,
     '',
-    row(['Round', 'Kill after ms', 'Batch answer', 'Shop answer', 'Folders written', 'Swept folders', 'Batch rows', 'Shop rows', 'Restart ms', 'Problems']),
-    row(['---:', '---:', '---', '---', '---:', '---:', '---:', '---:', '---:', '---']),
+    row([
+      'Round',
+      'Kill after ms',
+      'Batch answer',
+      'Shop answer',
+      'Folders written',
+      'Swept folders',
+      'Batch rows',
+      'Shop rows',
+      'Messages answered 201',
+      'Stored unanswered',
+      'Lost',
+      'Restart ms',
+      'Problems',
+    ]),
+    row(['---:', '---:', '---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
     ...report.rounds.map((r) =>
       row([
         r.round,
@@ -41,6 +58,9 @@ function crashMarkdown(report: CrashReport): string[] {
         r.sweep?.removedFolders ?? '?',
         r.found.batchRows,
         r.found.shopRows,
+        r.messages ? `${r.messages.answered} of ${r.messages.sent}` : '?',
+        r.messages?.storedUnanswered ?? '?',
+        r.messages?.lost ?? '?',
         r.restartMs,
         r.problems.join('; ') || 'none',
       ]),
@@ -49,6 +69,7 @@ function crashMarkdown(report: CrashReport): string[] {
     report.final
       ? `Afterwards, the API stopped and its database opened directly: ${report.final.rows.users} users, ${report.final.rows.shops} shops, ` +
         `${report.final.rows.products} products, ${report.final.files} files on disk, each named by a row and each row's files present; ` +
+        `${report.final.threadsOutOfStep} threads whose last message or read marks disagree with their messages; ` +
         `amcheck (\`bt_index_check\` with heapallindexed) passed on ${report.final.indexesChecked} indexes; ${report.final.imagesServed} images served whole by the API.`
       : 'The run stopped before the final checks.',
     ...(report.problems.length ? ['', `**Problems (${report.problems.length})**:`, ...report.problems.map((problem) => `- ${problem}`)] : []),

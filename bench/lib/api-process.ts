@@ -22,7 +22,7 @@ function memoryOf(pid: number) {
  * The API as production runs it (its bundle, as `npm start` starts it), in its own process, so its
  * memory is measured apart from the load generator's.
  */
-export async function startApiProcess(options: { dataDir: string; databaseUrl: string | undefined }): Promise<ApiProcess> {
+export async function startApiProcess(options: { dataDir: string; databaseUrl: string | undefined; env?: Record<string, string> }): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   await buildServersIfStale();
@@ -40,6 +40,7 @@ export async function startApiProcess(options: { dataDir: string; databaseUrl: s
       LOG_LEVEL: 'warn',
       // Ten owners sign up for the upload test; the default limit is for people, not benchmarks.
       AUTH_RATE_LIMIT: '100000',
+      ...options.env,
     },
   });
   const exited = once(child, 'exit');

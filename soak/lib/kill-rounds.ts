@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { threadsOutOfStep } from '#bench/lib/bulk-messages.ts';
 import { freePort } from '#scripts/lib/product.ts';
+import { checkMessages, type MessageRound, openThreads, sendSpread } from './api-messages';
 import { addProducts, createShop, signUpOwner } from './api-owner';
 import { type ApiProcess, startApi } from './api-process';
 import { checkIndexes, openForChecks } from './integrity';
@@ -23,6 +25,8 @@ type KillRound = {
   sweep: { removedFolders: number; removedFiles: number } | null;
   /** Rows of the killed batch and shop found after the restart: 0 or all. */
   found: { batchRows: number; shopRows: number };
+  /** The messages sent into threads meanwhile, and what the restarted API holds of them. */
+  messages: MessageRound | null;
   problems: Problems;
 };
 
@@ -30,7 +34,7 @@ export type CrashReport = {
   database: 'pglite' | 'postgres';
   calibrationMs: number;
   rounds: KillRound[];
-  final: { rows: Record<string, number>; files: number; imagesServed: number; indexesChecked: number } | null;
+  final: { rows: Record<string, number>; files: number; imagesServed: number; indexesChecked: number; threadsOutOfStep: number } | null;
   problems: Problems;
 };
 
@@ -71,6 +75,7 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
     const home = await createShop(api.url, token, 'Fault run home shop', options.photos[0]!);
     if (home.status !== 201) throw new Error(`the first shop answered ${home.status}: ${home.body}`);
     const shopId = (JSON.parse(home.body) as { id: string }).id;
+    const threads = await openThreads(api.url, shopId, `fault${Date.now().toString(36)}`);
     const names = (label: string) => Array.from({ length: BATCH_SIZE }, (_, item) => `${label} item ${item}`);
     const both = (label: string) =>
       [addProducts(api!.url, token, shopId, names(label), options.photos), createShop(api!.url, token, `${label} shop`, options.photos[1]!)] as const;
@@ -87,7 +92,8 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
       const foldersBefore = imageFolders(mediaRoot);
       const answered: KillRound['answered'] = { batch: null, shop: null };
       const [batch, shop] = both(label);
-      const settled = Promise.all([batch.then((a) => (answered.batch = a.status)), shop.then((a) => (answered.shop = a.status))]);
+      const messages = sendSpread(api.url, token, threads, label, report.calibrationMs);
+      const settled = Promise.all([batch.then((a) => (answered.batch = a.status)), shop.then((a) => (answered.shop = a.status)), messages]);
       await delay(killAfterMs);
       const foldersAtKill = imageFolders(mediaRoot) - foldersBefore;
       const seenAtKill = { ...answered };
@@ -108,6 +114,7 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
           restartMs: -1,
           sweep: null,
           found: { batchRows: -1, shopRows: -1 },
+          messages: null,
           problems: [`restart failed: ${(error as Error).message}`],
         });
         report.problems.push(`round ${round}: the API did not start again after the kill: ${(error as Error).message}`);
@@ -134,7 +141,20 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
       if (orphans.length) problems.push(`${orphans.length} files no row names, e.g. ${orphans[0]}`);
       if (missing.length) problems.push(`${missing.length} files named by rows are missing, e.g. ${missing[0]}`);
 
-      report.rounds.push({ round, killAfterMs, answered: seenAtKill, foldersAtKill, restartMs, sweep, found: { batchRows, shopRows }, problems });
+      const messageCheck = await checkMessages(api.url, token, threads, await messages);
+      problems.push(...messageCheck.problems);
+
+      report.rounds.push({
+        round,
+        killAfterMs,
+        answered: seenAtKill,
+        foldersAtKill,
+        restartMs,
+        sweep,
+        found: { batchRows, shopRows },
+        messages: messageCheck.round,
+        problems,
+      });
       report.problems.push(...problems.map((problem) => `round ${round}: ${problem}`));
     }
 
@@ -147,8 +167,19 @@ export async function killRounds(options: { database: 'pglite' | 'postgres'; dat
     try {
       const storage = await checkStorage(database, mediaRoot);
       const indexes = await checkIndexes(database.db);
-      report.problems.push(...storage.problems, ...indexes.problems);
-      report.final = { rows: storage.rows, files: storage.files, imagesServed: served.images, indexesChecked: indexes.indexes };
+      const outOfStep = await threadsOutOfStep(database.db);
+      report.problems.push(
+        ...storage.problems,
+        ...indexes.problems,
+        ...outOfStep.map((t) => `thread ${t.id}: last message ${t.lastMessageId}, newest ${t.newest}`),
+      );
+      report.final = {
+        rows: storage.rows,
+        files: storage.files,
+        imagesServed: served.images,
+        indexesChecked: indexes.indexes,
+        threadsOutOfStep: outOfStep.length,
+      };
     } finally {
       await database.close();
     }
