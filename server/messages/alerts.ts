@@ -15,7 +15,10 @@ const shopAlertSms = (shopName: string, link: string) => `Kasuwa: new message fo
  * was alerted within the last MESSAGE_ALERT_EVERY_MINUTES. The conditional update decides it, so two API
  * instances sending at once alert once.
  */
-export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, sender: ThreadSide, messageId: number) {
+/** Which outboxes a send wrote to, so only those are woken. */
+export type QueuedAlerts = { mail: boolean; sms: boolean };
+
+export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, sender: ThreadSide, messageId: number): Promise<QueuedAlerts> {
   const to = otherSide(sender);
   const alertedAt = to === 'buyer' ? threads.buyerAlertedAt : threads.shopAlertedAt;
   const due = or(isNull(alertedAt), lte(alertedAt, sql`now() - make_interval(mins => ${MESSAGE_ALERT_EVERY_MINUTES})`));
@@ -24,15 +27,18 @@ export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, sen
     .set(to === 'buyer' ? { buyerAlertedAt: sql`now()` } : { shopAlertedAt: sql`now()` })
     .where(and(eq(threads.id, thread.id), due))
     .returning({ id: threads.id });
-  if (!alerted) return;
+  const none = { mail: false, sms: false };
+  if (!alerted) return none;
   const [shop] = await tx
     .select({ ownerId: shops.ownerId, smsAlerts: shops.smsAlerts, phone: sql<string>`coalesce(${shops.phone}, ${users.phoneNumber})` })
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerId))
     .where(eq(shops.id, thread.shopId));
-  if (!shop) return;
+  if (!shop) return none;
   await tx.insert(mailOutbox).values({ kind: 'message-alert', recipient: to === 'buyer' ? thread.buyerId : shop.ownerId, messageId });
-  if (to === 'shop' && shop.smsAlerts) {
+  const sms = to === 'shop' && shop.smsAlerts;
+  if (sms) {
     await tx.insert(smsOutbox).values({ kind: 'message-alert', recipient: shop.phone, body: shopAlertSms(thread.shopName, threadLink(webUrl, thread.id)) });
   }
+  return { mail: true, sms };
 }

@@ -85,8 +85,8 @@ export async function sendMessage(
       .where(and(eq(threads.id, thread.id), notBlocked))
       .returning({ id: threads.id });
     if (!moved.length) throw detailError(403, MSG.blockedByOther);
-    await queueAlerts(tx, webUrl, thread, side, message!.id);
-    return message!;
+    const alerts = await queueAlerts(tx, webUrl, thread, side, message!.id);
+    return { ...message!, alerts };
   });
 }
 

@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from '#rules/order-requests.ts';
 import { shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import type { QueuedAlerts } from '#server/messages/alerts.ts';
 import { ordersById } from '#server/messages/order-json.ts';
 import { messageJson, messageJsonSchema, type ThreadRow, threadSummary, threadSummarySchema } from '#server/messages/thread-json.ts';
 import {
@@ -58,10 +59,10 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
   const security = [{ bearer: [] }];
 
   const webUrl = app.config.webUrl;
-  /** After a send commits: its alerts go now rather than at the queues' next poll. */
-  function alertsQueued() {
-    app.mailQueue.wake();
-    app.smsQueue.wake();
+  /** After a send commits: its alerts go now rather than at the queues' next poll; a send that queued none wakes nothing. */
+  function alertsQueued({ alerts }: { alerts: QueuedAlerts }) {
+    if (alerts.mail) app.mailQueue.wake();
+    if (alerts.sms) app.smsQueue.wake();
   }
 
   async function reload(thread: ThreadRow, userId: string) {
@@ -112,7 +113,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       await checkShop(request, request.params.shop_id);
       const thread = await threadWithShop(request, request.params.shop_id);
       const message = await sendMessage(app.db, webUrl, thread, 'buyer', user.id, request.body.body);
-      alertsQueued();
+      alertsQueued(message);
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, 'buyer', 'buyer') });
     },
   );
@@ -277,7 +278,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
       const user = signedIn(request);
       const { thread, side } = await threadFor(app.db, request.params.id, user.id);
       const message = await sendMessage(app.db, webUrl, thread, side, user.id, request.body.body);
-      alertsQueued();
+      alertsQueued(message);
       return reply.code(201).send({ thread_id: thread.id, message: messageJson(message, side, side) });
     },
   );

@@ -6,6 +6,7 @@ import { ORDER_ACTIONS, type OrderAction } from '#rules/order-requests.ts';
 import { declineSchema, orderRequestSchema } from '#rules/order-schemas.ts';
 import { notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import type { QueuedAlerts } from '#server/messages/alerts.ts';
 import { ordersById } from '#server/messages/order-json.ts';
 import { moveOrder, orderThreadId, pricedLines, sendOrder } from '#server/messages/orders.ts';
 import { messageJson, messageJsonSchema, type ThreadRow } from '#server/messages/thread-json.ts';
@@ -23,7 +24,7 @@ type Options = {
   messageLimit: (request: FastifyRequest) => Promise<void>;
   checkShop: (request: FastifyRequest, shopId: string) => Promise<void>;
   threadWithShop: (request: FastifyRequest, shopId: string) => Promise<ThreadRow>;
-  alertsQueued: () => void;
+  alertsQueued: (sent: { alerts: QueuedAlerts }) => void;
 };
 
 const isAction = (value: string): value is OrderAction => (ORDER_ACTIONS as readonly string[]).includes(value);
@@ -61,7 +62,7 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       const lines = await pricedLines(app.db, shopId, request.body.lines);
       const thread = await threadWithShop(request, shopId);
       const message = await sendOrder(app.db, app.config.webUrl, thread, user.id, lines, request.body.note);
-      alertsQueued();
+      alertsQueued(message);
       return reply.code(201).send({ thread_id: thread.id, message: await withOrder(message, 'buyer', 'buyer') });
     },
   );
@@ -92,7 +93,7 @@ export const orderRoutes: FastifyPluginAsync<Options> = async (base, { messageLi
       if (!threadId) throw notFound();
       const { thread, side } = await threadFor(app.db, threadId, user.id);
       const message = await moveOrder(app.db, app.config.webUrl, thread, side, user.id, id, action, request.body?.reason);
-      alertsQueued();
+      alertsQueued(message);
       return reply.code(201).send({ thread_id: thread.id, message: await withOrder(message, side, side) });
     },
   );
