@@ -10,6 +10,8 @@ const CLAIM_MS = 2 * 60_000;
 const POLL_MS = 10_000;
 /** A hung server holds at most this many until its timeouts. */
 const SENDING_MAX = 10;
+/** A stopping API waits this long for mail and texts being sent, within its own stop grace. */
+const CLOSE_WAIT_MS = 5_000;
 
 export type OutboxOptions<Row> = {
   db: Db;
@@ -27,7 +29,8 @@ export type OutboxOptions<Row> = {
 export type Outbox = {
   /** After a commit that queued a row: sends it now rather than at the next poll. */
   wake(): void;
-  close(): void;
+  /** Stops taking rows and waits, at most CLOSE_WAIT_MS, for the ones being sent. */
+  close(): Promise<void>;
 };
 
 /**
@@ -42,6 +45,7 @@ export function startOutbox<Row extends { id: string; kind: string; tries: numbe
   let again = false;
   let sending = 0;
   let wake: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
 
   /** A timer firing a little early finds nothing due, and is set again. */
   async function wakeAtNextDue(): Promise<void> {
@@ -82,14 +86,16 @@ export function startOutbox<Row extends { id: string; kind: string; tries: numbe
 
   function send(row: Row) {
     sending += 1;
-    attempt(row)
+    const sent = attempt(row)
       .catch((error: unknown) => {
         if (!closed) log.error({ err: error }, `the ${noun} queue could not write to the database; the ${noun} is tried again later`);
       })
       .finally(() => {
         sending -= 1;
+        inFlight.delete(sent);
         nudge();
       });
+    inFlight.add(sent);
   }
 
   async function drain(): Promise<void> {
@@ -125,10 +131,17 @@ export function startOutbox<Row extends { id: string; kind: string; tries: numbe
     wake() {
       setImmediate(nudge);
     },
-    close() {
+    async close() {
       closed = true;
       clearInterval(poll);
       clearTimeout(wake);
+      // A send cut off by the exit is sent again after its claim lapses; one that finishes is not sent twice.
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      });
+      await Promise.race([Promise.allSettled(inFlight), giveUp]);
+      clearTimeout(timer);
     },
   };
 }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { MESSAGE_ALERT_EVERY_MINUTES } from '#rules/limits.ts';
 import type { Tx } from '#server/db/client.ts';
 import { mailOutbox, shops, smsOutbox, type ThreadSide, threads, users } from '#server/db/schema.ts';
-import { otherSide, type ThreadRow } from './thread-json';
+import type { ThreadRow } from './thread-json';
 
 /** `${webUrl}/messages/{id}`: where an alert sends its reader. */
 export const threadLink = (webUrl: string, threadId: string) => `${webUrl}/messages/${encodeURIComponent(threadId)}`;
@@ -10,25 +10,27 @@ export const threadLink = (webUrl: string, threadId: string) => `${webUrl}/messa
 /** No message words: a text message may be read on a locked phone's screen. */
 const shopAlertSms = (shopName: string, link: string) => `Kasuwa: new message for ${shopName} from a buyer. Read and reply: ${link}`;
 
+const alertedColumn = (side: ThreadSide) => (side === 'buyer' ? threads.buyerAlertedAt : threads.shopAlertedAt);
+
 /**
- * Queues the alerts for the side that did not send `messageId`, in the send's transaction, unless that side
- * was alerted within the last MESSAGE_ALERT_EVERY_MINUTES. The conditional update decides it, so two API
- * instances sending at once alert once.
+ * For the send's own update of its thread: marks `to` alerted now unless it was within the last
+ * MESSAGE_ALERT_EVERY_MINUTES. Deciding it in that one statement makes two API instances sending at once alert once.
  */
+export function alertMark(to: ThreadSide) {
+  const column = alertedColumn(to);
+  const due = or(isNull(column), lte(column, sql`now() - make_interval(mins => ${MESSAGE_ALERT_EVERY_MINUTES})`));
+  const value = sql`case when ${due} then now() else ${column} end`;
+  // now() is the transaction's start: equal only when this statement just set it.
+  const alerted = sql<boolean>`${column} = now()`;
+  return { set: to === 'buyer' ? { buyerAlertedAt: value } : { shopAlertedAt: value }, alerted };
+}
+
 /** Which outboxes a send wrote to, so only those are woken. */
 export type QueuedAlerts = { mail: boolean; sms: boolean };
 
-export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, sender: ThreadSide, messageId: number): Promise<QueuedAlerts> {
-  const to = otherSide(sender);
-  const alertedAt = to === 'buyer' ? threads.buyerAlertedAt : threads.shopAlertedAt;
-  const due = or(isNull(alertedAt), lte(alertedAt, sql`now() - make_interval(mins => ${MESSAGE_ALERT_EVERY_MINUTES})`));
-  const [alerted] = await tx
-    .update(threads)
-    .set(to === 'buyer' ? { buyerAlertedAt: sql`now()` } : { shopAlertedAt: sql`now()` })
-    .where(and(eq(threads.id, thread.id), due))
-    .returning({ id: threads.id });
+/** Queues the alerts for `to`, the side that did not send `messageId`, in the send's transaction, once alertMark said so. */
+export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, to: ThreadSide, messageId: number): Promise<QueuedAlerts> {
   const none = { mail: false, sms: false };
-  if (!alerted) return none;
   const [shop] = await tx
     .select({ ownerId: shops.ownerId, smsAlerts: shops.smsAlerts, phone: sql<string>`coalesce(${shops.phone}, ${users.phoneNumber})` })
     .from(shops)

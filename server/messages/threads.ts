@@ -5,7 +5,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
-import { queueAlerts } from './alerts';
+import { alertMark, queueAlerts } from './alerts';
 import { blockedAt, otherSide, type ThreadRow } from './thread-json';
 
 const buyers = alias(users, 'buyers');
@@ -79,13 +79,20 @@ export async function sendMessage(
     const readMark = side === 'buyer' ? { buyerReadId: newest(threads.buyerReadId, message!.id) } : { shopReadId: newest(threads.shopReadId, message!.id) };
     // The block is checked again here, in the same statement that moves the thread: a block made meanwhile wins.
     const notBlocked = side === 'buyer' ? isNull(threads.shopBlockedAt) : isNull(threads.buyerBlockedAt);
-    const moved = await tx
+    const to = otherSide(side);
+    const mark = alertMark(to);
+    const [moved] = await tx
       .update(threads)
-      .set({ lastMessageId: newest(threads.lastMessageId, message!.id), lastMessageAt: newest(threads.lastMessageAt, message!.createdAt), ...readMark })
+      .set({
+        lastMessageId: newest(threads.lastMessageId, message!.id),
+        lastMessageAt: newest(threads.lastMessageAt, message!.createdAt),
+        ...readMark,
+        ...mark.set,
+      })
       .where(and(eq(threads.id, thread.id), notBlocked))
-      .returning({ id: threads.id });
-    if (!moved.length) throw detailError(403, MSG.blockedByOther);
-    const alerts = await queueAlerts(tx, webUrl, thread, side, message!.id);
+      .returning({ alerted: mark.alerted });
+    if (!moved) throw detailError(403, MSG.blockedByOther);
+    const alerts = moved.alerted ? await queueAlerts(tx, webUrl, thread, to, message!.id) : { mail: false, sms: false };
     return { ...message!, alerts };
   });
 }
