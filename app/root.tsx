@@ -59,6 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // app.css and shop.css come inline in every page's <head> (lib/inline-head.server.ts), not as links.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/** A messages page counts unread threads after its own read: fresher than the root's count, which it replaces. */
+function usePageUnread(): number | null | undefined {
+  return useMatches()
+    .map((match) => (match.data as { unread?: number | null } | undefined)?.unread)
+    .findLast((count) => count !== undefined);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
@@ -66,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const skeleton = usePendingSkeleton();
   const nonce = useContext(ResponseNonce);
   const lite = root?.lite ?? false;
+  const unread = usePageUnread() ?? root?.unread ?? null;
   return (
     <html lang="en-NG">
       <head>
@@ -86,13 +94,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={root?.unread ?? null} />}
+        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={unread} />}
         {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
         <div id="content" className="page">
           {skeleton ? <PageSkeleton {...skeleton} /> : children}
         </div>
         {!bare && root && <Footer contact={root.contact} />}
-        {!bare && <BottomNav unread={root?.unread ?? null} />}
+        {!bare && <BottomNav unread={unread} />}
         {!lite && <ScrollRestoration />}
         {!lite && <Scripts />}
       </body>

@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { InboxList } from '#app/components/messages/inbox-list.tsx';
+import { unreadThreads } from '#app/lib/messages/unread.server.ts';
 import { cursorFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
@@ -16,7 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const before = cursorFrom(new URL(request.url), 'before');
   try {
     const inbox = await asSignedIn(request, signedIn, (token) => provider.inbox(token, before));
-    return { threads: inbox.results, more: inbox.more, paged: before !== undefined };
+    // The root's count is not asked again on a client-side navigation: this one is fresh (see root.tsx).
+    const unread = await unreadThreads(signedIn.access);
+    return { threads: inbox.results, more: inbox.more, unread, paged: before !== undefined };
   } catch (error) {
     if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
     throw error;

@@ -8,6 +8,7 @@ import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { useThreadLive } from '#app/lib/messages/thread-live.ts';
+import { unreadThreads } from '#app/lib/messages/unread.server.ts';
 import { cursorFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -32,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const before = cursorFrom(url, 'before');
   try {
     const thread = await asSignedIn(request, signedIn, (token) => provider.thread(token, params.thread_id, before));
-    return { thread, paged: before !== undefined, reported: url.searchParams.has('reported') };
+    // Counted after this read marked the thread read, for the menu and bottom navigation (see root.tsx).
+    const unread = await unreadThreads(signedIn.access);
+    return { thread, unread, paged: before !== undefined, reported: url.searchParams.has('reported') };
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
