@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
-import { alertMark, queueAlerts } from './alerts';
+import { alertParts, type QueuedAlerts } from './alerts';
 import { blockedAt, otherSide, type ThreadRow } from './thread-json';
 
 const buyers = alias(users, 'buyers');
@@ -55,10 +55,64 @@ export async function openThread(db: Db, shopId: string, buyerId: string): Promi
   return (await buyerThread(db, shopId, buyerId))!;
 }
 
+type StoredRow = {
+  id: string | number;
+  thread_id: string;
+  sender_id: string;
+  body: string;
+  order_id: string | null;
+  created_at: string | Date;
+  mailed: boolean;
+  texted: boolean;
+};
+
+/**
+ * One statement: takes the message's number, moves the thread (checking the block again, so a block made
+ * meanwhile wins), stores the message and queues the other side's alerts. One statement is one round trip
+ * and needs no transaction of its own; null when the block refused it.
+ */
+async function storeMessage(db: Db | Tx, webUrl: string, thread: ThreadRow, side: ThreadSide, senderId: string, body: string, orderId: string | null) {
+  const readMark = sql.identifier(side === 'buyer' ? 'buyer_read_id' : 'shop_read_id');
+  const otherBlock = sql.identifier(side === 'buyer' ? 'shop_blocked_at' : 'buyer_blocked_at');
+  const alert = alertParts(webUrl, thread, otherSide(side));
+  // greatest(): of two messages committing out of order, the thread keeps the newer.
+  const { rows } = (await db.execute(sql`
+    with next as (select nextval(pg_get_serial_sequence('messages', 'id')) as id),
+    moved as (
+      update ${threads} set
+        last_message_id = greatest(last_message_id, (select id from next)),
+        last_message_at = greatest(last_message_at, now()),
+        ${readMark} = greatest(${readMark}, (select id from next)),
+        ${alert.set}
+      where ${threads.id} = ${thread.id} and ${otherBlock} is null
+      returning ${alert.alerted}
+    ),
+    inserted as (
+      insert into ${messages} (id, thread_id, sender_id, body, order_id) overriding system value
+      select next.id, ${thread.id}, ${senderId}, ${body}, ${orderId} from next, moved
+      returning *
+    ),
+    ${alert.queue}
+    select inserted.*, exists (select 1 from mail) as mailed, exists (select 1 from sms) as texted from inserted`)) as { rows: StoredRow[] };
+  const row = rows[0];
+  if (!row) return null;
+  const message: typeof messages.$inferSelect = {
+    id: Number(row.id),
+    threadId: row.thread_id,
+    senderId: row.sender_id,
+    body: row.body,
+    orderId: row.order_id,
+    hiddenAt: null,
+    createdAt: new Date(row.created_at),
+  };
+  const alerts: QueuedAlerts = { mail: row.mailed, sms: row.texted };
+  return { ...message, alerts };
+}
+
 /**
  * Adds a message, moves the thread up the inbox and queues the other side's alerts (links from `webUrl`);
- * refused while the other side blocks the sender or the shop is hidden. `order` runs first in the same
- * transaction and names the order request the message is about.
+ * refused while the other side blocks the sender or the shop is hidden. `order` runs first in a
+ * transaction with it and names the order request the message is about.
  */
 export async function sendMessage(
   db: Db,
@@ -71,30 +125,16 @@ export async function sendMessage(
 ) {
   if (thread.shopHidden) throw detailError(403, MSG.shopHiddenMessages);
   if (blockedAt(thread, otherSide(side))) throw detailError(403, MSG.blockedByOther);
-  return db.transaction(async (tx) => {
-    const orderId = order ? await order(tx) : null;
-    const [message] = await tx.insert(messages).values({ threadId: thread.id, senderId, body, orderId }).returning();
-    // greatest(): of two messages committing out of order, the thread keeps the newer.
-    const newest = (column: AnyPgColumn, value: number | Date) => sql`greatest(${column}, ${value})`;
-    const readMark = side === 'buyer' ? { buyerReadId: newest(threads.buyerReadId, message!.id) } : { shopReadId: newest(threads.shopReadId, message!.id) };
-    // The block is checked again here, in the same statement that moves the thread: a block made meanwhile wins.
-    const notBlocked = side === 'buyer' ? isNull(threads.shopBlockedAt) : isNull(threads.buyerBlockedAt);
-    const to = otherSide(side);
-    const mark = alertMark(to);
-    const [moved] = await tx
-      .update(threads)
-      .set({
-        lastMessageId: newest(threads.lastMessageId, message!.id),
-        lastMessageAt: newest(threads.lastMessageAt, message!.createdAt),
-        ...readMark,
-        ...mark.set,
+  const stored = order
+    ? await db.transaction(async (tx) => {
+        const sent = await storeMessage(tx, webUrl, thread, side, senderId, body, await order(tx));
+        // Thrown inside, so the order request goes too.
+        if (!sent) throw detailError(403, MSG.blockedByOther);
+        return sent;
       })
-      .where(and(eq(threads.id, thread.id), notBlocked))
-      .returning({ alerted: mark.alerted });
-    if (!moved) throw detailError(403, MSG.blockedByOther);
-    const alerts = moved.alerted ? await queueAlerts(tx, webUrl, thread, to, message!.id) : { mail: false, sms: false };
-    return { ...message!, alerts };
-  });
+    : await storeMessage(db, webUrl, thread, side, senderId, body, null);
+  if (!stored) throw detailError(403, MSG.blockedByOther);
+  return stored;
 }
 
 /** A page of a thread's messages, newest `limit` before `before` (all when not given), oldest first. */
