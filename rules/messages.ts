@@ -138,6 +138,13 @@ export const MSG = {
   confirmPasswordRequired: 'Please type the new password again',
   passwordsDiffer: 'The two passwords do not match',
   passwordTooCommon: 'This password is one of the most common and easy to guess. Please choose another.',
+  currentPasswordWrong: 'That is not your current password.',
+  currentPasswordRequired: 'Please type your current password',
+  profileSaved: 'Your profile is saved.',
+  passwordChanged: 'Your password is changed. Every other sign-in of your account has ended.',
+  otherSessionsEnded: 'You are signed out everywhere else. This browser stays signed in.',
+  settingsFailed: 'Your change could not be saved. Please try again.',
+  dataExportFailed: 'Your data could not be gathered just now. Please try again.',
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
