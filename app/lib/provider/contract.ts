@@ -123,6 +123,9 @@ export const profileSchema = userSchema.extend({
     .default([]),
 });
 
+/** ext: the person's whole data, handed on as the provider wrote it; the web tier reads only the username. */
+export const dataExportSchema = z.looseObject({ account: z.looseObject({ username: z.string() }) });
+
 /** ext: a shop's alerts after its owner set them. */
 export const shopAlertsSchema = z.object({ sms: z.boolean() });
 
