@@ -60,6 +60,9 @@ describe('service documents', () => {
       '/shops/{shop_id}/orders',
       '/orders/{id}/{action}',
       '/shops/{id}/alerts',
+      '/auth/password/change',
+      '/auth/sessions/revoke-others',
+      '/auth/data-export',
     ]) {
       expect(paths, path).toContain(path);
     }
