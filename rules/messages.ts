@@ -142,6 +142,7 @@ export const MSG = {
   currentPasswordRequired: 'Please type your current password',
   profileSaved: 'Your profile is saved.',
   passwordChanged: 'Your password is changed. Every other sign-in of your account has ended.',
+  mailAlertsSaved: 'Your email alerts are saved.',
   otherSessionsEnded: 'You are signed out everywhere else. This browser stays signed in.',
   settingsFailed: 'Your change could not be saved. Please try again.',
   dataExportFailed: 'Your data could not be gathered just now. Please try again.',

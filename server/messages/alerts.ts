@@ -31,7 +31,13 @@ export async function queueAlerts(tx: Tx, webUrl: string, thread: ThreadRow, sen
     .innerJoin(users, eq(users.id, shops.ownerId))
     .where(eq(shops.id, thread.shopId));
   if (!shop) return;
-  await tx.insert(mailOutbox).values({ kind: 'message-alert', recipient: to === 'buyer' ? thread.buyerId : shop.ownerId, messageId });
+  const recipient = to === 'buyer' ? thread.buyerId : shop.ownerId;
+  // Turned off in Settings, the mail stays unsent; the shop's text message is its own switch on My Shops.
+  const [wantsMail] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, recipient), eq(users.messageMailAlerts, true)));
+  if (wantsMail) await tx.insert(mailOutbox).values({ kind: 'message-alert', recipient, messageId });
   if (to === 'shop' && shop.smsAlerts) {
     await tx.insert(smsOutbox).values({ kind: 'message-alert', recipient: shop.phone, body: shopAlertSms(thread.shopName, threadLink(webUrl, thread.id)) });
   }

@@ -20,6 +20,13 @@ const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 /** The three fields and room for whitespace; anything larger is refused unread. */
 const ACCOUNT_BODY_MAX_BYTES = 4096;
 
+const mailAlertsSchema = z.object({
+  message_mail: z.boolean().describe('Email me when someone writes in one of my threads'),
+  renewal_mail: z.boolean().describe('Email me before one of my ads ends'),
+});
+/** `{"message_mail":false,"renewal_mail":false}` and room for whitespace. */
+const ALERTS_BODY_MAX_BYTES = 1024;
+
 function uniqueViolation(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause;
   return cause?.code === '23505' ? String(cause.constraint ?? '') : undefined;
@@ -124,6 +131,30 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
       });
       if (!login) throw notAuthenticated();
       return issueTokens(secret, { userId: user.id, passwordHash, sessionId: loginId, ...login });
+    },
+  );
+
+  app.put(
+    '/auth/alerts',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: ALERTS_BODY_MAX_BYTES,
+      config: { privateWrite: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn the account’s mail alerts on or off (ext): new messages in its threads, and its ads’ renewal reminders',
+        security: [{ bearer: [] }],
+        body: mailAlertsSchema,
+        response: { 200: mailAlertsSchema, 400: fieldErrors, 401: detail, 413: detail },
+      },
+    },
+    async (request) => {
+      const { message_mail, renewal_mail } = request.body;
+      await app.db
+        .update(users)
+        .set({ messageMailAlerts: message_mail, renewalMailAlerts: renewal_mail })
+        .where(eq(users.id, signedIn(request).id));
+      return { message_mail, renewal_mail };
     },
   );
 

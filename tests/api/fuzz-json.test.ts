@@ -42,6 +42,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
   { method: 'PUT', path: '/shops/:id/alerts', fields: ['sms'] },
   { method: 'PUT', path: '/auth/profile', fields: ['email', 'username', 'phone_number'] },
+  { method: 'PUT', path: '/auth/alerts', fields: ['message_mail', 'renewal_mail'] },
   { method: 'POST', path: '/auth/password/change', fields: ['current_password', 'new_password'] },
   { method: 'POST', path: '/auth/sessions/revoke-others', fields: ['refresh'] },
 ];

@@ -61,6 +61,7 @@ describe('service documents', () => {
       '/orders/{id}/{action}',
       '/shops/{id}/alerts',
       '/auth/password/change',
+      '/auth/alerts',
       '/auth/sessions/revoke-others',
       '/auth/data-export',
     ]) {

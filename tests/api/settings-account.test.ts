@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#rules/messages.ts';
+import { mailOutbox, shops } from '#server/db/schema.ts';
+import { queueRenewalReminders } from '#server/payments/renewal-reminders.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, newPerson, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -112,6 +115,46 @@ describe('sign out everywhere else', () => {
       expect((await profile(other.access)).statusCode).toBe(401);
       expect((await refresh(other.refresh)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('mail alerts', () => {
+  const messageMails = async (person: SignedUp) =>
+    (
+      await api.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'message-alert'), eq(mailOutbox.recipient, person.id)))
+    ).length;
+
+  it('are on for a new account, and turned off no message is mailed to the person', async () => {
+    const owner = await signUp(api.app);
+    const buyer = await signUp(api.app);
+    expect((await profile(owner.access)).json()).toMatchObject({ message_mail_alerts: true, renewal_mail_alerts: true });
+    const shop = await createShop(api.app, owner.access);
+    const off = await send('PUT', '/auth/alerts', owner.access, { message_mail: false, renewal_mail: true });
+    expect(off.json()).toEqual({ message_mail: false, renewal_mail: true });
+    expect((await profile(owner.access)).json()).toMatchObject({ message_mail_alerts: false, renewal_mail_alerts: true });
+
+    const asked = await send('POST', `/shops/${shop.id}/messages`, buyer.access, { body: 'Open on Sunday?' });
+    expect(await messageMails(owner)).toBe(0);
+    await send('POST', `/threads/${asked.json().thread_id}/messages`, owner.access, { body: 'Yes, from noon' });
+    expect(await messageMails(buyer)).toBe(1);
+  });
+
+  it('turned off, no renewal reminder is queued for the person’s ads', async () => {
+    const owner = await signUp(api.app);
+    const endsAt = new Date('2031-03-20T13:00:00Z');
+    const shop = await createShop(api.app, owner.access);
+    await api.database.db.update(shops).set({ sponsoredUntil: endsAt }).where(eq(shops.id, shop.id));
+    const reminders = async () => (await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.shopId, shop.id))).length;
+
+    await send('PUT', '/auth/alerts', owner.access, { message_mail: true, renewal_mail: false });
+    await queueRenewalReminders(api.database.db, new Date(endsAt.getTime() - 3 * 24 * 60 * 60_000));
+    expect(await reminders()).toBe(0);
+    await send('PUT', '/auth/alerts', owner.access, { message_mail: true, renewal_mail: true });
+    await queueRenewalReminders(api.database.db, new Date(endsAt.getTime() - 3 * 24 * 60 * 60_000));
+    expect(await reminders()).toBe(1);
   });
 });
 

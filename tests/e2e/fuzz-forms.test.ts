@@ -78,7 +78,7 @@ beforeAll(async () => {
     { path: `/messages/${thread}`, fields: ['body', 'intent', 'order', 'move', 'reason'], reads: true, schema: true, signedIn: true },
     {
       path: '/settings',
-      fields: ['intent', 'email', 'username', 'phone_number', 'current_password', 'new_password', 'confirm_password'],
+      fields: ['intent', 'email', 'username', 'phone_number', 'current_password', 'new_password', 'confirm_password', 'message_mail', 'renewal_mail'],
       reads: true,
       schema: true,
       signedIn: true,
@@ -93,6 +93,8 @@ const ALL_FIELDS = [
   'username',
   'phone_number',
   'current_password',
+  'message_mail',
+  'renewal_mail',
   'new_password',
   'confirm_password',
   'intent',

@@ -80,6 +80,21 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     expect(await page.getByLabel('Username').inputValue()).toBe(other.username.toUpperCase());
   });
 
+  test('email alerts for messages turn off and stay off', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    await page.goto('/settings');
+    await whenInteractive(page, 'form:has(input[value="alerts"])');
+    const messages = page.getByLabel('Email me when someone writes to me');
+    expect(await messages.isChecked()).toBe(true);
+    await messages.uncheck();
+    await page.getByRole('button', { name: 'Save alerts' }).click();
+    await page.getByText(MSG.mailAlertsSaved).waitFor();
+    expect(await page.getByLabel('Email me when someone writes to me').isChecked()).toBe(false);
+    expect(await page.getByLabel('Email me before my shop’s ad ends').isChecked()).toBe(true);
+    const account = await (await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
+    expect(account).toMatchObject({ message_mail_alerts: false, renewal_mail_alerts: true });
+  });
+
   test('Download my data gives one JSON file holding the shop', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);

@@ -8,6 +8,7 @@ import {
   categoriesSchema,
   dataExportSchema,
   itemDetailSchema,
+  mailAlertsSchema,
   messageItemSchema,
   messageSchema,
   myRatingListSchema,
@@ -216,6 +217,8 @@ export const provider = {
   changePassword: (token: string, body: { current_password: string; new_password: string }) =>
     callParsed(sessionSchema.shape.token, 'POST', 'auth/password/change', { token, json: body, budget: WRITE_BUDGET }),
   signOutOthers: (token: string) => callParsed(z.object({ ended: z.number() }), 'POST', 'auth/sessions/revoke-others', { token, budget: WRITE_BUDGET }),
+  setMailAlerts: (token: string, body: { message_mail: boolean; renewal_mail: boolean }) =>
+    callParsed(mailAlertsSchema, 'PUT', 'auth/alerts', { token, json: body, budget: WRITE_BUDGET }),
   dataExport: (token: string) => callParsed(dataExportSchema, 'GET', 'auth/data-export', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
     callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, budget: WRITE_BUDGET }),

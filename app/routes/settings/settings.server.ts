@@ -1,7 +1,14 @@
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
-import { passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone, signOutOthersSchema } from '#app/lib/forms/settings-forms.ts';
+import {
+  mailAlertsFormSchema,
+  passwordFormSchema,
+  profileFormSchema,
+  SETTINGS,
+  type SettingsDone,
+  signOutOthersSchema,
+} from '#app/lib/forms/settings-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -50,6 +57,21 @@ export async function settingsAction({ request, context }: { request: Request; c
       return data({ intent, result: submission.reply({ ...formErrorsFrom(error, PASSWORD_FIELDS, MSG.settingsFailed), hideFields: HIDDEN }) }, { status: 400 });
     }
     return done('password');
+  }
+
+  if (intent === 'alerts') {
+    const submission = parseSubmission(form, mailAlertsFormSchema);
+    if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
+    const { message_mail, renewal_mail } = submission.value;
+    try {
+      await asSignedIn(request, signedIn, (token) =>
+        provider.setMailAlerts(token, { message_mail: message_mail === 'on', renewal_mail: renewal_mail === 'on' }),
+      );
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [MSG.settingsFailed] }) }, { status: 502 });
+    }
+    return done('alerts');
   }
 
   const submission = parseSubmission(form, signOutOthersSchema);

@@ -14,7 +14,8 @@ import { canonical, originFrom } from '#app/lib/seo.ts';
 import { asSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
-import stylesheet from '../../styles/auth.css?url';
+import authStylesheet from '../../styles/auth.css?url';
+import stylesheet from '../../styles/settings.css?url';
 import type { Route } from './+types/settings';
 import { settingsAction } from './settings.server';
 
@@ -23,24 +24,32 @@ export const handle: RouteHandle = { typedForm: true };
 
 const profileConstraint = formConstraint(profileFormSchema);
 const passwordConstraint = formConstraint(passwordFormSchema);
-const DONE: Record<SettingsDone, string> = { profile: MSG.profileSaved, password: MSG.passwordChanged, sessions: MSG.otherSessionsEnded };
+const DONE: Record<SettingsDone, string> = {
+  profile: MSG.profileSaved,
+  password: MSG.passwordChanged,
+  alerts: MSG.mailAlertsSaved,
+  sessions: MSG.otherSessionsEnded,
+};
 const DATA_DOWNLOAD = '/settings/data.json';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: authStylesheet },
+  { rel: 'stylesheet', href: stylesheet },
+];
 
 // Signed out, the page is the same for everyone; the root makes a signed-in answer private.
 export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
-type Account = { email: string; username: string; phone_number: string };
+type Account = { email: string; username: string; phone_number: string; message_mail_alerts: boolean; renewal_mail_alerts: boolean };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   if (!signedIn) return { signedIn: false, account: null as Account | null };
   try {
-    const { email, username, phone_number } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
-    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '' } };
+    const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
+    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts } };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ signedIn: true, account: null as Account | null }, { status: 503 });
@@ -58,8 +67,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { account } = loaderData;
   const done = DONE[params.get('done') as SettingsDone];
   const answered = (intent: string) => (actionData && (!('intent' in actionData) || actionData.intent === intent) ? actionData.result : undefined);
+  const failed = (intent: string) =>
+    actionData &&
+    'intent' in actionData &&
+    actionData.intent === intent && (
+      <p className="notice error" role="alert">
+        {MSG.settingsFailed}
+      </p>
+    );
   return (
-    <main className="auth">
+    <main className="auth settings">
       <h1 className="section-title">Settings</h1>
       {done && !actionData && (
         <p className="notice success" role="status">
@@ -70,6 +87,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <>
           <ProfileForm account={account} lastResult={answered('profile')} />
           <PasswordForm lastResult={answered('password')} />
+          <section aria-labelledby="alerts-title">
+            <h2 id="alerts-title">Email alerts</h2>
+            <Form method="post" action={SETTINGS}>
+              <input type="hidden" name="intent" value="alerts" />
+              {failed('alerts')}
+              <label className="check">
+                <input type="checkbox" name="message_mail" defaultChecked={account.message_mail_alerts} /> Email me when someone writes to me
+              </label>
+              <label className="check">
+                <input type="checkbox" name="renewal_mail" defaultChecked={account.renewal_mail_alerts} /> Email me before my shop’s ad ends
+              </label>
+              <IntentButton intent="alerts" pendingLabel="Saving…">
+                Save alerts
+              </IntentButton>
+            </Form>
+          </section>
         </>
       ) : (
         <LoadFailed retryHref={SETTINGS} />
@@ -79,11 +112,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p>Lost a phone, or signed in on a shared computer? End every other sign-in of your account; this one stays.</p>
         <Form method="post" action={SETTINGS}>
           <input type="hidden" name="intent" value="sign-out-others" />
-          {actionData && 'intent' in actionData && actionData.intent === 'sign-out-others' && (
-            <p className="notice error" role="alert">
-              {MSG.settingsFailed}
-            </p>
-          )}
+          {failed('sign-out-others')}
           <IntentButton intent="sign-out-others" pendingLabel="Signing out…">
             Sign out everywhere else
           </IntentButton>
@@ -108,7 +137,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: La
   const [form, fields] = useForm({
     id: 'settings-profile',
     lastResult,
-    defaultValue: account,
+    defaultValue: { email: account.email, username: account.username, phone_number: account.phone_number },
     constraint: profileConstraint,
     // The server's HTML lets the browser check `required` and lengths itself until JavaScript takes over.
     defaultNoValidate: false,
