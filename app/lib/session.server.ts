@@ -96,8 +96,8 @@ function isSignInRedirect(response: Response): boolean {
 
 export function requireSignedIn(request: Request, signedIn: SignedIn | null): SignedIn {
   if (signedIn) return signedIn;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // A post with JavaScript comes to `/page.data`: the person is sent back to the page itself.
+  throw redirect(`/login?redirectTo=${encodeURIComponent(pagePath(new URL(request.url)))}`);
 }
 
 /** A 401 ends the session with a full page load to /login (docs/product.md §4), so no client state of it survives. */

@@ -59,7 +59,7 @@ describe(`settings (JavaScript ${jsMode})`, () => {
 
     // Still signed in here: the page shows the account's own fields again after a fresh load.
     await page.goto('/settings');
-    expect(await page.getByLabel('Username').inputValue()).toBe(owner.username);
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe(owner.username);
 
     await logOut(page);
     await signIn(page, owner.username, owner.password);
@@ -78,6 +78,25 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => errorOf(page, 'settings-profile-username').textContent()).toBe(MSG.usernameTaken);
     expect(await page.getByLabel('Username').inputValue()).toBe(other.username.toUpperCase());
+  });
+
+  test('a profile sent after the sign-in ended waits on the form after signing in again, not yet saved', async ({ page, context, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    await page.goto('/settings');
+    await whenInteractive(page, '#settings-profile');
+    await context.clearCookies();
+    await page.getByLabel('Username').fill(`${owner.username}x`);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await whenInteractive(page, '#login');
+    await page.getByLabel('Username or email').fill(owner.username);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe(`${owner.username}x`);
+    const account = await (await fetch(`${apiUrl}/auth/profile`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
+    expect(account.username).toBe(owner.username);
   });
 
   test('email alerts for messages turn off and stay off', async ({ page, apiUrl }) => {

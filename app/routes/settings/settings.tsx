@@ -8,6 +8,7 @@ import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
+import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
@@ -46,13 +47,16 @@ type Account = { email: string; username: string; phone_number: string; message_
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
-  if (!signedIn) return { signedIn: false, account: null as Account | null };
+  if (!signedIn) return { signedIn: false, account: null as Account | null, keptProfile: undefined };
+  // The profile typed when the idle limit struck; passwords are never kept.
+  const kept = keptSubmission(context);
+  const keptProfile = kept?.initialValue?.intent === 'profile' ? kept : undefined;
   try {
     const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
-    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts } };
+    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts }, keptProfile };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ signedIn: true, account: null as Account | null }, { status: 503 });
+    return data({ signedIn: true, account: null as Account | null, keptProfile }, { status: 503 });
   }
 }
 
@@ -85,7 +89,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       )}
       {account ? (
         <>
-          <ProfileForm account={account} lastResult={answered('profile')} />
+          <ProfileForm account={account} lastResult={answered('profile') ?? loaderData.keptProfile} />
           <PasswordForm lastResult={answered('password')} />
           <section aria-labelledby="alerts-title">
             <h2 id="alerts-title">Email alerts</h2>
