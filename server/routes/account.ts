@@ -55,8 +55,8 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
     '/auth/profile',
     {
       onRequest: app.authenticate,
+      // Not a private write: reviews show their writer's username in the public lists.
       bodyLimit: ACCOUNT_BODY_MAX_BYTES,
-      config: { privateWrite: true },
       schema: {
         tags: ['auth'],
         summary: 'Change the username, email and phone number (ext), under the signup rules; a name another account holds is a 400 on its field',

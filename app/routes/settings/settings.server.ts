@@ -10,6 +10,7 @@ import {
   signOutOthersSchema,
 } from '#app/lib/forms/settings-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, changeSession, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
@@ -27,6 +28,8 @@ export async function settingsAction({ request, context }: { request: Request; c
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const form = await readForm({ request, context });
   const intent = form.get('intent');
+  // Only a new username shows on shared pages (on reviews); the rest is the person's alone.
+  if (intent !== 'profile') context.get(siteMemoryContext).keepSharedPages();
 
   if (intent === 'profile') {
     const submission = parseSubmission(form, profileFormSchema);

@@ -48,7 +48,7 @@ type Account = { email: string; username: string; phone_number: string; message_
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   if (!signedIn) return { signedIn: false, account: null as Account | null, keptProfile: undefined };
-  // The profile typed when the idle limit struck; passwords are never kept.
+  // The profile typed when the sign-in ended; passwords are never kept.
   const kept = keptSubmission(context);
   const keptProfile = kept?.initialValue?.intent === 'profile' ? kept : undefined;
   try {
