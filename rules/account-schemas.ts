@@ -29,6 +29,17 @@ export const signupSchema = z.object({
   password,
 });
 
+/** Settings: the account's own fields, under the signup rules. */
+export const profileSchema = signupSchema.omit({ password: true });
+
+export const passwordChangeSchema = z.object({
+  current_password: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.currentPasswordRequired : MSG.notAString) })
+    .min(1, { error: MSG.currentPasswordRequired, abort: true })
+    .max(TEXT_MAX.password, { error: MSG.tooLong(TEXT_MAX.password) }),
+  new_password: password,
+});
+
 export const forgotPasswordSchema = z.object({ email: email(MSG.emailRequired) });
 
 export const resetLinkSchema = z.object({

@@ -26,6 +26,7 @@ import { publicAnswers } from './plugins/public-answers';
 import { rateLimits } from './plugins/rate-limits';
 import { unreadBody } from './plugins/unread-body';
 import { connectRedis } from './redis';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(shopRoutes);
   await app.register(shopAlertRoutes);
   await app.register(productRoutes);

@@ -1,4 +1,4 @@
-import { createContext, createCookieSessionStorage, type MiddlewareFunction, redirect, redirectDocument } from 'react-router';
+import { createContext, createCookieSessionStorage, type MiddlewareFunction, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { getWebEnv } from './env.server';
 import { forgetKeptCookie, keepPostedForm, keptCookie, keptFormContext, pagePath, readKept } from './kept-form.server';
 import { provider } from './provider/client.server';
@@ -14,6 +14,18 @@ type SessionData = { user: SessionUser; access: string; refresh: string; lastSee
 
 export type SignedIn = { user: SessionUser; access: string };
 export const signedInContext = createContext<SignedIn | null>(null);
+
+type SessionChange = { user?: SessionUser; access?: string; refresh?: string };
+const sessionChangeContext = createContext<SessionChange | null>(null);
+
+/**
+ * The middleware writes the change into the session it holds, so tokens it renewed on this very request
+ * are not lost to an older copy of the cookie.
+ */
+export function changeSession(context: Readonly<RouterContextProvider>, change: SessionChange): void {
+  const pending = context.get(sessionChangeContext);
+  if (pending) Object.assign(pending, change);
+}
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
@@ -84,8 +96,8 @@ function isSignInRedirect(response: Response): boolean {
 
 export function requireSignedIn(request: Request, signedIn: SignedIn | null): SignedIn {
   if (signedIn) return signedIn;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // A post with JavaScript comes to `/page.data`: the person is sent back to the page itself.
+  throw redirect(`/login?redirectTo=${encodeURIComponent(pagePath(new URL(request.url)))}`);
 }
 
 /** A 401 ends the session with a full page load to /login (docs/product.md §4), so no client state of it survives. */
@@ -192,6 +204,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
 
   context.set(signedInContext, signedIn);
+  const change: SessionChange = {};
+  if (signedIn) context.set(sessionChangeContext, change);
   const kept = signedIn && request.method === 'GET' ? readKept(request.headers.get('cookie')) : null;
   const backOnForm = kept !== null && kept.path === pagePath(new URL(request.url));
   context.set(keptFormContext, backOnForm ? kept : null);
@@ -202,6 +216,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const keptPost = await keepPostedForm({ request, context });
     if (keptPost) response.headers.append('Set-Cookie', keptCookie(keptPost));
   }
+  if (change.user) session.set('user', change.user);
+  if (change.access) session.set('access', change.access);
+  if (change.refresh) session.set('refresh', change.refresh);
+  if (Object.keys(change).length) changed = true;
   // A sign-in or sign-out sets its own cookie; ours would overwrite it with the old session.
   const setsSession = (response.headers.get('set-cookie') ?? '').includes(`${COOKIE.session}=`);
   if (changed && !setsSession) response.headers.append('Set-Cookie', await store.commitSession(session));

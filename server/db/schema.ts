@@ -27,6 +27,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Granted and revoked from the command line only (`npm run moderator`). */
     isModerator: boolean('is_moderator').notNull().default(false),
+    /** Settings: whether a new message in their threads is emailed to them, and whether their ads' renewal reminders are. */
+    messageMailAlerts: boolean('message_mail_alerts').notNull().default(true),
+    renewalMailAlerts: boolean('renewal_mail_alerts').notNull().default(true),
     dateJoined: createdAt(),
   },
   (t) => [

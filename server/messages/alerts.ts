@@ -22,7 +22,7 @@ export function alertParts(webUrl: string, thread: ThreadRow, to: ThreadSide) {
   const set = sql`${column} = case when ${column} is null or ${column} <= now() - make_interval(mins => ${MESSAGE_ALERT_EVERY_MINUTES}) then now() else ${column} end`;
   // now() is the transaction's start: equal only when this statement just set it.
   const alerted = sql`(${column} = now()) as alerted`;
-  const recipient = to === 'buyer' ? sql`${thread.buyerId}::text` : sql`owner.owner_id::text`;
+  const recipient = to === 'buyer' ? sql`${thread.buyerId}::uuid` : sql`owner.owner_id`;
   const queue = sql`
     owner as (
       select ${shops.ownerId} as owner_id, ${shops.smsAlerts} as sms_alerts, coalesce(${shops.phone}, ${users.phoneNumber}) as phone
@@ -30,7 +30,9 @@ export function alertParts(webUrl: string, thread: ThreadRow, to: ThreadSide) {
     ),
     mail as (
       insert into ${mailOutbox} (kind, recipient, message_id)
-      select 'message-alert', ${recipient}, inserted.id from inserted, moved, owner where moved.alerted
+      select 'message-alert', (${recipient})::text, inserted.id from inserted, moved, owner
+      -- Turned off in Settings, the mail stays unsent; the shop's text message is its own switch on My Shops.
+      where moved.alerted and exists (select 1 from ${users} where ${users.id} = ${recipient} and ${users.messageMailAlerts})
       returning 1
     ),
     sms as (

@@ -15,7 +15,8 @@ export async function queueRenewalReminders(db: Db, now: Date): Promise<{ queued
     .select({ shopId: shops.id, endsAt: shops.sponsoredUntil, email: users.email })
     .from(shops)
     .innerJoin(users, eq(users.id, shops.ownerId))
-    .where(and(endingSoon, listed));
+    // Turned off in Settings: no reminder is recorded either, so turning it back on before the day still sends one.
+    .where(and(endingSoon, listed, eq(users.renewalMailAlerts, true)));
   let queued = 0;
   for (const { shopId, endsAt, email } of candidates) {
     const kind = endsAt && adReminderDue(endsAt, now);

@@ -10,6 +10,8 @@ export type AuthUser = typeof users.$inferSelect;
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The sign-in (`sessions` row) the access token names, so a call can end every other one. */
+    loginId: string | null;
   }
   interface FastifyInstance {
     /** onRequest hook for signed-in calls: 401 in docs/api.md §1's shapes, else `request.user` is set. */
@@ -27,6 +29,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export const auth = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('loginId', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (token === null) throw notAuthenticated();
@@ -42,6 +45,7 @@ export const auth = fp(
         .limit(1);
       if (!user || passwordFingerprint(app.config.jwtSecret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
       request.user = user;
+      request.loginId = claims.sessionId;
     });
   },
   { name: 'auth', dependencies: ['core'] },

@@ -8,6 +8,8 @@ export const userJsonSchema = z.object({
   phone_number: z.string(),
   date_joined: z.string(),
   is_moderator: z.boolean().describe('ext: whether the account may moderate (`npm run moderator`)'),
+  message_mail_alerts: z.boolean().describe('ext: whether new messages in their threads are emailed to them'),
+  renewal_mail_alerts: z.boolean().describe('ext: whether their ads’ renewal reminders are emailed to them'),
 });
 
 export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJsonSchema> {
@@ -18,5 +20,7 @@ export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJs
     phone_number: user.phoneNumber,
     date_joined: user.dateJoined.toISOString(),
     is_moderator: user.isModerator,
+    message_mail_alerts: user.messageMailAlerts,
+    renewal_mail_alerts: user.renewalMailAlerts,
   };
 }

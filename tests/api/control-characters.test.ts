@@ -190,6 +190,17 @@ const FIELDS: { route: string; field: string; send: Send; at: (body: never) => u
       }))(text),
     at: (body: Record<string, unknown>) => body.email,
   },
+  ...(['email', 'username'] as const).map((field) => ({
+    route: 'PUT /auth/profile',
+    field,
+    send: (text: string) =>
+      json('PUT', '/auth/profile', buyer, () => ({
+        email: field === 'email' ? `ada${text}x@example.ng` : buyer.email,
+        username: field === 'username' ? `ada${text}eze` : buyer.username,
+        phone_number: '08031234567',
+      }))(text),
+    at: (body: Record<string, unknown>) => body[field],
+  })),
   {
     route: 'POST /auth/login',
     field: 'username_or_email',

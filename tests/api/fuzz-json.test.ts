@@ -41,10 +41,15 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
   { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
   { method: 'PUT', path: '/shops/:id/alerts', fields: ['sms'] },
+  { method: 'PUT', path: '/auth/profile', fields: ['email', 'username', 'phone_number'] },
+  { method: 'PUT', path: '/auth/alerts', fields: ['message_mail', 'renewal_mail'] },
+  { method: 'POST', path: '/auth/password/change', fields: ['current_password', 'new_password'] },
+  { method: 'POST', path: '/auth/sessions/revoke-others', fields: ['refresh'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/auth/profile' },
+  { method: 'GET', path: '/auth/data-export' },
   { method: 'GET', path: '/shops', query: ['q', 'category', 'page', 'page_size'] },
   { method: 'GET', path: '/shops/suggest', query: ['q'] },
   { method: 'GET', path: '/categories' },

@@ -60,6 +60,10 @@ describe('service documents', () => {
       '/shops/{shop_id}/orders',
       '/orders/{id}/{action}',
       '/shops/{id}/alerts',
+      '/auth/password/change',
+      '/auth/alerts',
+      '/auth/sessions/revoke-others',
+      '/auth/data-export',
     ]) {
       expect(paths, path).toContain(path);
     }

@@ -97,6 +97,8 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       `/shop/${shopId}/report`,
       '/messages',
       `/messages/${threadId}`,
+      '/settings',
+      '/settings?done=password',
     ];
     expect(await audit(page, paths)).toEqual({});
   });

@@ -76,6 +76,13 @@ beforeAll(async () => {
       signedIn: true,
     },
     { path: `/messages/${thread}`, fields: ['body', 'intent', 'order', 'move', 'reason'], reads: true, schema: true, signedIn: true },
+    {
+      path: '/settings',
+      fields: ['intent', 'email', 'username', 'phone_number', 'current_password', 'new_password', 'confirm_password', 'message_mail', 'renewal_mail'],
+      reads: true,
+      schema: true,
+      signedIn: true,
+    },
   ];
 });
 
@@ -85,6 +92,9 @@ const ALL_FIELDS = [
   'email',
   'username',
   'phone_number',
+  'current_password',
+  'message_mail',
+  'renewal_mail',
   'new_password',
   'confirm_password',
   'intent',

@@ -25,16 +25,6 @@ async function interactive(page: Page, selector: string) {
 const queryOf = (page: Page) => new URL(page.url()).search;
 
 describe(`placeholder pages (JavaScript ${jsMode})`, () => {
-  test('settings says version two is coming, with the bottom navigation in place', async ({ page }) => {
-    const response = await page.goto('/settings');
-
-    expect(response?.status()).toBe(200);
-    expect(await page.title()).toBe('Settings · Kasuwa');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
-    expect(await page.getByText('Version two is coming').isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
-  });
-
   test('the ad details stub says they are coming and leads to My Shop', async ({ page }) => {
     const response = await page.goto('/fetchAdDetails');
 

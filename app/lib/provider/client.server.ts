@@ -6,7 +6,9 @@ import { AD_PLAN } from '#rules/limits.ts';
 import {
   adSchema,
   categoriesSchema,
+  dataExportSchema,
   itemDetailSchema,
+  mailAlertsSchema,
   messageItemSchema,
   messageSchema,
   myRatingListSchema,
@@ -210,6 +212,14 @@ export const provider = {
   refresh: (refresh: string) => callParsed(sessionSchema.shape.token, 'POST', 'auth/token/refresh/', { json: { refresh } }),
   logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, budget: LOGOUT_BUDGET }),
   profile: (token: string) => callParsed(profileSchema, 'GET', 'auth/profile', { token }),
+  updateProfile: (token: string, body: { email: string; username: string; phone_number: string }) =>
+    callParsed(sessionSchema.shape.user, 'PUT', 'auth/profile', { token, json: body, budget: WRITE_BUDGET }),
+  changePassword: (token: string, body: { current_password: string; new_password: string }) =>
+    callParsed(sessionSchema.shape.token, 'POST', 'auth/password/change', { token, json: body, budget: WRITE_BUDGET }),
+  signOutOthers: (token: string) => callParsed(z.object({ ended: z.number() }), 'POST', 'auth/sessions/revoke-others', { token, budget: WRITE_BUDGET }),
+  setMailAlerts: (token: string, body: { message_mail: boolean; renewal_mail: boolean }) =>
+    callParsed(mailAlertsSchema, 'PUT', 'auth/alerts', { token, json: body, budget: WRITE_BUDGET }),
+  dataExport: (token: string) => callParsed(dataExportSchema, 'GET', 'auth/data-export', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
     callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, budget: WRITE_BUDGET }),
   verifyPasswordReset: (uid: string, token: string) => call('POST', 'auth/password-reset/verify/', { json: { uid, token } }),

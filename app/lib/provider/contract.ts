@@ -102,6 +102,9 @@ const userSchema = z.object({
   phone_number: z.string().optional(),
   // Ours alone: other providers have no moderators.
   is_moderator: z.boolean().default(false),
+  // Ours alone as well: a provider without the switches mails as it always did.
+  message_mail_alerts: z.boolean().default(true),
+  renewal_mail_alerts: z.boolean().default(true),
 });
 
 export const sessionSchema = z.object({
@@ -122,6 +125,12 @@ export const profileSchema = userSchema.extend({
     )
     .default([]),
 });
+
+/** ext: the person's whole data, handed on as the provider wrote it; the web tier reads only the username. */
+export const dataExportSchema = z.looseObject({ account: z.looseObject({ username: z.string() }) });
+
+/** ext: the account's mail alerts after the person set them. */
+export const mailAlertsSchema = z.object({ message_mail: z.boolean(), renewal_mail: z.boolean() });
 
 /** ext: a shop's alerts after its owner set them. */
 export const shopAlertsSchema = z.object({ sms: z.boolean() });

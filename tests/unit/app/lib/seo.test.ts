@@ -43,7 +43,7 @@ describe('the public origin in a meta function', () => {
   test('comes from the root route’s data', () => {
     const matches = [
       { id: 'root', loaderData: { signedIn: false, webUrl: 'https://kasuwa.ng/' } },
-      { id: 'routes/placeholders/settings', loaderData: undefined },
+      { id: 'routes/settings/settings', loaderData: undefined },
     ];
     expect(originFrom(matches)).toBe('https://kasuwa.ng');
   });

@@ -104,6 +104,13 @@ describe('a provider call made as the signed-in person', () => {
     const outcome = await thrownBy(() => session.asSignedIn(new Request('http://localhost/myShop?tab=ads'), null, async () => 'never'));
     expect(outcome).toMatchObject({ status: 302, location: '/login?redirectTo=%2FmyShop%3Ftab%3Dads' });
   });
+
+  it('sends a post made with JavaScript back to its page, not to React Router’s data address', async () => {
+    const outcome = await thrownBy(() =>
+      session.asSignedIn(new Request('http://localhost/settings.data?index&_routes=x', { method: 'POST' }), null, async () => 'never'),
+    );
+    expect(outcome).toMatchObject({ status: 302, location: '/login?redirectTo=%2Fsettings' });
+  });
 });
 
 describe('the session middleware renewing an access token', () => {
