@@ -41,13 +41,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 // A form kept on screen after a lost connection must not be replaced by the error page of a failed reload.
 export const shouldRevalidate = revalidateUnlessOffline;
 
+const COUNTS_ITS_OWN_UNREAD = /^\/messages(?:\/[^/]+)?(?:\.data)?$/;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The idle timer's limit is the one the server enforces.
   const { webUrl, sessionIdleMinutes, contact } = getWebEnv();
   const signedIn = context.get(signedInContext);
   return {
     signedIn: signedIn !== null,
-    unread: signedIn ? await unreadThreads(signedIn.access) : null,
+    // The messages pages count after their own read (see usePageUnread): counting here too would ask twice.
+    unread: signedIn && !COUNTS_ITS_OWN_UNREAD.test(new URL(request.url).pathname) ? await unreadThreads(signedIn.access) : null,
     moderator: signedIn?.user.moderator === true,
     webUrl,
     idleMinutes: sessionIdleMinutes,

@@ -7,9 +7,9 @@ import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
-import { myRatingOf } from '#app/lib/my-rating.server.ts';
+import { shopToWrite } from '#app/lib/messages/shop-to-write.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
@@ -26,14 +26,8 @@ const messagePath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/mes
 /** Open to anyone, so a visitor can write first and sign in after; a missing or hidden shop is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
-  try {
-    const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), signedIn ? myRatingOf(request, signedIn, params.shop_id) : null]);
-    return { shopName: reviews.shop_name, signedIn: signedIn !== null, ownShop: mine === 'own', kept: keptSubmission(context) };
-  } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
-    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
-    throw error;
-  }
+  const { shopName, ownShop } = await shopToWrite(request, signedIn, params.shop_id, Promise.resolve());
+  return { shopName, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context) };
 }
 
 /** Sends and opens the thread; someone signed out signs in first, and the session keeps their words for this form. */

@@ -8,9 +8,9 @@ import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keptSubmission, pagePath } from '#app/lib/kept-form.server.ts';
-import { myRatingOf } from '#app/lib/my-rating.server.ts';
+import { shopToWrite } from '#app/lib/messages/shop-to-write.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
-import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
@@ -31,31 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const productId = url.searchParams.get('product');
   const chosen = productId ? { productId, quantity: orderQuantity(url.searchParams.get('qty')) } : null;
-  try {
-    const [reviews, products, mine] = await Promise.all([
-      provider.shopRatings(params.shop_id, 1, 1),
-      provider.shopProducts(params.shop_id),
-      signedIn ? myRatingOf(request, signedIn, params.shop_id) : null,
-    ]);
-    const inStock = products.filter((product) => product.in_stock !== false);
-    const first = inStock.filter((product) => product.id === chosen?.productId);
-    const listed = [...first, ...inStock.filter((product) => product.id !== chosen?.productId)].slice(0, ORDER_PAGE_PRODUCTS_MAX);
-    // The form posts to this very address, so words kept across a sign-in come back to the same rows.
-    const action = pagePath(url);
-    return {
-      shopName: reviews.shop_name,
-      products: listed,
-      chosen,
-      action,
-      signedIn: signedIn !== null,
-      ownShop: mine === 'own',
-      kept: keptSubmission(context),
-    };
-  } catch (error) {
-    if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
-    if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
-    throw error;
-  }
+  const { shopName, ownShop, more: products } = await shopToWrite(request, signedIn, params.shop_id, provider.shopProducts(params.shop_id));
+  const inStock = products.filter((product) => product.in_stock !== false);
+  const first = inStock.filter((product) => product.id === chosen?.productId);
+  const listed = [...first, ...inStock.filter((product) => product.id !== chosen?.productId)].slice(0, ORDER_PAGE_PRODUCTS_MAX);
+  // The form posts to this very address, so words kept across a sign-in come back to the same rows.
+  const action = pagePath(url);
+  return { shopName, products: listed, chosen, action, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context) };
 }
 
 /** Sends the request into the buyer's thread with the shop and opens it there. */
