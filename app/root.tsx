@@ -1,6 +1,7 @@
 import { type ReactNode, useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import { MSG } from '#rules/messages.ts';
+import { errors } from '#rules/i18n/catalogs/en/errors.ts';
+import { htmlLang } from '#rules/i18n/languages.ts';
 import type { Route } from './+types/root';
 import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
@@ -10,6 +11,9 @@ import { PageSkeleton } from './components/shops/page-skeleton';
 import { csrfMiddleware } from './lib/csrf.server';
 import { getWebEnv } from './lib/env.server';
 import { revalidateUnlessOffline } from './lib/forms/offline-submission';
+import { LanguageLinks } from './lib/i18n/language-links';
+import { TranslateContext, translator, useT, wordsOnScreen } from './lib/i18n/words';
+import { pageWords } from './lib/i18n/words.server';
 import { isLiteRequest } from './lib/lite-mode.server';
 import { isLostConnection } from './lib/lost-connection';
 import { unreadThreads } from './lib/messages/unread.server';
@@ -30,8 +34,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!isAnonymousRequest(request.headers.get('cookie'), request.headers.get('authorization'))) {
       response.headers.set('Cache-Control', 'private, no-store');
     }
-    // Lite mode follows the browser's data saver (lib/lite-mode.server.ts).
-    response.headers.append('Vary', 'Cookie, Save-Data');
+    // Lite mode follows the browser's data saver, the language its languages (lib/request-language.ts).
+    response.headers.append('Vary', 'Cookie, Save-Data, Accept-Language');
     return response;
   },
   csrfMiddleware,
@@ -56,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idleMinutes: sessionIdleMinutes,
     lite: isLiteRequest(request),
     contact,
+    words: pageWords(request, 'common', 'errors'),
   };
 }
 
@@ -77,8 +82,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useContext(ResponseNonce);
   const lite = root?.lite ?? false;
   const unread = usePageUnread() ?? root?.unread ?? null;
+  const t = translator(wordsOnScreen(useMatches()));
   return (
-    <html lang="en-NG">
+    <html lang={htmlLang(t.language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,18 +98,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#9a3412" />
         <Meta />
         <Links />
+        {root && <LanguageLinks origin={root.webUrl} />}
       </head>
       <body className={bare ? 'bare' : undefined}>
-        <a className="skip-link" href="#content">
-          Skip to content
-        </a>
-        {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={unread} />}
-        {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
-        <div id="content" className="page">
-          {skeleton ? <PageSkeleton {...skeleton} /> : children}
-        </div>
-        {!bare && root && <Footer contact={root.contact} />}
-        {!bare && <BottomNav unread={unread} />}
+        <TranslateContext value={t}>
+          <a className="skip-link" href="#content">
+            {t('skip.toContent')}
+          </a>
+          {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={unread} />}
+          {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
+          <div id="content" className="page">
+            {skeleton ? <PageSkeleton {...skeleton} /> : children}
+          </div>
+          {!bare && root && <Footer contact={root.contact} />}
+          {!bare && <BottomNav unread={unread} />}
+        </TranslateContext>
         {!lite && <ScrollRestoration />}
         {!lite && <Scripts />}
       </body>
@@ -115,15 +124,21 @@ export default function App() {
   return <Outlet />;
 }
 
+// A page that failed before its loaders ran has no words of its own: the error page is then in English.
+const englishErrors = translator([{ language: 'en', messages: Object.fromEntries(Object.entries(errors).map(([key, message]) => [key, [message]])) }]);
+
 // Visitors see a plain message and a way home; details go to the server log only, never to the page.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const loaded = useT();
+  const t = root ? loaded : englishErrors;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const offline = isLostConnection(error);
   // A 503 is a loader saying "the provider is down, try again" in words meant for visitors (docs/product.md §8).
   const unavailable = status === 503;
   const retry = unavailable || offline;
   const message = offline
-    ? MSG.networkError
+    ? t('error.networkError')
     : isRouteErrorResponse(error) && typeof error.data === 'string' && (status < 500 || unavailable)
       ? error.data
       : null;
@@ -133,31 +148,31 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   return (
     <main className="error-page">
-      <title>{notFound ? 'Page not found · Kasuwa' : 'Error · Kasuwa'}</title>
+      <title>{notFound ? t('error.notFoundTitle') : t('error.title')}</title>
       <h1>
         {notFound
-          ? 'Page not found'
+          ? t('error.notFound')
           : offline
-            ? 'No connection'
+            ? t('error.offline')
             : unavailable
-              ? 'Temporarily unavailable'
+              ? t('error.unavailable')
               : refused
-                ? 'That could not be done'
-                : MSG.unexpected}
+                ? t('error.refused')
+                : t('error.unexpected')}
       </h1>
       {message && <p>{message}</p>}
       {retry && (
         <p>
-          <a href={location.pathname + location.search}>Try again</a>
+          <a href={location.pathname + location.search}>{t('error.tryAgain')}</a>
         </p>
       )}
-      {notFound && !message && <p>We could not find that page. It may have moved, or the link may be mistyped.</p>}
+      {notFound && !message && <p>{t('error.notFoundHelp')}</p>}
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{t('error.home')}</a>
       </p>
       {notFound && (
         <p>
-          <a href="/searchResults">Search for shops</a>
+          <a href="/searchResults">{t('error.search')}</a>
         </p>
       )}
     </main>

@@ -35,6 +35,7 @@ export default [
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('logout', 'routes/auth/logout.ts'),
   route('lite', 'routes/lite-mode.ts'),
+  route('language', 'routes/language.ts'),
   route('keep-alive', 'routes/auth/keep-alive.ts'),
   route('myShop', 'routes/owner/my-shops.tsx'),
   route('myShop/:shop_id/poster', 'routes/owner/shop-poster.tsx'),

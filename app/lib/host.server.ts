@@ -8,6 +8,7 @@ import { isProviderError } from './provider/errors';
 
 // The app's one seam with its host (web-server/), which imports nothing else of app/.
 export { COOKIE, isAnonymousRequest, isLite, readCookies } from './request-cookies';
+export { languageOf } from './request-language.server';
 
 /** What the host keeps for every visitor (docs/architecture.md, "Caching"). */
 export type SiteMemory = {

@@ -6,6 +6,7 @@ export const COOKIE = {
   saved: 'kasuwa_saved',
   state: 'kasuwa_state',
   lite: 'kasuwa_lite',
+  language: 'kasuwa_lang',
 } as const;
 
 /** The one reading of a Cookie header for every tier and cache (docs/decisions/045-shared-pages-anonymous-only.md). */
@@ -13,7 +14,7 @@ export function readCookies(header: string | null | undefined): Record<string, s
   return header ? parse(header) : {};
 }
 
-const PUBLIC_COOKIE_PAIR = new RegExp(`^[ \\t]*(${COOKIE.state}|${COOKIE.lite})[ \\t]*=`);
+const PUBLIC_COOKIE_PAIR = new RegExp(`^[ \\t]*(${COOKIE.state}|${COOKIE.lite}|${COOKIE.language})[ \\t]*=`);
 
 /** Any cookie but the public ones, or one twice, might carry a session however it is spelled. */
 export function isAnonymousRequest(cookieHeader: string | null | undefined, authorization: string | null | undefined): boolean {

@@ -1,6 +1,8 @@
 import { createContext, createCookieSessionStorage, type MiddlewareFunction, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
+import type { Language } from '#rules/i18n/languages.ts';
 import { getWebEnv } from './env.server';
 import { forgetKeptCookie, keepPostedForm, keptCookie, keptFormContext, pagePath, readKept } from './kept-form.server';
+import { languageCookie } from './language-cookie.server';
 import { provider } from './provider/client.server';
 import { isProviderError } from './provider/errors';
 import { COOKIE } from './request-cookies';
@@ -57,7 +59,12 @@ export function safeRedirectTarget(target: string | null | undefined, fallback =
   return url.origin === ANY_ORIGIN && !path.startsWith('//') ? path : fallback;
 }
 
-export async function startSession(request: Request, session: { user: SessionUser; access: string; refresh?: string }, to: string) {
+/** `language`: the one the account chose, which this browser follows from now on. */
+export async function startSession(
+  request: Request,
+  session: { user: SessionUser & { language?: Language | null }; access: string; refresh?: string },
+  to: string,
+) {
   const store = sessionStorage();
   const cookie = await store.getSession(request.headers.get('cookie'));
   const { id, username, email, moderator } = session.user;
@@ -68,6 +75,7 @@ export async function startSession(request: Request, session: { user: SessionUse
   const headers = new Headers({ 'Set-Cookie': await store.commitSession(cookie) });
   const clearSaved = await mergeSavedAtSignIn(request, session.access);
   if (clearSaved) headers.append('Set-Cookie', clearSaved);
+  if (session.user.language) headers.append('Set-Cookie', languageCookie(session.user.language));
   return redirect(to, { headers });
 }
 

@@ -30,6 +30,8 @@ export const users = pgTable(
     /** Settings: whether a new message in their threads is emailed to them, and whether their ads' renewal reminders are. */
     messageMailAlerts: boolean('message_mail_alerts').notNull().default(true),
     renewalMailAlerts: boolean('renewal_mail_alerts').notNull().default(true),
+    /** The language chosen on the site, followed at every sign-in; null until one is chosen. */
+    language: text('language'),
     dateJoined: createdAt(),
   },
   (t) => [

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordChangeSchema, profileSchema } from '#rules/account-schemas.ts';
+import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { MSG } from '#rules/messages.ts';
 import { normalisePhone } from '#rules/phone.ts';
 import { isCommonPassword } from '#server/auth/common-passwords.ts';
@@ -24,7 +25,8 @@ const mailAlertsSchema = z.object({
   message_mail: z.boolean().describe('Email me when someone writes in one of my threads'),
   renewal_mail: z.boolean().describe('Email me before one of my ads ends'),
 });
-/** `{"message_mail":false,"renewal_mail":false}` and room for whitespace. */
+const languageSchema = z.object({ language: z.enum(LANGUAGES).describe('One of en, ha, yo, ig, pcm') });
+/** `{"message_mail":false,"renewal_mail":false}` and room for whitespace; a language's body is smaller. */
 const ALERTS_BODY_MAX_BYTES = 1024;
 
 function uniqueViolation(error: unknown): string | undefined {
@@ -155,6 +157,30 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
         .set({ messageMailAlerts: message_mail, renewalMailAlerts: renewal_mail })
         .where(eq(users.id, signedIn(request).id));
       return { message_mail, renewal_mail };
+    },
+  );
+
+  app.put(
+    '/auth/language',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: ALERTS_BODY_MAX_BYTES,
+      config: { privateWrite: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose the account’s language (ext): the site follows it at every sign-in',
+        security: [{ bearer: [] }],
+        body: languageSchema,
+        response: { 200: languageSchema, 400: fieldErrors, 401: detail, 413: detail },
+      },
+    },
+    async (request) => {
+      const { language } = request.body;
+      await app.db
+        .update(users)
+        .set({ language })
+        .where(eq(users.id, signedIn(request).id));
+      return { language };
     },
   );
 

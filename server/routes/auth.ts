@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetLinkSchema, signupSchema } from '#rules/account-schemas.ts';
+import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { MSG } from '#rules/messages.ts';
 import { normalisePhone } from '#rules/phone.ts';
 import { isCommonPassword } from '#server/auth/common-passwords.ts';
@@ -83,12 +84,12 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign up (docs/product.md §5 rules); answers like login',
-        body: signupSchema,
+        body: signupSchema.extend({ language: z.enum(LANGUAGES).optional().describe('ext: the language the person was using the site in') }),
         response: { 201: sessionSchema, 400: fieldErrors, 429: detail },
       },
     },
     async (request, reply) => {
-      const { email, username, phone_number, password } = request.body;
+      const { email, username, phone_number, password, language } = request.body;
       const taken = await app.db
         .select({ email: users.email, username: users.username })
         .from(users)
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       try {
         const [user] = await app.db
           .insert(users)
-          .values({ email, username, phoneNumber: normalisePhone(phone_number), passwordHash: await hashPassword(password) })
+          .values({ email, username, phoneNumber: normalisePhone(phone_number), passwordHash: await hashPassword(password), language })
           .returning();
         return reply.code(201).send(await session(user!));
       } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLanguage, LANGUAGES } from '#rules/i18n/languages.ts';
 import type { users } from '#server/db/schema.ts';
 
 export const userJsonSchema = z.object({
@@ -10,6 +11,7 @@ export const userJsonSchema = z.object({
   is_moderator: z.boolean().describe('ext: whether the account may moderate (`npm run moderator`)'),
   message_mail_alerts: z.boolean().describe('ext: whether new messages in their threads are emailed to them'),
   renewal_mail_alerts: z.boolean().describe('ext: whether their ads’ renewal reminders are emailed to them'),
+  language: z.enum(LANGUAGES).nullable().describe('ext: the language they chose for the site, followed at every sign-in; null until they choose'),
 });
 
 export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJsonSchema> {
@@ -22,5 +24,6 @@ export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJs
     is_moderator: user.isModerator,
     message_mail_alerts: user.messageMailAlerts,
     renewal_mail_alerts: user.renewalMailAlerts,
+    language: isLanguage(user.language) ? user.language : null,
   };
 }

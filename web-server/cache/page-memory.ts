@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { COOKIE, isAnonymousRequest, isLite, readCookies } from '#app/lib/host.server.ts';
+import { COOKIE, isAnonymousRequest, isLite, languageOf, readCookies } from '#app/lib/host.server.ts';
 import { boundedMemory } from './bounded-memory';
 import { compressParts, type GzipParts, gzipJoined } from './gzip-parts';
 import type { VisitCounter } from './visit-counts';
@@ -20,6 +20,7 @@ export type RequestFacts = {
   cookie: string | null | undefined;
   authorization: string | null | undefined;
   saveData: string | null | undefined;
+  acceptLanguage: string | null | undefined;
   acceptEncoding: string | null | undefined;
   address: string;
   agent: string;
@@ -72,11 +73,13 @@ export function pageMemory(ttlMs: number, version: () => number, visits: VisitCo
   const isSharedPage = (pathname: string) =>
     LIST_PAGES.has(pathname) || PRODUCT_PAGE.test(pathname) || (shopIdOf(pathname) !== null && visits.shopPagesShareable());
 
-  function keyOf({ method, url, cookie, authorization, saveData }: RequestFacts): string | null {
+  function keyOf({ method, url, cookie, authorization, saveData, acceptLanguage }: RequestFacts): string | null {
     if (ttlMs === 0 || method !== 'GET' || !isSharedPage(url.pathname) || !isAnonymousRequest(cookie, authorization)) return null;
     const state = readCookies(cookie)[COOKIE.state] ?? '';
     const page = LIST_PAGES.has(url.pathname) ? `${url.pathname}${url.search} ${state}` : url.pathname + url.search;
-    return isLite(cookie, saveData) ? `${page} lite` : page;
+    // One copy per language: a page never reaches a visitor in another's.
+    const language = languageOf({ search: url.search, cookie, acceptLanguage });
+    return `${page} ${language}${isLite(cookie, saveData) ? ' lite' : ''}`;
   }
 
   return {

@@ -34,6 +34,7 @@ function factsOf(request: IncomingMessage, url: URL, address: string): RequestFa
     cookie: request.headers.cookie,
     authorization: request.headers.authorization,
     saveData: String(request.headers['save-data'] ?? ''),
+    acceptLanguage: request.headers['accept-language'],
     acceptEncoding: request.headers['accept-encoding'],
     address,
     agent: request.headers['user-agent'] ?? '',

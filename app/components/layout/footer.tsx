@@ -1,13 +1,16 @@
+import { useT } from '#app/lib/i18n/words.ts';
 import { localPhone } from '#rules/phone.ts';
+import { LanguageSwitch } from './language-switch';
 import { LiteSwitch } from './lite-switch';
 
 /** Contact details (CONTACT_EMAIL, CONTACT_PHONE) and the disclaimers docs/product.md §2 lists. */
 export function Footer({ contact }: { contact: { email: string; phone?: string | undefined } }) {
+  const t = useT();
   return (
     <footer className="site-footer">
       <h2>Kasuwa</h2>
       <p>
-        Contact us: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        {t('footer.contact')} <a href={`mailto:${contact.email}`}>{contact.email}</a>
         {contact.phone && (
           <>
             {' · '}
@@ -16,20 +19,21 @@ export function Footer({ contact }: { contact: { email: string; phone?: string |
         )}
       </p>
       <details>
-        <summary>Disclaimers</summary>
+        <summary>{t('footer.disclaimers')}</summary>
         <dl>
-          <dt>Third-party interactions</dt>
-          <dd>Kasuwa lists shops run by independent owners. Any order, payment or meeting is between you and the shop.</dd>
-          <dt>Liability</dt>
-          <dd>Kasuwa is not liable for goods, services, losses or disputes arising from dealings with listed shops.</dd>
-          <dt>No endorsement</dt>
-          <dd>A listing, or a Sponsored or Ad badge, is not a recommendation or guarantee by Kasuwa.</dd>
-          <dt>Content</dt>
-          <dd>Shop owners write their own names, descriptions, prices and photos and are responsible for them.</dd>
-          <dt>Changes</dt>
-          <dd>We may change these terms and the service at any time; the version on this page applies.</dd>
+          <dt>{t('footer.thirdPartyTitle')}</dt>
+          <dd>{t('footer.thirdParty')}</dd>
+          <dt>{t('footer.liabilityTitle')}</dt>
+          <dd>{t('footer.liability')}</dd>
+          <dt>{t('footer.endorsementTitle')}</dt>
+          <dd>{t('footer.endorsement')}</dd>
+          <dt>{t('footer.contentTitle')}</dt>
+          <dd>{t('footer.content')}</dd>
+          <dt>{t('footer.changesTitle')}</dt>
+          <dd>{t('footer.changes')}</dd>
         </dl>
       </details>
+      <LanguageSwitch />
       <LiteSwitch note />
       <p className="fine-print">© {new Date().getFullYear()} Kasuwa</p>
     </footer>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation, useMatches, useRevalidator } from 'react-router';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { useLiteMode } from '#app/lib/lite-mode.ts';
 import type { RouteHandle } from '#app/root.tsx';
 
@@ -24,15 +25,10 @@ export function LiteSwitch({ note = false }: { note?: boolean }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [nextPage, setNextPage] = useState(false);
+  const t = useT();
   const formPage = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.typedForm);
   if (formPage && !hydrated) {
-    return note ? (
-      <p className="lite-switch">
-        {lite
-          ? 'Lite mode is on: turn it off on a page without a form.'
-          : 'Lite mode can be turned on from any page without a form, so what you type here stays.'}
-      </p>
-    ) : null;
+    return note ? <p className="lite-switch">{lite ? t('lite.noteOnFormPage') : t('lite.offerOnFormPage')}</p> : null;
   }
 
   async function keepTyping(event: FormEvent<HTMLFormElement>) {
@@ -48,11 +44,11 @@ export function LiteSwitch({ note = false }: { note?: boolean }) {
 
   return (
     <form method="post" action="/lite" className="lite-switch" onSubmit={keepTyping}>
-      {note && lite && <span id="lite-mode">Lite mode: no scripts, fewer and smaller photos. </span>}
-      {nextPage && <span role="status">{lite ? 'Lite mode starts on the next page, so what you typed here stays. ' : 'Lite mode is off. '}</span>}
+      {note && lite && <span id="lite-mode">{t('lite.about')} </span>}
+      {nextPage && <span role="status">{lite ? t('lite.nextPage') : t('lite.turnedOff')} </span>}
       <input type="hidden" name="back" value={pathname + search} />
       <button type="submit" name="lite" value={lite ? 'off' : 'on'}>
-        {lite ? 'Turn off Lite mode' : 'Lite mode (saves data)'}
+        {lite ? t('lite.turnOff') : t('lite.turnOn')}
       </button>
     </form>
   );

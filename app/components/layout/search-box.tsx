@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { loader as suggestionsLoader } from '#app/routes/resources/search-suggestions.ts';
 
 const DEBOUNCE_MS = 250;
@@ -10,6 +11,7 @@ export function SearchBox({ id, label }: { id: string; label: string }) {
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const t = useT();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration, for words typed before it
   useEffect(() => {
@@ -37,17 +39,17 @@ export function SearchBox({ id, label }: { id: string; label: string }) {
           id={id}
           type="search"
           name="q"
-          placeholder="Search shops, products, places"
+          placeholder={t('search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
           ref={input}
           onChange={(event) => onInput(event.currentTarget.value)}
         />
-        <button type="submit">Search</button>
+        <button type="submit">{t('search.button')}</button>
       </Form>
       {results.length > 0 && (
-        <ul className="suggestions" aria-label="Suggestions">
+        <ul className="suggestions" aria-label={t('search.suggestions')}>
           {results.map((shop) => (
             <li key={shop.id}>
               <Link to={`/shop/${shop.id}`}>
@@ -56,7 +58,7 @@ export function SearchBox({ id, label }: { id: string; label: string }) {
             </li>
           ))}
           <li>
-            <Link to={`/searchResults?q=${encodeURIComponent(query.trim())}`}>View all results</Link>
+            <Link to={`/searchResults?q=${encodeURIComponent(query.trim())}`}>{t('search.allResults')}</Link>
           </li>
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { SearchIcon } from '#app/components/icons.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import { SearchBox } from './search-box';
 
 /** Hydrating must not close a panel opened before the scripts arrived; only a navigation closes it. */
@@ -9,6 +10,7 @@ export function SearchToggle() {
   const location = useLocation();
   const place = location.pathname + location.search;
   const shownPlace = useRef(place);
+  const t = useT();
 
   useEffect(() => {
     if (place === shownPlace.current) return;
@@ -18,11 +20,11 @@ export function SearchToggle() {
 
   return (
     <details className="search-toggle" ref={details}>
-      <summary aria-label="Search">
+      <summary aria-label={t('search.toggle')}>
         <SearchIcon />
       </summary>
       <div className="search-panel">
-        <SearchBox id="site-search" label="Search shops" />
+        <SearchBox id="site-search" label={t('search.label')} />
       </div>
     </details>
   );

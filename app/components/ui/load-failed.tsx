@@ -1,10 +1,11 @@
-import { MSG } from '#rules/messages.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 
 /** A list page whose provider did not answer: says so, with a plain link that loads the page again. */
 export function LoadFailed({ retryHref }: { retryHref: string }) {
+  const t = useT();
   return (
     <p className="notice error" role="alert">
-      {MSG.networkOrUnexpected} <a href={retryHref}>Try again</a>
+      {t('load.failed')} <a href={retryHref}>{t('load.tryAgain')}</a>
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { Agent, request, FormData as UndiciFormData, errors as undiciErrors } from 'undici';
 import { z } from 'zod';
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { LANGUAGES, type Language } from '#rules/i18n/languages.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import {
   adSchema,
@@ -207,7 +208,7 @@ export const provider = {
 
   login: (body: { username_or_email: string; password: string }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/login/', { json: body, visitor, budget: WRITE_BUDGET }),
-  signup: (body: { email: string; username: string; phone_number: string; password: string }, visitor: Request) =>
+  signup: (body: { email: string; username: string; phone_number: string; password: string; language?: Language }, visitor: Request) =>
     callParsed(sessionSchema, 'POST', 'auth/users', { json: body, visitor, budget: WRITE_BUDGET }),
   refresh: (refresh: string) => callParsed(sessionSchema.shape.token, 'POST', 'auth/token/refresh/', { json: { refresh } }),
   logout: (token: string, refresh: string) => call('POST', 'auth/logout/', { token, json: { refresh }, budget: LOGOUT_BUDGET }),
@@ -219,6 +220,8 @@ export const provider = {
   signOutOthers: (token: string) => callParsed(z.object({ ended: z.number() }), 'POST', 'auth/sessions/revoke-others', { token, budget: WRITE_BUDGET }),
   setMailAlerts: (token: string, body: { message_mail: boolean; renewal_mail: boolean }) =>
     callParsed(mailAlertsSchema, 'PUT', 'auth/alerts', { token, json: body, budget: WRITE_BUDGET }),
+  setLanguage: (token: string, language: Language) =>
+    callParsed(z.object({ language: z.enum(LANGUAGES) }), 'PUT', 'auth/language', { token, json: { language }, budget: WRITE_BUDGET }),
   dataExport: (token: string) => callParsed(dataExportSchema, 'GET', 'auth/data-export', { token }),
   requestPasswordReset: (email: string, visitor: Request) =>
     callParsed(messageSchema, 'POST', 'auth/password-reset/request/', { json: { email }, visitor, budget: WRITE_BUDGET }),

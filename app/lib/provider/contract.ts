@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { productFieldsJson } from '#rules/product-fields.ts';
 import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
 
@@ -105,6 +106,8 @@ const userSchema = z.object({
   // Ours alone as well: a provider without the switches mails as it always did.
   message_mail_alerts: z.boolean().default(true),
   renewal_mail_alerts: z.boolean().default(true),
+  // Ours too: without it the site keeps the language the visitor's browser chose.
+  language: z.enum(LANGUAGES).nullable().catch(null).default(null),
 });
 
 export const sessionSchema = z.object({

@@ -12,6 +12,7 @@ import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
+import { requestLanguage } from '#app/lib/request-language.server.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import { startSession } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
@@ -42,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   try {
-    const { user, token } = await provider.signup({ ...submission.value, phone_number: normalisePhone(submission.value.phone_number) }, request);
+    const { user, token } = await provider.signup(
+      { ...submission.value, phone_number: normalisePhone(submission.value.phone_number), language: requestLanguage(request) },
+      request,
+    );
     const to = destination(request);
     return await startSession(request, { user, access: token.access, refresh: token.refresh }, to === '/' ? WELCOME_PATH : to);
   } catch (error) {

@@ -93,6 +93,7 @@ function factsOf(request: Request): RequestFacts {
     cookie: header('cookie'),
     authorization: header('authorization'),
     saveData: header('save-data'),
+    acceptLanguage: header('accept-language'),
     acceptEncoding: header('accept-encoding'),
     address: header('x-forwarded-for') ?? '',
     agent: header('user-agent') ?? '',
@@ -142,6 +143,26 @@ describe('the shared cache of anonymous public pages', () => {
     expect(nonce).not.toBe(nonces(first.text)[0]);
     expect(nonces(second.text)).toEqual([nonce, nonce]);
     expect(second.text.replaceAll(nonce!, 'N')).toBe(first.text.replaceAll(nonces(first.text)[0]!, 'N'));
+  });
+
+  it('keeps one copy of a page per language, whether the browser, the chosen cookie or the address names it', async () => {
+    const inLanguage = (language: string) => async () => new Response(`<html lang="${language}">${language}</html>`, { headers: { 'Content-Type': 'text/html' } });
+    await visit(get('/searchResults?q=garri', { 'accept-language': 'yo-NG,yo;q=0.9' }), inLanguage('yo'));
+    await visit(get('/searchResults?q=garri', { 'accept-language': 'en-GB' }), inLanguage('en'));
+    await visit(get('/searchResults?q=garri', { cookie: 'kasuwa_lang=ha' }), inLanguage('ha'));
+
+    const yoruba = await visit(get('/searchResults?q=garri', { 'accept-language': 'yo' }));
+    const english = await visit(get('/searchResults?q=garri', { 'accept-language': 'en-US,en;q=0.8' }));
+    const chosen = await visit(get('/searchResults?q=garri', { 'accept-language': 'yo', cookie: 'kasuwa_lang=ha' }));
+    const linked = await visit(get('/searchResults?q=garri&lang=ig', { cookie: 'kasuwa_lang=ha' }), inLanguage('ig'));
+
+    expect([yoruba, english, chosen].map(({ response }) => response.headers.get('X-Kasuwa-Cache'))).toEqual(['hit', 'hit', 'hit']);
+    expect([yoruba.text, english.text, chosen.text, linked.text]).toEqual([
+      '<html lang="yo">yo</html>',
+      '<html lang="en">en</html>',
+      '<html lang="ha">ha</html>',
+      '<html lang="ig">ig</html>',
+    ]);
   });
 
   it('sends a gzip body that reads as the page, without compressing it again', async () => {

@@ -1,0 +1,18 @@
+import type { Source, Translation } from './catalog';
+import { catalogs as en } from './catalogs/en';
+import { catalogs as ha } from './catalogs/ha';
+import { catalogs as ig } from './catalogs/ig';
+import { catalogs as pcm } from './catalogs/pcm';
+import { catalogs as yo } from './catalogs/yo';
+import type { Language } from './languages';
+
+/**
+ * Every catalog, by the part of the site that shows it: a page takes only its own areas' words
+ * (docs/languages.md). Servers only: a browser gets the compiled words of its page.
+ */
+export const AREAS = {
+  common: { source: en.common, translations: { ha: ha.common, yo: yo.common, ig: ig.common, pcm: pcm.common } },
+  errors: { source: en.errors, translations: { ha: ha.errors, yo: yo.errors, ig: ig.errors, pcm: pcm.errors } },
+} satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
+
+export type AreaName = keyof typeof AREAS;
