@@ -206,3 +206,28 @@ describe('data export', () => {
     expect((await api.app.inject({ method: 'GET', url: '/auth/data-export' })).statusCode).toBe(401);
   });
 });
+
+describe('language', () => {
+  it('is none until chosen, then kept on the account and answered at every sign-in', async () => {
+    const person = await signUp(api.app);
+    expect((await profile(person.access)).json()).toMatchObject({ language: null });
+    const chosen = await send('PUT', '/auth/language', person.access, { language: 'yo' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ language: 'yo' });
+    expect((await login(person.username, PASSWORD)).json().user).toMatchObject({ language: 'yo' });
+  });
+
+  it('starts as the language someone signed up in', async () => {
+    const person = newPerson();
+    const response = await api.app.inject({ method: 'POST', url: '/auth/users', payload: { ...person, language: 'pcm' } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ language: 'pcm' });
+  });
+
+  it('refuses a language Kasuwa does not have, and answers 401 without a sign-in', async () => {
+    const person = await signUp(api.app);
+    expect((await send('PUT', '/auth/language', person.access, { language: 'fr' })).statusCode).toBe(400);
+    expect((await api.app.inject({ method: 'PUT', url: '/auth/language', payload: { language: 'ha' } })).statusCode).toBe(401);
+    expect((await profile(person.access)).json()).toMatchObject({ language: null });
+  });
+});

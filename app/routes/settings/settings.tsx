@@ -2,12 +2,14 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '#app/components/layout/language-switch.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -111,6 +113,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <LoadFailed retryHref={SETTINGS} />
       )}
+      <LanguageSection />
       <section aria-labelledby="sessions-title">
         <h2 id="sessions-title">Where you are signed in</h2>
         <p>Lost a phone, or signed in on a shared computer? End every other sign-in of your account; this one stays.</p>
@@ -205,11 +208,23 @@ function IntentButton({ intent, pendingLabel, children }: { intent: string; pend
   );
 }
 
+/** The footer's switch again, where people look for it; signed in, the account keeps the choice. */
+function LanguageSection() {
+  const t = useT();
+  return (
+    <section aria-labelledby="language-title">
+      <h2 id="language-title">{t('language.label')}</h2>
+      <LanguageSwitch id="settings-language" />
+    </section>
+  );
+}
+
 function SignedOut() {
   return (
     <main className="auth">
       <h1 className="section-title">Settings</h1>
       <p>Sign in to change your profile and password, sign out on other phones, or download your data.</p>
+      <LanguageSection />
       <p>
         <Link to={`/login?${new URLSearchParams({ redirectTo: SETTINGS })}`} className="button">
           Sign in

@@ -50,7 +50,7 @@ const pair = () =>
   fc.oneof(
     fc.tuple(spelling(COOKIE.session), value(sessionValue)).map(([name, v]) => `${name}=${v}`),
     fc.tuple(spelling(COOKIE.saved), value(savedValue)).map(([name, v]) => `${name}=${v}`),
-    fc.constantFrom(`${COOKIE.state}=Lagos`, `${COOKIE.state}=Abuja%20(FCT)`, `${COOKIE.lite}=on`, `${COOKIE.lite}=off`),
+    fc.constantFrom(`${COOKIE.state}=Lagos`, `${COOKIE.state}=Abuja%20(FCT)`, `${COOKIE.lite}=on`, `${COOKIE.lite}=off`, `${COOKIE.language}=yo`),
     fc.string({ maxLength: 12 }).filter((text) => !text.includes(';')),
   );
 const separator = fc.constantFrom(';', '; ', ';\t', ' ; ', ';;');
@@ -81,11 +81,13 @@ describe('one reading of a Cookie header for the session and the shared page mem
     }
   });
 
-  it('shares pages with visitors whose cookies are only a chosen state and Lite mode, each once', () => {
+  it('shares pages with visitors whose cookies are only a chosen state, Lite mode and language, each once', () => {
     expect(isAnonymousRequest(undefined, undefined)).toBe(true);
     expect(isAnonymousRequest('', null)).toBe(true);
     expect(isAnonymousRequest(`${COOKIE.state}=Lagos; ${COOKIE.lite}=on`, null)).toBe(true);
     expect(isAnonymousRequest(`${COOKIE.state}=Lagos; ${COOKIE.state}=Kano`, null)).toBe(false);
+    expect(isAnonymousRequest(`${COOKIE.language}=ha; ${COOKIE.lite}=on`, null)).toBe(true);
+    expect(isAnonymousRequest(`${COOKIE.language}=ha; ${COOKIE.language}=yo`, null)).toBe(false);
     expect(isAnonymousRequest('theme=dark', null)).toBe(false);
     expect(isAnonymousRequest(`${COOKIE.state}=Lagos`, 'Bearer x')).toBe(false);
     expect(isAnonymousRequest(null, '')).toBe(false);
