@@ -4,7 +4,7 @@ import type { Source, Translation } from '#rules/i18n/catalog.ts';
 type Catalogs = Record<string, { source: Source; translations: Record<string, Translation<Source>> }>;
 
 /** The names a message fills in (`{shop}`, a plural's `{count}`), or why it cannot be read. */
-export function placeholdersOf(message: string): string[] | { error: string } {
+function placeholdersOf(message: string): string[] | { error: string } {
   let tokens: Token[];
   try {
     tokens = parse(message);

@@ -5,8 +5,7 @@ import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 
 /** A phone set to `locale`, as a first-time visitor: its browser's Accept-Language says it. */
-const phoneIn = (browser: Browser, locale: string) =>
-  browser.newContext({ baseURL: inject('webUrl'), javaScriptEnabled: jsMode === 'on', locale });
+const phoneIn = (browser: Browser, locale: string) => browser.newContext({ baseURL: inject('webUrl'), javaScriptEnabled: jsMode === 'on', locale });
 
 const pageLanguage = (page: Page) => page.locator('html').getAttribute('lang');
 

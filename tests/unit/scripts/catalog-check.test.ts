@@ -8,12 +8,16 @@ const translation = (messages: Record<string, string>) => ({ messages: messages 
 
 describe('the catalog check', () => {
   it('passes catalogs that agree with the English and the code', () => {
-    const areas = { shops: { source, translations: { pcm: translation({ 'shops.count': '{count, plural, other {# shops}} for {state}', 'shops.none': 'No shop dey' }) } } };
+    const areas = {
+      shops: { source, translations: { pcm: translation({ 'shops.count': '{count, plural, other {# shops}} for {state}', 'shops.none': 'No shop dey' }) } },
+    };
     expect(catalogProblems(areas, code)).toEqual([]);
   });
 
   it('refuses a missing key, an unused key, a placeholder renamed and a message that does not parse', () => {
-    const areas = { shops: { source, translations: { yo: translation({ 'shops.count': '{count, plural, other {ṣọ́ọ̀bù #}} ní {ipinle}', 'shops.extra': '{' }) } } };
+    const areas = {
+      shops: { source, translations: { yo: translation({ 'shops.count': '{count, plural, other {ṣọ́ọ̀bù #}} ní {ipinle}', 'shops.extra': '{' }) } },
+    };
     expect(catalogProblems(areas, "t('shops.count')")).toEqual([
       "shops: 'shops.none' is used nowhere",
       "shops yo: 'shops.none' is missing",

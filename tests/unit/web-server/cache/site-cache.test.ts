@@ -146,7 +146,8 @@ describe('the shared cache of anonymous public pages', () => {
   });
 
   it('keeps one copy of a page per language, whether the browser, the chosen cookie or the address names it', async () => {
-    const inLanguage = (language: string) => async () => new Response(`<html lang="${language}">${language}</html>`, { headers: { 'Content-Type': 'text/html' } });
+    const inLanguage = (language: string) => async () =>
+      new Response(`<html lang="${language}">${language}</html>`, { headers: { 'Content-Type': 'text/html' } });
     await visit(get('/searchResults?q=garri', { 'accept-language': 'yo-NG,yo;q=0.9' }), inLanguage('yo'));
     await visit(get('/searchResults?q=garri', { 'accept-language': 'en-GB' }), inLanguage('en'));
     await visit(get('/searchResults?q=garri', { cookie: 'kasuwa_lang=ha' }), inLanguage('ha'));
