@@ -7,7 +7,7 @@ import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
-import { passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
+import { accountDeletionFormSchema, passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -25,6 +25,7 @@ export const handle: RouteHandle = { typedForm: true };
 
 const profileConstraint = formConstraint(profileFormSchema);
 const passwordConstraint = formConstraint(passwordFormSchema);
+const deletionConstraint = formConstraint(accountDeletionFormSchema);
 const DONE: Record<SettingsDone, string> = {
   profile: MSG.profileSaved,
   password: MSG.passwordChanged,
@@ -131,6 +132,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </a>
         </p>
       </section>
+      <DeleteAccountForm lastResult={answered('delete-account')} />
     </main>
   );
 }
@@ -194,12 +196,47 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   );
 }
 
+/** Everything that goes is named before the button, the ad that is not refunded included (decision 079). */
+function DeleteAccountForm({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-delete-account',
+    lastResult,
+    constraint: deletionConstraint,
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountDeletionFormSchema }),
+  });
+  return (
+    <section aria-labelledby="delete-title" className="danger-zone">
+      <h2 id="delete-title">Delete my account</h2>
+      <p>This cannot be undone. When you delete your account:</p>
+      <ul>
+        <li>your shops, their products and all their photos are deleted;</li>
+        <li>your ratings and your saved shops are deleted;</li>
+        <li>your messages stay readable to the people you wrote to, shown as from “{MSG.deletedAccount}”, and they cannot reply;</li>
+        <li>your username and email become free for anyone to use again;</li>
+        <li>an ad running now stops with your shop and is not refunded.</li>
+      </ul>
+      <p>Want a copy first? Download your data above.</p>
+      <Form method="post" action={SETTINGS} {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormMessage form={form} />
+        <Field label="Your password" meta={fields.current_password} type="password" autoComplete="current-password" />
+        <IntentButton intent="delete-account" pendingLabel="Deleting…" danger>
+          Delete my account
+        </IntentButton>
+      </Form>
+    </section>
+  );
+}
+
 /** Only the form on its way says so: the page has several. */
-function IntentButton({ intent, pendingLabel, children }: { intent: string; pendingLabel: string; children: ReactNode }) {
+function IntentButton({ intent, pendingLabel, danger = false, children }: { intent: string; pendingLabel: string; danger?: boolean; children: ReactNode }) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
   return (
-    <button type="submit" className="submit" disabled={pending}>
+    <button type="submit" className={danger ? 'submit danger' : 'submit'} disabled={pending}>
       {pending ? pendingLabel : children}
     </button>
   );
@@ -209,7 +246,7 @@ function SignedOut() {
   return (
     <main className="auth">
       <h1 className="section-title">Settings</h1>
-      <p>Sign in to change your profile and password, sign out on other phones, or download your data.</p>
+      <p>Sign in to change your profile and password, sign out on other phones, download your data or delete your account.</p>
       <p>
         <Link to={`/login?${new URLSearchParams({ redirectTo: SETTINGS })}`} className="button">
           Sign in
@@ -225,7 +262,7 @@ function SignedOut() {
 export function meta({ matches }: Route.MetaArgs) {
   return [
     { title: 'Settings · Kasuwa' },
-    { name: 'description', content: 'Your Kasuwa account: profile, password, sign-ins and your data.' },
+    { name: 'description', content: 'Your Kasuwa account: profile, password, sign-ins, your data and deleting the account.' },
     canonical(originFrom(matches), SETTINGS),
   ];
 }
