@@ -54,6 +54,7 @@ export const MSG = {
   deleteShopFailed: 'Failed to delete shop. Please try again.',
   smsAlertsLabel: (maskedNumber: string) => `Text me when a buyer writes (SMS to ${maskedNumber})`,
   smsAlertsFailed: 'Could not change the text message alerts. Please try again.',
+  smsAlertsSaved: 'Your text message alerts are saved.',
   shopDeleted: 'Shop deleted successfully!',
   shopCreated: 'Shop created successfully! Redirecting...',
   couldNotFetchShops: 'Could not fetch your shops.',

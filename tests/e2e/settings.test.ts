@@ -114,6 +114,22 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     expect(account).toMatchObject({ message_mail_alerts: false, renewal_mail_alerts: true });
   });
 
+  test('text message alerts turn on in Settings per shop, the same switch My Shops shows', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Text message alerts' });
+    const switchRow = section.locator('.sms-alerts');
+    expect(await switchRow.textContent()).toContain(`${shop.name}: ${MSG.smsAlertsLabel('0803 ••• 4567')}`);
+    await whenInteractive(page, '.sms-alerts');
+    await switchRow.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText(MSG.smsAlertsSaved).waitFor();
+    await section.locator('.sms-alerts').getByRole('button', { name: 'Turn off' }).waitFor();
+
+    await page.goto('/myShop');
+    await page.locator('.sms-alerts').getByRole('button', { name: 'Turn off' }).waitFor();
+  });
+
   test('Download my data gives one JSON file holding the shop', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);

@@ -4,7 +4,7 @@ import { MSG } from '#rules/messages.ts';
 
 export const SETTINGS = '/settings';
 /** What the page says after a form went through, named in its address (`?done=`). */
-export type SettingsDone = 'profile' | 'password' | 'alerts' | 'sessions';
+export type SettingsDone = 'profile' | 'password' | 'alerts' | 'sms' | 'sessions';
 
 /** Settings' forms, one per intent; the provider checks the same account rules. */
 export const profileFormSchema = profileSchema.extend({ intent: z.literal('profile') });

@@ -11,6 +11,7 @@ import {
   type SettingsDone,
   signOutOthersSchema,
 } from '#app/lib/forms/settings-forms.ts';
+import { smsAlertsSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -79,6 +80,20 @@ export async function settingsAction({ request, context }: { request: Request; c
     }
     // The provider ended every sign-in with the account: this browser's cookie goes too.
     return redirect(ACCOUNT_DELETED_PATH, { headers: { 'Set-Cookie': await endSessionCookie(request) } });
+  }
+
+  // The same switch as on My Shops, on the shop's own column: one setting, two places to reach it.
+  if (intent === 'sms-alerts') {
+    const submission = parseSubmission(form, smsAlertsSchema);
+    if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
+    const { shopId, sms } = submission.value;
+    try {
+      await asSignedIn(request, signedIn, (token) => provider.setSmsAlerts(token, shopId, sms === 'on'));
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [MSG.smsAlertsFailed] }) }, { status: 502 });
+    }
+    return done('sms');
   }
 
   if (intent === 'alerts') {

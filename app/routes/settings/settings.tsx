@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { SmsAlertsForm, type SmsAlertsShop } from '#app/components/owner/sms-alerts-form.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
@@ -30,6 +31,7 @@ const DONE: Record<SettingsDone, string> = {
   profile: MSG.profileSaved,
   password: MSG.passwordChanged,
   alerts: MSG.mailAlertsSaved,
+  sms: MSG.smsAlertsSaved,
   sessions: MSG.otherSessionsEnded,
 };
 const DATA_DOWNLOAD = '/settings/data.json';
@@ -44,7 +46,15 @@ export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
-type Account = { email: string; username: string; phone_number: string; message_mail_alerts: boolean; renewal_mail_alerts: boolean };
+type Account = {
+  email: string;
+  username: string;
+  phone_number: string;
+  message_mail_alerts: boolean;
+  renewal_mail_alerts: boolean;
+  /** The shops whose text message switch shows here; a hidden shop's waits on My Shops. */
+  shops: SmsAlertsShop[];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
@@ -53,8 +63,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kept = keptSubmission(context);
   const keptProfile = kept?.initialValue?.intent === 'profile' ? kept : undefined;
   try {
-    const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
-    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts }, keptProfile };
+    const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts, shops } = await asSignedIn(request, signedIn, (token) =>
+      provider.profile(token),
+    );
+    const smsShops = shops.filter((shop) => !shop.hidden).map(({ id, name, owner_phone, sms_alerts }) => ({ id, name, owner_phone, sms_alerts }));
+    return {
+      signedIn: true,
+      account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts, shops: smsShops },
+      keptProfile,
+    };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ signedIn: true, account: null as Account | null, keptProfile }, { status: 503 });
@@ -107,6 +124,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 Save alerts
               </IntentButton>
             </Form>
+          </section>
+          <section aria-labelledby="sms-title">
+            <h2 id="sms-title">Text message alerts</h2>
+            {failed('sms-alerts')}
+            {account.shops.length ? (
+              <>
+                <p>Each shop has its own switch, the same as on My Shops.</p>
+                {account.shops.map((shop) => (
+                  <SmsAlertsForm key={shop.id} shop={shop} named />
+                ))}
+              </>
+            ) : (
+              <p>A text message when a buyer writes is for shop owners: once you have a shop, turn it on here or on My Shops.</p>
+            )}
           </section>
         </>
       ) : (
