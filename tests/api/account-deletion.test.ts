@@ -135,6 +135,25 @@ describe('deleting an account', () => {
     expect(log).toEqual([expect.objectContaining({ action: 'hide', shopId: null, moderatorId: moderator.id })]);
   });
 
+  it('leaves a report on a deleted buyer’s message readable to moderators; a deleted shop’s messages cannot be reported', async () => {
+    const { seller, buyer, threadId, sellerAsBuyerThread } = await sellerWithEverything();
+    const moderator = await signUp(api.app);
+    await api.database.db.update(users).set({ isModerator: true }).where(eq(users.id, moderator.id));
+    // The buyer reports what the seller wrote as a buyer in the buyer's shop's thread.
+    const sellerLine = (await send('GET', `/threads/${sellerAsBuyerThread}`, buyer.access)).json().messages[0].id as number;
+    expect((await send('POST', `/threads/${sellerAsBuyerThread}/messages/${sellerLine}/reports`, buyer.access, { reason: 'scam' })).statusCode).toBe(201);
+    const shopLine = (await send('GET', `/threads/${threadId}`, buyer.access)).json().messages[1].id as number;
+
+    expect((await deleteAccount(seller)).statusCode).toBe(204);
+
+    const item = await send('GET', `/moderation/messages/${sellerLine}`, moderator.access);
+    expect(item.statusCode).toBe(200);
+    expect(item.json()).toMatchObject({ buyer_name: MSG.deletedAccount, from: 'buyer' });
+    const refused = await send('POST', `/threads/${threadId}/messages/${shopLine}/reports`, buyer.access, { reason: 'scam' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: MSG.deletedAccountReport });
+  });
+
   it('refuses a wrong password on its field and deletes nothing', async () => {
     const { seller, shop } = await sellerWithEverything();
     const files = await mediaFiles();
@@ -147,6 +166,12 @@ describe('deleting an account', () => {
     expect((await api.app.inject({ method: 'GET', url: `/shops/${shop.id}` })).statusCode).toBe(200);
     expect(await mediaFiles()).toEqual(files);
     expect((await send('POST', '/auth/account/delete', seller.access, {})).statusCode).toBe(400);
+  });
+
+  it('deleting only a shop still takes its threads: only a deleted account leaves them to the other side', async () => {
+    const { seller, buyer, shop, threadId } = await sellerWithEverything();
+    expect((await api.app.inject({ method: 'DELETE', url: `/shops/${shop.id}/delete/`, headers: bearer(seller.access) })).statusCode).toBe(204);
+    expect((await send('GET', `/threads/${threadId}`, buyer.access)).statusCode).toBe(404);
   });
 
   it('answers 401 without a sign-in', async () => {
