@@ -32,13 +32,15 @@ export const signupSchema = z.object({
 /** Settings: the account's own fields, under the signup rules. */
 export const profileSchema = signupSchema.omit({ password: true });
 
-export const passwordChangeSchema = z.object({
-  current_password: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.currentPasswordRequired : MSG.notAString) })
-    .min(1, { error: MSG.currentPasswordRequired, abort: true })
-    .max(TEXT_MAX.password, { error: MSG.tooLong(TEXT_MAX.password) }),
-  new_password: password,
-});
+const currentPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.currentPasswordRequired : MSG.notAString) })
+  .min(1, { error: MSG.currentPasswordRequired, abort: true })
+  .max(TEXT_MAX.password, { error: MSG.tooLong(TEXT_MAX.password) });
+
+export const passwordChangeSchema = z.object({ current_password: currentPassword, new_password: password });
+
+/** Deleting the account (decision 079) asks for the password it is signed in with, nothing else. */
+export const accountDeletionSchema = z.object({ current_password: currentPassword });
 
 export const forgotPasswordSchema = z.object({ email: email(MSG.emailRequired) });
 

@@ -54,6 +54,7 @@ export const MSG = {
   deleteShopFailed: 'Failed to delete shop. Please try again.',
   smsAlertsLabel: (maskedNumber: string) => `Text me when a buyer writes (SMS to ${maskedNumber})`,
   smsAlertsFailed: 'Could not change the text message alerts. Please try again.',
+  smsAlertsSaved: 'Your text message alerts are saved.',
   shopDeleted: 'Shop deleted successfully!',
   shopCreated: 'Shop created successfully! Redirecting...',
   couldNotFetchShops: 'Could not fetch your shops.',
@@ -144,6 +145,7 @@ export const MSG = {
   passwordChanged: 'Your password is changed. Every other sign-in of your account has ended.',
   mailAlertsSaved: 'Your email alerts are saved.',
   otherSessionsEnded: 'You are signed out everywhere else. This browser stays signed in.',
+  accountDeleted: 'Your account is deleted. Thank you for using Kasuwa.',
   settingsFailed: 'Your change could not be saved. Please try again.',
   dataExportFailed: 'Your data could not be gathered just now. Please try again.',
   formUnreadable: 'The form could not be read. Please send it again.',
@@ -192,6 +194,10 @@ export const MSG = {
   // Private messages between a buyer and a shop.
   messageRequired: 'Please write a message.',
   ownShopMessage: 'You cannot message your own shop.',
+  /** How a thread names a side that deleted its account (decision 079). */
+  deletedAccount: 'a deleted account',
+  otherSideDeleted: 'You cannot reply in this conversation: the other side deleted their account.',
+  deletedAccountReport: 'This shop’s account was deleted: there is no one left to report.',
   blockedByOther: 'You cannot send messages in this conversation: the other side has blocked you.',
   messageRemoved: "This message was removed by Kasuwa's moderators.",
   shopHiddenMessages: "This shop is hidden by Kasuwa's moderators, so it cannot take new messages.",

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, useSearchParams } from 'react-router';
 import { SearchBox } from '#app/components/layout/search-box.tsx';
 import { Welcome } from '#app/components/layout/welcome.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
@@ -45,9 +45,16 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { shops, saved, chips, state, page, nextPage, failed, welcome } = loaderData;
+  // Where Settings sends a deleted account: the same words for everyone, so the page stays shared.
+  const [params] = useSearchParams();
   return (
     <main>
       {welcome && <Welcome username={welcome} />}
+      {params.has('account-deleted') && (
+        <p className="notice success" role="status">
+          {MSG.accountDeleted}
+        </p>
+      )}
       <div className="home-search">
         <SearchBox id="home-search" label="Find a shop" />
       </div>

@@ -199,10 +199,9 @@ export const moderationActions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    /** Null once the shop or review is gone with its owner's account: the log keeps the action, not the person (decision 079). */
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'set null' }),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     action: text('action').$type<ModerationAction>().notNull(),
     note: text('note').notNull(),
@@ -386,12 +385,12 @@ export const threads = pgTable(
   'threads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once that side deleted its account: the other side still reads the thread, from "a deleted account"
+     * (decision 079). Deleting a shop on its own takes its threads with it.
+     */
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** The newest message's id: messages are numbered in order, so the inbox sorts and pages by it. */
     lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
@@ -421,9 +420,8 @@ export const messages = pgTable(
     threadId: uuid('thread_id')
       .notNull()
       .references(() => threads.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the sender deleted their account; the thread's null side then sent it (decision 079). */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     /** The order request this message made or moved; its thread shows the order's current status. */
     orderId: uuid('order_id').references(() => orderRequests.id, { onDelete: 'cascade' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGE_ALERT_EVERY_MINUTES } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import { mailOutbox, shops, smsOutbox, type ThreadSide, users } from '#server/db/schema.ts';
 import type { ThreadRow } from './thread-json';
 
@@ -23,6 +24,7 @@ export function alertParts(webUrl: string, thread: ThreadRow, to: ThreadSide) {
   // now() is the transaction's start: equal only when this statement just set it.
   const alerted = sql`(${column} = now()) as alerted`;
   const recipient = to === 'buyer' ? sql`${thread.buyerId}::uuid` : sql`owner.owner_id`;
+  const shopName = thread.shopName ?? MSG.deletedAccount;
   const queue = sql`
     owner as (
       select ${shops.ownerId} as owner_id, ${shops.smsAlerts} as sms_alerts, coalesce(${shops.phone}, ${users.phoneNumber}) as phone
@@ -37,7 +39,7 @@ export function alertParts(webUrl: string, thread: ThreadRow, to: ThreadSide) {
     ),
     sms as (
       insert into ${smsOutbox} (kind, recipient, body)
-      select 'message-alert', owner.phone, ${shopAlertSms(thread.shopName, threadLink(webUrl, thread.id))}
+      select 'message-alert', owner.phone, ${shopAlertSms(shopName, threadLink(webUrl, thread.id))}
       from inserted, moved, owner where moved.alerted and ${to === 'shop'} and owner.sms_alerts
       returning 1
     )`;

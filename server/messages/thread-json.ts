@@ -38,24 +38,28 @@ export function messageJson(message: typeof messages.$inferSelect, from: ThreadS
 export const threadSummarySchema = z.object({
   id: z.string(),
   role: z.enum(SIDES).describe('The side the signed-in person is on'),
-  shop: z.object({ id: z.string(), name: z.string() }),
+  shop: z.object({ id: z.string().nullable(), name: z.string() }).describe(`A shop gone with its owner's account has no id and reads "${MSG.deletedAccount}"`),
   buyer_name: z.string(),
-  other_name: z.string().describe("The shop's name for its buyer, the buyer's username for the shop"),
+  other_name: z
+    .string()
+    .describe(`The shop's name for its buyer, the buyer's username for the shop; "${MSG.deletedAccount}" once that side deleted its account`),
+  other_deleted: z.boolean().describe('The other side deleted its account: the thread stays readable and takes no new messages'),
   last_activity_at: z.string(),
   unread: z.boolean(),
   blocked_by_me: z.boolean(),
   blocked_by_other: z.boolean(),
-  can_write: z.boolean().describe('False while the other side blocks this one, or while a moderator hides the shop'),
+  can_write: z.boolean().describe('False while the other side blocks this one, while a moderator hides the shop, or once the other side deleted its account'),
 });
 
 /** A thread row with what its summary names. */
 export type ThreadRow = {
   id: string;
-  shopId: string;
-  shopName: string;
+  /** Null, with the name, once that side deleted its account (decision 079). */
+  shopId: string | null;
+  shopName: string | null;
   shopHidden: boolean;
-  buyerId: string;
-  buyerName: string;
+  buyerId: string | null;
+  buyerName: string | null;
   lastMessageId: number;
   lastMessageAt: Date;
   buyerReadId: number;
@@ -73,16 +77,20 @@ export function blockedAt(thread: ThreadRow, side: ThreadSide): Date | null {
 export function threadSummary(thread: ThreadRow, side: ThreadSide) {
   const readId = side === 'buyer' ? thread.buyerReadId : thread.shopReadId;
   const blockedByOther = blockedAt(thread, otherSide(side)) !== null;
+  const shopName = thread.shopName ?? MSG.deletedAccount;
+  const buyerName = thread.buyerName ?? MSG.deletedAccount;
+  const otherDeleted = (side === 'buyer' ? thread.shopId : thread.buyerId) === null;
   return {
     id: thread.id,
     role: side,
-    shop: { id: thread.shopId, name: thread.shopName },
-    buyer_name: thread.buyerName,
-    other_name: side === 'buyer' ? thread.shopName : thread.buyerName,
+    shop: { id: thread.shopId, name: shopName },
+    buyer_name: buyerName,
+    other_name: side === 'buyer' ? shopName : buyerName,
+    other_deleted: otherDeleted,
     last_activity_at: thread.lastMessageAt.toISOString(),
     unread: thread.lastMessageId > readId,
     blocked_by_me: blockedAt(thread, side) !== null,
     blocked_by_other: blockedByOther,
-    can_write: !blockedByOther && !thread.shopHidden,
+    can_write: !blockedByOther && !thread.shopHidden && !otherDeleted,
   };
 }

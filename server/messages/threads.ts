@@ -26,7 +26,8 @@ const threadColumns = {
 };
 
 function selectThreads(db: Db, where: SQL | undefined) {
-  return db.select(threadColumns).from(threads).innerJoin(shops, eq(shops.id, threads.shopId)).innerJoin(buyers, eq(buyers.id, threads.buyerId)).where(where);
+  // Left joins: a side that deleted its account leaves its column null, and the other side still reads the thread.
+  return db.select(threadColumns).from(threads).leftJoin(shops, eq(shops.id, threads.shopId)).leftJoin(buyers, eq(buyers.id, threads.buyerId)).where(where);
 }
 
 /** The threads one person is a side of: as buyer, or as owner of the shop. */
@@ -84,7 +85,7 @@ async function storeMessage(db: Db | Tx, webUrl: string, thread: ThreadRow, side
         last_message_at = greatest(last_message_at, now()),
         ${readMark} = greatest(${readMark}, (select id from next)),
         ${alert.set}
-      where ${threads.id} = ${thread.id} and ${otherBlock} is null
+      where ${threads.id} = ${thread.id} and ${otherBlock} is null and shop_id is not null and buyer_id is not null
       returning ${alert.alerted}
     ),
     inserted as (
@@ -123,6 +124,7 @@ export async function sendMessage(
   body: string,
   order?: (tx: Tx) => Promise<string>,
 ) {
+  if (thread.shopId === null || thread.buyerId === null) throw detailError(403, MSG.otherSideDeleted);
   if (thread.shopHidden) throw detailError(403, MSG.shopHiddenMessages);
   if (blockedAt(thread, otherSide(side))) throw detailError(403, MSG.blockedByOther);
   const stored = order
@@ -227,8 +229,8 @@ export async function inbox(db: Db, userId: string, before: number | undefined, 
     })
     .from(newest)
     .innerJoin(threads, eq(threads.id, newest.id))
-    .innerJoin(shops, eq(shops.id, threads.shopId))
-    .innerJoin(buyers, eq(buyers.id, threads.buyerId))
+    .leftJoin(shops, eq(shops.id, threads.shopId))
+    .leftJoin(buyers, eq(buyers.id, threads.buyerId))
     .innerJoin(messages, eq(messages.id, threads.lastMessageId))
     .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
     .orderBy(desc(threads.lastMessageId))

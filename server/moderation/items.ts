@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MSG } from '#rules/messages.ts';
 import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASONS } from '#rules/moderation.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { messages, moderationActions, ratings, reports, shops, threads, users } from '#server/db/schema.ts';
@@ -116,21 +117,22 @@ export async function messageItems(db: Db | Tx, messageIds: number[]): Promise<I
   if (!messageIds.length) return [];
   return db
     .select({
-      shopId: threads.shopId,
+      shopId: shops.id,
       ratingId: sql<string | null>`null`,
       messageId: messages.id,
       shopName: shops.name,
       review: sql<string | null>`null`,
       message: messages.body,
       stars: sql<number | null>`null`,
-      author: sql<string>`case when ${messages.senderId} = ${threads.buyerId} then ${users.username} else ${shops.name} end`,
+      // A buyer who deleted their account leaves both ids null (decision 079).
+      author: sql<string>`case when ${messages.senderId} is not distinct from ${threads.buyerId} then coalesce(${users.username}, ${MSG.deletedAccount}) else ${shops.name} end`,
       hiddenAt: messages.hiddenAt,
       shopHiddenReason: sql<string | null>`null`,
     })
     .from(messages)
     .innerJoin(threads, eq(threads.id, messages.threadId))
     .innerJoin(shops, eq(shops.id, threads.shopId))
-    .innerJoin(users, eq(users.id, threads.buyerId))
+    .leftJoin(users, eq(users.id, threads.buyerId))
     .where(inArray(messages.id, messageIds));
 }
 

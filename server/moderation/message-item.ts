@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { REPORTED_MESSAGE_CONTEXT } from '#rules/limits.ts';
+import { MSG } from '#rules/messages.ts';
 import type { Db } from '#server/db/client.ts';
 import { messages, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { itemOf, messageItems, moderationItemSchema, reportsAndLog, reportsAndLogSchema } from './items';
@@ -37,7 +38,7 @@ export async function messageItem(db: Db, messageId: number): Promise<z.infer<ty
     .from(messages)
     .innerJoin(threads, eq(threads.id, messages.threadId))
     .innerJoin(shops, eq(shops.id, threads.shopId))
-    .innerJoin(users, eq(users.id, threads.buyerId))
+    .leftJoin(users, eq(users.id, threads.buyerId))
     .where(eq(messages.id, messageId))
     .limit(1);
   if (!thread) return undefined;
@@ -57,11 +58,12 @@ export async function messageItem(db: Db, messageId: number): Promise<z.infer<ty
       .limit(REPORTED_MESSAGE_CONTEXT),
     reportsAndLog(db, { shopId: row.shopId, ratingId: null, messageId }),
   ]);
+  const buyerName = thread.buyerName ?? MSG.deletedAccount;
   const fromOf = (message: typeof messages.$inferSelect): ThreadSide => (message.senderId === thread.buyerId ? 'buyer' : 'shop');
   const context = [...before.reverse(), thread.reported, ...after].map((message) => ({
     id: message.id,
     from: fromOf(message),
-    sender: fromOf(message) === 'buyer' ? thread.buyerName : thread.shopName,
+    sender: fromOf(message) === 'buyer' ? buyerName : thread.shopName,
     body: message.body,
     created_at: message.createdAt.toISOString(),
     hidden: message.hiddenAt !== null,
@@ -72,7 +74,7 @@ export async function messageItem(db: Db, messageId: number): Promise<z.infer<ty
     ...log,
     message_id: messageId,
     thread_id: thread.id,
-    buyer_name: thread.buyerName,
+    buyer_name: buyerName,
     from: fromOf(thread.reported),
     created_at: thread.reported.createdAt.toISOString(),
     context,

@@ -2,7 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { passwordChangeSchema, profileSchema } from '#rules/account-schemas.ts';
+import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '#rules/account-schemas.ts';
 import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { MSG } from '#rules/messages.ts';
 import { normalisePhone } from '#rules/phone.ts';
@@ -11,8 +11,10 @@ import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { issueTokens } from '#server/auth/tokens.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { badRequest, notAuthenticated } from '#server/errors.ts';
+import { removeAfterCommit } from '#server/media/upload-batch.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { dataExport, dataExportSchema } from '#server/users/data-export.ts';
+import { deleteAccount } from '#server/users/delete-account.ts';
 import { userJson, userJsonSchema } from '#server/users/user-json.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -133,6 +135,36 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
       });
       if (!login) throw notAuthenticated();
       return issueTokens(secret, { userId: user.id, passwordHash, sessionId: loginId, ...login });
+    },
+  );
+
+  app.post(
+    '/auth/account/delete',
+    {
+      onRequest: app.authenticate,
+      // Guessing the password from a stolen sign-in meets the same limit as the password change.
+      preHandler: app.authLimit('account-delete', async (request) => `account:${request.user?.id ?? ''}`),
+      bodyLimit: ACCOUNT_BODY_MAX_BYTES,
+      // Not a private write: the account's shops and reviews leave the public lists.
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the account with its password (ext): its shops, products, photos, ratings, saved shops and sign-ins go at once',
+        description:
+          'One transaction (decision 079). Threads stay readable to the other side, whose `other_name` then reads "a deleted account" and who can no longer write in them; the username and email are free again. A running ad is not refunded. A wrong password is a 400 on `current_password` and deletes nothing.',
+        security: [{ bearer: [] }],
+        body: accountDeletionSchema,
+        response: { 204: z.null(), 400: fieldErrors, 401: detail, 413: detail, 429: detail },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      if (!(await verifyPassword(request.body.current_password, user.passwordHash))) throw badRequest({ current_password: [MSG.currentPasswordWrong] });
+      // Only the hash just checked: a password changed meanwhile deletes nothing.
+      const gone = await deleteAccount(app.db, user.id, user.passwordHash);
+      if (!gone) throw badRequest({ current_password: [MSG.currentPasswordWrong] });
+      await removeAfterCommit(app.storage, gone.images, request.log);
+      if (gone.hiddenShops) await app.hiddenMedia.refresh();
+      return reply.code(204).send(null);
     },
   );
 

@@ -135,6 +135,8 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
       if (message.hiddenAt) throw detailError(404, MSG.messageNotFound);
       const from = message.senderId === thread.buyerId ? 'buyer' : 'shop';
       if (from === side) throw detailError(403, MSG.ownMessageReport);
+      // Reports are kept per shop; a shop gone with its owner's account has no one left to act against.
+      if (thread.shopId === null) throw detailError(403, MSG.deletedAccountReport);
       return reply.code(201).send(await saveReport(user.id, { shopId: thread.shopId, messageId: message.id }, request.body));
     },
   );

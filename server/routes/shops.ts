@@ -16,7 +16,7 @@ import {
 import { MSG } from '#rules/messages.ts';
 import { changedShopFields, requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, shopChangesSchema, shopFieldsSchema, stateField } from '#rules/shop-fields.ts';
 import { shortCodeOf } from '#rules/short-code.ts';
-import { products, shops } from '#server/db/schema.ts';
+import { products, shops, threads } from '#server/db/schema.ts';
 import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { productImages } from '#server/media/images.ts';
@@ -373,6 +373,8 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       // Deleting would take the reports and the moderators' log with it, and let the shop come back clean.
       if (shop.hiddenAt) throw detailError(409, MSG.hiddenShopKept);
       const images = await app.db.transaction(async (tx) => {
+        // Its threads go with it: only a deleted account leaves its threads to the other side (decision 079).
+        await tx.delete(threads).where(eq(threads.shopId, shop.id));
         const goneProducts = await tx.delete(products).where(eq(products.shopId, shop.id)).returning({ image: products.image, photos: products.photos });
         const [goneShop] = await tx
           .delete(shops)

@@ -31,8 +31,10 @@ export const dataExportSchema = z.object({
     z.object({
       id: z.string(),
       role: side.describe('The person’s side of the thread'),
-      shop: z.object({ id: z.string(), name: z.string() }),
-      other_name: z.string().describe('The buyer’s username, or the shop’s name'),
+      shop: z
+        .object({ id: z.string().nullable(), name: z.string() })
+        .describe(`A shop gone with its owner's account has no id and reads "${MSG.deletedAccount}"`),
+      other_name: z.string().describe(`The buyer’s username, or the shop’s name; "${MSG.deletedAccount}" once that side deleted its account`),
       created_at: z.string(),
       messages: z.array(
         z.object({
@@ -75,10 +77,11 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
 
   const buyer = aliasedTable(users, 'buyer');
   const threadRows = await db
-    .select({ thread: threads, shopName: shops.name, shopOwnerId: shops.ownerId, buyerName: buyer.username })
+    .select({ thread: threads, shopName: shops.name, buyerName: buyer.username })
     .from(threads)
-    .innerJoin(shops, eq(shops.id, threads.shopId))
-    .innerJoin(buyer, eq(buyer.id, threads.buyerId))
+    // A side that deleted its account is a null column: its threads stay in the other side's copy.
+    .leftJoin(shops, eq(shops.id, threads.shopId))
+    .leftJoin(buyer, eq(buyer.id, threads.buyerId))
     .where(or(eq(threads.buyerId, user.id), ownShopIds.length ? inArray(threads.shopId, ownShopIds) : undefined))
     .orderBy(desc(threads.lastMessageId));
   const threadIds = threadRows.map((row) => row.thread.id);
@@ -107,9 +110,11 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
       updated_at: rating.updatedAt.toISOString(),
     })),
     saved_shops: saved.map((row) => ({ shop_id: row.shopId, shop_name: row.shopName, saved_at: row.savedAt.toISOString() })),
-    threads: threadRows.map(({ thread, shopName, shopOwnerId, buyerName }) => {
+    threads: threadRows.map(({ thread, shopName: storedShopName, buyerName: storedBuyerName }) => {
       // A person writing to their own shop cannot happen, so one side per thread is theirs.
       const role = thread.buyerId === user.id ? 'buyer' : 'shop';
+      const shopName = storedShopName ?? MSG.deletedAccount;
+      const buyerName = storedBuyerName ?? MSG.deletedAccount;
       return {
         id: thread.id,
         role,
@@ -122,7 +127,8 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
           const withheld = message.hiddenAt !== null && !mine;
           return {
             id: message.id,
-            from: message.senderId === shopOwnerId ? ('shop' as const) : ('buyer' as const),
+            // A deleted side's thread column and its messages' sender are both null, so they still match.
+            from: message.senderId === thread.buyerId ? ('buyer' as const) : ('shop' as const),
             mine,
             body: withheld ? MSG.messageRemoved : message.body,
             removed: message.hiddenAt !== null,

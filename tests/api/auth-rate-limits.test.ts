@@ -134,3 +134,24 @@ describe('the client address', () => {
     }
   });
 });
+
+describe('account deletion limits', () => {
+  it('refuse one account’s password guesses after AUTH_RATE_LIMIT tries a minute, and delete nothing', async () => {
+    const person = newPerson();
+    const signedUp = await from(newAddress(), '/auth/users/', person);
+    expect(signedUp.statusCode).toBe(201);
+    const access = signedUp.json().token.access as string;
+    const remove = (current_password: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/auth/account/delete',
+        payload: { current_password },
+        headers: { 'x-forwarded-for': newAddress(), authorization: `Bearer ${access}` },
+      });
+    for (let i = 0; i < PER_ACCOUNT; i++) expect((await remove('wrong-guess-1')).statusCode).toBe(400);
+    // Even the right password waits out the minute: a stolen sign-in cannot keep guessing.
+    expectThrottled(await remove(person.password));
+    const profile = await api.app.inject({ method: 'GET', url: '/auth/profile', headers: { authorization: `Bearer ${access}` } });
+    expect(profile.statusCode).toBe(200);
+  });
+});

@@ -45,6 +45,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/auth/alerts', fields: ['message_mail', 'renewal_mail'] },
   { method: 'POST', path: '/auth/password/change', fields: ['current_password', 'new_password'] },
   { method: 'POST', path: '/auth/sessions/revoke-others', fields: ['refresh'] },
+  { method: 'POST', path: '/auth/account/delete', fields: ['current_password'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [

@@ -64,6 +64,7 @@ describe('service documents', () => {
       '/auth/alerts',
       '/auth/sessions/revoke-others',
       '/auth/data-export',
+      '/auth/account/delete',
     ]) {
       expect(paths, path).toContain(path);
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { s3Storage } from '#server/media/s3-storage.ts';
 import { S3_CREDENTIALS, type S3Server, startS3Server } from '../support/s3-server';
 import { startTestApi, type TestApi } from './support/harness';
-import { bearer, type SignedUp, signUp } from './support/requests';
+import { bearer, newPerson, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
 
 // The API with its photos in a real S3-compatible bucket (s3rver), as S3_BUCKET sets it up.
@@ -65,5 +65,25 @@ it('removes a deleted shop’s photos, and its products’, from the bucket', as
   expect(gone.statusCode).toBe(204);
   const after = await bucketKeys();
   expect(after.length).toBeLessThan(withShop.length);
+  expect(after.filter((key) => keysOf(shop).includes(key))).toEqual([]);
+});
+
+it('removes a deleted account’s shop and product photos from the bucket', async () => {
+  const person = await signUp(api.app);
+  const shop = await createShop(api.app, person.access);
+  expect((await addProducts(api.app, person.access, shop.id, [{ name: 'Garri', price: 900 }])).statusCode).toBe(201);
+  const withShop = await bucketKeys();
+
+  const gone = await api.app.inject({
+    method: 'POST',
+    url: '/auth/account/delete',
+    headers: bearer(person.access),
+    payload: { current_password: newPerson().password },
+  });
+
+  expect(gone.statusCode).toBe(204);
+  const after = await bucketKeys();
+  // The shop's photo and copies, and the product's.
+  expect(after.length).toBeLessThan(withShop.length - keysOf(shop).length);
   expect(after.filter((key) => keysOf(shop).includes(key))).toEqual([]);
 });

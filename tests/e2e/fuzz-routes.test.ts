@@ -70,6 +70,7 @@ const QUERY = [
   'added',
   'expired',
   'done',
+  'account-deleted',
   'shop_id',
   'ids',
 ];

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { MSG } from '#rules/messages.ts';
-import { logOut, newPerson, signIn, signUpAtApi } from './support/accounts';
+import { accountMenu, logOut, newPerson, signIn, signUpAtApi } from './support/accounts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { type Owner, shopAtApi, signedInOwner } from './support/owners';
+import { newOwner, type Owner, shopAtApi, signedInOwner } from './support/owners';
 
 const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
 
@@ -114,6 +114,22 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     expect(account).toMatchObject({ message_mail_alerts: false, renewal_mail_alerts: true });
   });
 
+  test('text message alerts turn on in Settings per shop, the same switch My Shops shows', async ({ page, apiUrl }) => {
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Text message alerts' });
+    const switchRow = section.locator('.sms-alerts');
+    expect(await switchRow.textContent()).toContain(`${shop.name}: ${MSG.smsAlertsLabel('0803 ••• 4567')}`);
+    await whenInteractive(page, '.sms-alerts');
+    await switchRow.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText(MSG.smsAlertsSaved).waitFor();
+    await section.locator('.sms-alerts').getByRole('button', { name: 'Turn off' }).waitFor();
+
+    await page.goto('/myShop');
+    await page.locator('.sms-alerts').getByRole('button', { name: 'Turn off' }).waitFor();
+  });
+
   test('Download my data gives one JSON file holding the shop', async ({ page, apiUrl }) => {
     const owner = await signedInOwner(page, apiUrl);
     const shop = await shopAtApi(apiUrl, owner);
@@ -124,5 +140,47 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     expect(exported.account.username).toBe(owner.username);
     expect(exported.shops.map((held: { name: string }) => held.name)).toEqual([shop.name]);
     expect(JSON.stringify(exported)).not.toContain('scrypt$');
+  });
+
+  test('Delete my account asks for the password, then signs out, frees the username and leaves the buyer a read-only thread', async ({ page, apiUrl }) => {
+    const buyer = await newOwner(apiUrl);
+    const owner = await signedInOwner(page, apiUrl);
+    const shop = await shopAtApi(apiUrl, owner);
+    const asked = await fetch(`${apiUrl}/shops/${shop.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Do you sell rice by the mudu?' }),
+    });
+    expect(asked.status).toBe(201);
+    const threadId = (await asked.json()).thread_id as string;
+
+    await page.goto('/settings');
+    await whenInteractive(page, '#settings-delete-account');
+    const section = page.getByRole('region', { name: 'Delete my account' });
+    expect(await section.getByText('is not refunded').isVisible()).toBe(true);
+    await section.getByLabel('Your password').fill('not-my-password');
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => errorOf(page, 'settings-delete-account-current_password').textContent()).toBe(MSG.currentPasswordWrong);
+    expect(await profileStatus(apiUrl, owner.token)).toBe(200);
+
+    await section.getByLabel('Your password').fill(owner.password);
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?account-deleted');
+    await page.getByText(MSG.accountDeleted).waitFor();
+    await expect.poll(() => accountMenu(page)).toEqual(['Sign Up', 'Sign In', 'Saved shops']);
+    expect(await profileStatus(apiUrl, owner.token)).toBe(401);
+    expect((await fetch(`${apiUrl}/shops/${shop.id}`)).status).toBe(404);
+    // The username and email are free: the same person can sign up again.
+    await signUpAtApi(apiUrl, newPerson({ username: owner.username, email: `${owner.username}@example.ng` }));
+
+    await signIn(page, buyer.username, buyer.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/messages');
+    await page.getByText(MSG.deletedAccount).first().waitFor();
+    await page.goto(`/messages/${threadId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(MSG.deletedAccount);
+    expect(await page.getByText('Do you sell rice by the mudu?').isVisible()).toBe(true);
+    await page.getByText(MSG.otherSideDeleted).waitFor();
+    expect(await page.getByRole('region', { name: 'Reply' }).getByRole('textbox').count()).toBe(0);
   });
 });

@@ -13,9 +13,22 @@ const SHOP_MOVES = [
 ] as const;
 
 /** An order request as both sides see it, with its status now and the answers the viewer may give. */
-export function OrderCard({ order, side, threadPath, error }: { order: Order; side: 'buyer' | 'shop'; threadPath: string; error?: string }) {
+export function OrderCard({
+  order,
+  side,
+  threadPath,
+  error,
+  closed = false,
+}: {
+  order: Order;
+  side: 'buyer' | 'shop';
+  threadPath: string;
+  error?: string;
+  /** The other side deleted its account: nothing can be answered any more. */
+  closed?: boolean;
+}) {
   const moves = side === 'shop' ? SHOP_MOVES : ([['cancel', 'Cancel request']] as const);
-  const allowed = moves.filter(([move]) => orderMove(order.status, move, side).ok);
+  const allowed = closed ? [] : moves.filter(([move]) => orderMove(order.status, move, side).ok);
   const canDecline = allowed.some(([move]) => move === 'decline');
   return (
     <div className="order-card">

@@ -12,15 +12,17 @@ type Props = {
   /** The first message of an order shows it whole; its answers show as lines. */
   showOrder: boolean;
   orderError?: string;
+  /** The other side deleted its account (decision 079). */
+  otherDeleted?: boolean;
 };
 
 /** The text stays text: React escapes it and a link in it is never made clickable (docs/product.md §5). */
-export function ThreadMessageItem({ message, side, otherName, threadPath, showOrder, orderError }: Props) {
+export function ThreadMessageItem({ message, side, otherName, threadPath, showOrder, orderError, otherDeleted = false }: Props) {
   const warning = side === 'buyer' && message.warning ? MSG.messageWarnings[message.warning] : null;
   return (
     <li className={[message.mine ? 'mine' : 'theirs', message.removed ? 'removed' : ''].join(' ').trim()} id={`m${message.id}`}>
       <p className="message-body">{message.body}</p>
-      {showOrder && message.order && <OrderCard order={message.order} side={side} threadPath={threadPath} error={orderError} />}
+      {showOrder && message.order && <OrderCard order={message.order} side={side} threadPath={threadPath} error={orderError} closed={otherDeleted} />}
       <small>
         {message.mine ? 'You' : otherName}, <time dateTime={message.created_at}>{momentInLagos(message.created_at)}</time>
       </small>
@@ -29,7 +31,8 @@ export function ThreadMessageItem({ message, side, otherName, threadPath, showOr
           {warning}
         </p>
       )}
-      {!message.mine && !message.removed && (
+      {/* Reports are kept per shop: a shop gone with its owner's account leaves no one to report. */}
+      {!message.mine && !message.removed && !(otherDeleted && side === 'buyer') && (
         <Link to={`${threadPath}/${message.id}/report`} className="report-message" rel="nofollow">
           Report<span className="visually-hidden"> this message</span>
         </Link>

@@ -3,11 +3,14 @@ import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { MSG } from '#rules/messages.ts';
 import { isNigerianPhone, maskedPhone, normalisePhone } from '#rules/phone.ts';
 
+/** What the switch reads of a shop: My Shops and Settings both show it, from the shop's own column. */
+export type SmsAlertsShop = Pick<OwnShop, 'id' | 'name' | 'owner_phone' | 'sms_alerts'>;
+
 /**
  * The shop's text message alerts as one button that asks for the other state: a plain form, so it works
  * before or without JavaScript. Only the owner sees it, and the number stays half hidden.
  */
-export function SmsAlertsForm({ shop }: { shop: OwnShop }) {
+export function SmsAlertsForm({ shop, named = false }: { shop: SmsAlertsShop; named?: boolean }) {
   const navigation = useNavigation();
   if (!shop.owner_phone || !isNigerianPhone(shop.owner_phone)) return null;
   const on = shop.sms_alerts;
@@ -19,6 +22,7 @@ export function SmsAlertsForm({ shop }: { shop: OwnShop }) {
       <input type="hidden" name="shopId" value={shop.id} />
       <input type="hidden" name="sms" value={on ? 'off' : 'on'} />
       <p id={labelId}>
+        {named && `${shop.name}: `}
         {MSG.smsAlertsLabel(maskedPhone(normalisePhone(shop.owner_phone)))}: <strong>{on ? 'On' : 'Off'}</strong>
       </p>
       <button type="submit" className="button secondary" aria-describedby={labelId} disabled={sending}>

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { passwordChangeSchema, profileSchema } from '#rules/account-schemas.ts';
+import { accountDeletionSchema, passwordChangeSchema, profileSchema } from '#rules/account-schemas.ts';
 import { MSG } from '#rules/messages.ts';
 
 export const SETTINGS = '/settings';
 /** What the page says after a form went through, named in its address (`?done=`). */
-export type SettingsDone = 'profile' | 'password' | 'alerts' | 'sessions';
+export type SettingsDone = 'profile' | 'password' | 'alerts' | 'sms' | 'sessions';
 
 /** Settings' forms, one per intent; the provider checks the same account rules. */
 export const profileFormSchema = profileSchema.extend({ intent: z.literal('profile') });
@@ -24,3 +24,8 @@ export const mailAlertsFormSchema = z.object({
 });
 
 export const signOutOthersSchema = z.object({ intent: z.literal('sign-out-others') });
+
+export const accountDeletionFormSchema = accountDeletionSchema.extend({ intent: z.literal('delete-account') });
+
+/** Where a deleted account lands, signed out, with its notice. */
+export const ACCOUNT_DELETED_PATH = '/?account-deleted';

@@ -217,6 +217,7 @@ export const provider = {
     callParsed(sessionSchema.shape.user, 'PUT', 'auth/profile', { token, json: body, budget: WRITE_BUDGET }),
   changePassword: (token: string, body: { current_password: string; new_password: string }) =>
     callParsed(sessionSchema.shape.token, 'POST', 'auth/password/change', { token, json: body, budget: WRITE_BUDGET }),
+  deleteAccount: (token: string, body: { current_password: string }) => call('POST', 'auth/account/delete', { token, json: body, budget: WRITE_BUDGET }),
   signOutOthers: (token: string) => callParsed(z.object({ ended: z.number() }), 'POST', 'auth/sessions/revoke-others', { token, budget: WRITE_BUDGET }),
   setMailAlerts: (token: string, body: { message_mail: boolean; renewal_mail: boolean }) =>
     callParsed(mailAlertsSchema, 'PUT', 'auth/alerts', { token, json: body, budget: WRITE_BUDGET }),

@@ -28,8 +28,10 @@ const threadMessageSchema = z.object({
 const threadSummarySchema = z.object({
   id: z.string(),
   role: side,
-  shop: z.object({ id: z.string(), name: z.string() }),
+  // A shop gone with its owner's account has no id (decision 079).
+  shop: z.object({ id: z.string().nullable(), name: z.string() }),
   other_name: z.string(),
+  other_deleted: z.boolean().default(false),
   last_activity_at: z.string(),
   unread: z.boolean(),
   blocked_by_me: z.boolean(),

@@ -111,9 +111,11 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
       {thread.role === 'shop' ? (
         <p className="thread-about">A buyer writing to your shop {thread.shop.name}</p>
       ) : (
-        <p className="thread-about">
-          <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>Open the shop</Link>
-        </p>
+        thread.shop.id && (
+          <p className="thread-about">
+            <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>Open the shop</Link>
+          </p>
+        )
       )}
       <SafetyLine />
       {reported && (
@@ -140,6 +142,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
               threadPath={path}
               showOrder={showOrder}
               orderError={orderError && orderError.id === message.order?.id ? orderError.text : undefined}
+              otherDeleted={thread.other_deleted}
             />
           );
         })}
@@ -155,25 +158,28 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
             lastResult={actionData?.intent === 'send' ? actionData.result : undefined}
           />
         ) : (
-          <p className="notice">{thread.blocked_by_other ? MSG.blockedByOther : MSG.shopHiddenMessages}</p>
+          <p className="notice">{thread.other_deleted ? MSG.otherSideDeleted : thread.blocked_by_other ? MSG.blockedByOther : MSG.shopHiddenMessages}</p>
         )}
       </section>
-      <Form method="post" action={path} className="block-form">
-        {blockError && (
-          <p className="notice error" role="alert">
-            {blockError}
-          </p>
-        )}
-        {thread.blocked_by_me ? (
-          <button type="submit" name="intent" value="unblock" className="secondary">
-            Unblock {thread.other_name}
-          </button>
-        ) : (
-          <button type="submit" name="intent" value="block" className="secondary">
-            Block {thread.other_name}
-          </button>
-        )}
-      </Form>
+      {/* A deleted account can write nothing, so there is nothing to block. */}
+      {!thread.other_deleted && (
+        <Form method="post" action={path} className="block-form">
+          {blockError && (
+            <p className="notice error" role="alert">
+              {blockError}
+            </p>
+          )}
+          {thread.blocked_by_me ? (
+            <button type="submit" name="intent" value="unblock" className="secondary">
+              Unblock {thread.other_name}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="block" className="secondary">
+              Block {thread.other_name}
+            </button>
+          )}
+        </Form>
+      )}
     </main>
   );
 }

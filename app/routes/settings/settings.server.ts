@@ -2,6 +2,8 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import {
+  ACCOUNT_DELETED_PATH,
+  accountDeletionFormSchema,
   mailAlertsFormSchema,
   passwordFormSchema,
   profileFormSchema,
@@ -9,11 +11,12 @@ import {
   type SettingsDone,
   signOutOthersSchema,
 } from '#app/lib/forms/settings-forms.ts';
+import { smsAlertsSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
-import { asSignedIn, changeSession, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { asSignedIn, changeSession, endSessionCookie, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 import { normalisePhone } from '#rules/phone.ts';
 
@@ -28,8 +31,8 @@ export async function settingsAction({ request, context }: { request: Request; c
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const form = await readForm({ request, context });
   const intent = form.get('intent');
-  // Only a new username shows on shared pages (on reviews); the rest is the person's alone.
-  if (intent !== 'profile') context.get(siteMemoryContext).keepSharedPages();
+  // Only a new username (on reviews) and a deleted account (its shops and reviews) show on shared pages.
+  if (intent !== 'profile' && intent !== 'delete-account') context.get(siteMemoryContext).keepSharedPages();
 
   if (intent === 'profile') {
     const submission = parseSubmission(form, profileFormSchema);
@@ -60,6 +63,37 @@ export async function settingsAction({ request, context }: { request: Request; c
       return data({ intent, result: submission.reply({ ...formErrorsFrom(error, PASSWORD_FIELDS, MSG.settingsFailed), hideFields: HIDDEN }) }, { status: 400 });
     }
     return done('password');
+  }
+
+  if (intent === 'delete-account') {
+    const submission = parseSubmission(form, accountDeletionFormSchema);
+    if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+    const { current_password } = submission.value;
+    try {
+      await asSignedIn(request, signedIn, (token) => provider.deleteAccount(token, { current_password }));
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      return data(
+        { intent, result: submission.reply({ ...formErrorsFrom(error, ['current_password'], MSG.settingsFailed), hideFields: HIDDEN }) },
+        { status: 400 },
+      );
+    }
+    // The provider ended every sign-in with the account: this browser's cookie goes too.
+    return redirect(ACCOUNT_DELETED_PATH, { headers: { 'Set-Cookie': await endSessionCookie(request) } });
+  }
+
+  // The same switch as on My Shops, on the shop's own column: one setting, two places to reach it.
+  if (intent === 'sms-alerts') {
+    const submission = parseSubmission(form, smsAlertsSchema);
+    if (submission.status !== 'success') throw data(MSG.formUnreadable, { status: 400 });
+    const { shopId, sms } = submission.value;
+    try {
+      await asSignedIn(request, signedIn, (token) => provider.setSmsAlerts(token, shopId, sms === 'on'));
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [MSG.smsAlertsFailed] }) }, { status: 502 });
+    }
+    return done('sms');
   }
 
   if (intent === 'alerts') {

@@ -3,12 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '#app/components/layout/language-switch.tsx';
+import { SmsAlertsForm, type SmsAlertsShop } from '#app/components/owner/sms-alerts-form.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
-import { passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
+import { accountDeletionFormSchema, passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -27,10 +28,12 @@ export const handle: RouteHandle = { typedForm: true };
 
 const profileConstraint = formConstraint(profileFormSchema);
 const passwordConstraint = formConstraint(passwordFormSchema);
+const deletionConstraint = formConstraint(accountDeletionFormSchema);
 const DONE: Record<SettingsDone, string> = {
   profile: MSG.profileSaved,
   password: MSG.passwordChanged,
   alerts: MSG.mailAlertsSaved,
+  sms: MSG.smsAlertsSaved,
   sessions: MSG.otherSessionsEnded,
 };
 const DATA_DOWNLOAD = '/settings/data.json';
@@ -45,7 +48,15 @@ export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
-type Account = { email: string; username: string; phone_number: string; message_mail_alerts: boolean; renewal_mail_alerts: boolean };
+type Account = {
+  email: string;
+  username: string;
+  phone_number: string;
+  message_mail_alerts: boolean;
+  renewal_mail_alerts: boolean;
+  /** The shops whose text message switch shows here; a hidden shop's waits on My Shops. */
+  shops: SmsAlertsShop[];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
@@ -54,8 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kept = keptSubmission(context);
   const keptProfile = kept?.initialValue?.intent === 'profile' ? kept : undefined;
   try {
-    const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
-    return { signedIn: true, account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts }, keptProfile };
+    const { email, username, phone_number, message_mail_alerts, renewal_mail_alerts, shops } = await asSignedIn(request, signedIn, (token) =>
+      provider.profile(token),
+    );
+    const smsShops = shops.filter((shop) => !shop.hidden).map(({ id, name, owner_phone, sms_alerts }) => ({ id, name, owner_phone, sms_alerts }));
+    return {
+      signedIn: true,
+      account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts, shops: smsShops },
+      keptProfile,
+    };
   } catch (error) {
     if (!isProviderError(error)) throw error;
     return data({ signedIn: true, account: null as Account | null, keptProfile }, { status: 503 });
@@ -109,6 +127,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </IntentButton>
             </Form>
           </section>
+          <section aria-labelledby="sms-title">
+            <h2 id="sms-title">Text message alerts</h2>
+            {failed('sms-alerts')}
+            {account.shops.length ? (
+              <>
+                <p>Each shop has its own switch, the same as on My Shops.</p>
+                {account.shops.map((shop) => (
+                  <SmsAlertsForm key={shop.id} shop={shop} named />
+                ))}
+              </>
+            ) : (
+              <p>A text message when a buyer writes is for shop owners: once you have a shop, turn it on here or on My Shops.</p>
+            )}
+          </section>
         </>
       ) : (
         <LoadFailed retryHref={SETTINGS} />
@@ -134,6 +166,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </a>
         </p>
       </section>
+      <DeleteAccountForm lastResult={answered('delete-account')} />
     </main>
   );
 }
@@ -197,12 +230,47 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   );
 }
 
+/** Everything that goes is named before the button, the ad that is not refunded included (decision 079). */
+function DeleteAccountForm({ lastResult }: { lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-delete-account',
+    lastResult,
+    constraint: deletionConstraint,
+    defaultNoValidate: false,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountDeletionFormSchema }),
+  });
+  return (
+    <section aria-labelledby="delete-title" className="danger-zone">
+      <h2 id="delete-title">Delete my account</h2>
+      <p>This cannot be undone. When you delete your account:</p>
+      <ul>
+        <li>your shops, their products and all their photos are deleted;</li>
+        <li>your ratings and your saved shops are deleted;</li>
+        <li>your messages stay readable to the people you wrote to, shown as from “{MSG.deletedAccount}”, and they cannot reply;</li>
+        <li>your username and email become free for anyone to use again;</li>
+        <li>an ad running now stops with your shop and is not refunded.</li>
+      </ul>
+      <p>Want a copy first? Download your data above.</p>
+      <Form method="post" action={SETTINGS} {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormMessage form={form} />
+        <Field label="Your password" meta={fields.current_password} type="password" autoComplete="current-password" />
+        <IntentButton intent="delete-account" pendingLabel="Deleting…" danger>
+          Delete my account
+        </IntentButton>
+      </Form>
+    </section>
+  );
+}
+
 /** Only the form on its way says so: the page has several. */
-function IntentButton({ intent, pendingLabel, children }: { intent: string; pendingLabel: string; children: ReactNode }) {
+function IntentButton({ intent, pendingLabel, danger = false, children }: { intent: string; pendingLabel: string; danger?: boolean; children: ReactNode }) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
   return (
-    <button type="submit" className="submit" disabled={pending}>
+    <button type="submit" className={danger ? 'submit danger' : 'submit'} disabled={pending}>
       {pending ? pendingLabel : children}
     </button>
   );
@@ -223,7 +291,7 @@ function SignedOut() {
   return (
     <main className="auth">
       <h1 className="section-title">Settings</h1>
-      <p>Sign in to change your profile and password, sign out on other phones, or download your data.</p>
+      <p>Sign in to change your profile and password, sign out on other phones, download your data or delete your account.</p>
       <LanguageSection />
       <p>
         <Link to={`/login?${new URLSearchParams({ redirectTo: SETTINGS })}`} className="button">
@@ -240,7 +308,7 @@ function SignedOut() {
 export function meta({ matches }: Route.MetaArgs) {
   return [
     { title: 'Settings · Kasuwa' },
-    { name: 'description', content: 'Your Kasuwa account: profile, password, sign-ins and your data.' },
+    { name: 'description', content: 'Your Kasuwa account: profile, password, sign-ins, your data and deleting the account.' },
     canonical(originFrom(matches), SETTINGS),
   ];
 }
