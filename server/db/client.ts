@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { dumpPglite, dumpPostgres, type SnapshotQuery } from './dumps';
+import { reuseStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,6 +83,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFiles(dir, startParams);
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams });
+  reuseStatements(client);
   const db = drizzlePglite({ client, schema });
   const locked = <T>(name: string, wait: boolean, work: () => Promise<T>) => withAdvisoryLock(client, name, wait, work);
   return {

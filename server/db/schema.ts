@@ -407,8 +407,9 @@ export const threads = pgTable(
   },
   (t) => [
     uniqueIndex('threads_shop_buyer_key').on(t.shopId, t.buyerId),
-    index('threads_buyer_activity_idx').on(t.buyerId, t.lastMessageId.desc().nullsFirst()),
-    index('threads_shop_activity_idx').on(t.shopId, t.lastMessageId.desc().nullsFirst()),
+    // The id last: an inbox page reads the index alone (threads.ts, newestThreadIds).
+    index('threads_buyer_activity_idx').on(t.buyerId, t.lastMessageId.desc().nullsFirst(), t.id),
+    index('threads_shop_activity_idx').on(t.shopId, t.lastMessageId.desc().nullsFirst(), t.id),
   ],
 );
 
