@@ -6,6 +6,10 @@ import { precompress } from './scripts/lib/precompress';
 /** The framework and what every page runs, in the root route's chunk: one request instead of four. */
 const ROOT_CHUNK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx/;
 
+/** What the shop lists and a shop's pages share, in one file rather than many small ones; the messages pages use none of it. */
+const PUBLIC_CHUNK =
+  /app\/components\/shops\/(responsive-image|shop-card|heart-button|stars|pager)\.tsx|app\/components\/shop\/(page-photo|contact-links|rating-fields)\.tsx|app\/components\/ui\/load-failed\.tsx|app\/lib\/(seo|shop-meta|place)\.ts/;
+
 /**
  * React Router's package exports always select its development build (remix-run/react-router#12532): the
  * built browser bundle and the server build get the production one, smaller and without the development
@@ -50,11 +54,11 @@ export default defineConfig({
   build: {
     rollupOptions: {
       output: {
-        // Shared code in a few chunks rather than many small ones: on a phone each file is a request with
-        // its own headers and compression start-up. Merged chunks would be named after whichever module
-        // Rollup kept, so they are named by hash only.
-        experimentalMinChunkSize: 10_000,
-        manualChunks: (id) => (ROOT_CHUNK.test(id) ? 'root' : undefined),
+        // Only tiny chunks are merged: each file costs a phone a request, but larger merges put code in
+        // pages that never run it (the form library in the inbox). Merged chunks would be named after
+        // whichever module Rollup kept, so they are named by hash only.
+        experimentalMinChunkSize: 1_000,
+        manualChunks: (id) => (ROOT_CHUNK.test(id) ? 'root' : PUBLIC_CHUNK.test(id) ? 'public' : undefined),
         chunkFileNames: 'assets/shared-[hash].js',
       },
     },

@@ -211,6 +211,41 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     }
   });
 
+  test('a reply of spaces is refused with words saying what to write; with JavaScript the browser refuses it and nothing is posted', async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { shop } = await shopWithOwner(apiUrl);
+    const buyer = await buyerAtApi(apiUrl);
+    const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Do you sell palm oil by the litre?' });
+    const buyerPage = await pageOf(browser, webUrl, buyer);
+    try {
+      await buyerPage.goto(`/messages/${thread_id}`);
+      await whenInteractive(buyerPage, '.message-form');
+      const posts: string[] = [];
+      buyerPage.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      });
+      // The form's check is fetched at its first touch; held back a second here, the submit comes first and waits for it.
+      await buyerPage.route(
+        (url) => url.pathname.endsWith('.js'),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await route.continue();
+        },
+      );
+      await buyerPage.getByLabel(/^Your message to /).fill('   ');
+      await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
+      await buyerPage.getByText(MSG.messageRequired).waitFor();
+      expect(posts).toEqual(jsMode === 'on' ? [] : [`/messages/${thread_id}`]);
+      await send(buyerPage, /^Your message to /, 'Two litres, please.');
+      await threadLog(buyerPage).getByText('Two litres, please.').waitFor();
+    } finally {
+      await buyerPage.context().close();
+    }
+  });
+
   test("the owner turns on text alerts on My Shops; a buyer's message then reaches them by mail and text, each linking to the thread", async ({
     browser,
     apiUrl,

@@ -51,21 +51,6 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
   );
 }
 
-/** Placeholder cards while a navigation is pending. */
-export function SkeletonGrid({ count, label }: { count: number; label: string }) {
-  return (
-    <ul className="shop-grid" aria-label={label} aria-busy="true">
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index} className="shop-card skeleton" aria-hidden="true">
-          <span className="card-image" />
-          <span className="card-name" />
-          <span className="card-meta" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** Only what a card shows travels in the hydration data: whole shops would double a list page's HTML. */
 export function cardShop(shop: Shop): CardShop {
   const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count } = shop;

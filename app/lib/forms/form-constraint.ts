@@ -2,10 +2,10 @@ import { getZodConstraint } from '@conform-to/zod/v4';
 import { z } from 'zod';
 
 type JsonField = { minLength?: number; maxLength?: number };
-type Constraints = ReturnType<typeof getZodConstraint>;
+export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
 /** Adds the lengths `getZodConstraint` misses; no patterns, as browsers compile them with the `v` flag, which rejects some of ours. */
-export function formConstraint(schema: z.ZodObject): Constraints {
+export function formConstraint(schema: z.ZodObject): FormConstraint {
   const constraint = getZodConstraint(schema);
   const fields = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }).properties ?? {}) as Record<string, JsonField>;
   return Object.fromEntries(

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { MessageForm } from '#app/components/messages/message-form.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
+import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { messageFormSchema } from '#app/lib/forms/message-forms.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { messageErrors } from '#app/lib/forms/provider-errors.ts';
@@ -27,7 +28,7 @@ const messagePath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/mes
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   const { shopName, ownShop } = await shopToWrite(request, signedIn, params.shop_id, Promise.resolve());
-  return { shopName, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context) };
+  return { shopName, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context), constraint: formConstraint(messageFormSchema) };
 }
 
 /** Sends and opens the thread; someone signed out signs in first, and the session keeps their words for this form. */
@@ -50,7 +51,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function MessageShopPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { shopName, signedIn, ownShop, kept } = loaderData;
+  const { shopName, signedIn, ownShop, kept, constraint } = loaderData;
   return (
     <main className="messages">
       <h1 className="section-title">Message {shopName}</h1>
@@ -65,6 +66,7 @@ export default function MessageShopPage({ loaderData, actionData, params }: Rout
             id={`message-${params.shop_id}`}
             action={messagePath(params.shop_id)}
             label={`Your message to ${shopName}`}
+            constraint={constraint}
             lastResult={actionData?.result ?? kept}
           />
         </>

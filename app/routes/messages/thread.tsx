@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from 'react-router';
 import { MessageForm } from '#app/components/messages/message-form.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
 import { ThreadMessageItem } from '#app/components/messages/thread-message.tsx';
+import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { blockFormSchema, messageFormSchema, orderMoveFormSchema } from '#app/lib/forms/message-forms.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { messageErrors } from '#app/lib/forms/provider-errors.ts';
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const thread = await asSignedIn(request, signedIn, (token) => provider.thread(token, params.thread_id, before));
     // Counted after this read marked the thread read, for the menu and bottom navigation (see root.tsx).
     const unread = await unreadThreads(signedIn.access);
-    return { thread, unread, paged: before !== undefined, reported: url.searchParams.has('reported') };
+    return { thread, unread, paged: before !== undefined, reported: url.searchParams.has('reported'), replyConstraint: formConstraint(messageFormSchema) };
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
@@ -91,7 +92,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread, paged, reported } = loaderData;
+  const { thread, paged, reported, replyConstraint } = loaderData;
   const path = threadPath(thread.id);
   const lastId = thread.messages.at(-1)?.id ?? 0;
   // Only the person's own sending empties the box: a message arriving while they type leaves it alone.
@@ -155,6 +156,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
             id={`reply-${thread.id}`}
             action={path}
             label={`Your message to ${thread.other_name}`}
+            constraint={replyConstraint}
             lastResult={actionData?.intent === 'send' ? actionData.result : undefined}
           />
         ) : (
