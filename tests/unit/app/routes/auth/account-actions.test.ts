@@ -64,12 +64,18 @@ function answer(value: unknown): { status: number; data: Record<string, unknown>
 
 describe('signing up', () => {
   it.each(['08031234567', '0803 123 4567', '+2348031234567', '+234 803-123-4567'])(
-    'sends the provider the phone number %s in the +234 form (docs/product.md §5), then goes home signed in, to be greeted',
+    'sends the provider the phone number %s in the +234 form (docs/product.md §5) and the language in use, then goes home signed in, to be greeted',
     async (typed) => {
       const body = new URLSearchParams({ email: 'ada@example.ng', username: 'ada', phone_number: typed, password: 'stall-keeper-42' });
-      const response = (await routes.signup.action(args('/signup', { method: 'POST', body }))) as Response;
+      const response = (await routes.signup.action(args('/signup', { method: 'POST', body, headers: { 'accept-language': 'yo-NG' } }))) as Response;
 
-      expect(received('/auth/users')).toEqual({ email: 'ada@example.ng', username: 'ada', phone_number: '+2348031234567', password: 'stall-keeper-42' });
+      expect(received('/auth/users')).toEqual({
+        email: 'ada@example.ng',
+        username: 'ada',
+        phone_number: '+2348031234567',
+        password: 'stall-keeper-42',
+        language: 'yo',
+      });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/?welcome');
       expect(response.headers.get('set-cookie')).toMatch(/^__kasuwa=[^;]+;/);
