@@ -6,8 +6,11 @@ const A_YEAR = 365 * 24 * 60 * 60;
 
 export const isLiteRequest = (request: Request) => isLite(request.headers.get('cookie'), request.headers.get('save-data'));
 
-/** `off` is kept too, so it outranks the browser's data saver. */
-export function liteCookie(on: boolean): string {
+/** A visitor's choice kept a year in this browser: Lite mode, the language. */
+export function preferenceCookie(name: string, value: string): string {
   const secure = getWebEnv().webUrl.startsWith('https://');
-  return serialize(COOKIE.lite, on ? 'on' : 'off', { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: A_YEAR });
+  return serialize(name, value, { path: '/', sameSite: 'lax', httpOnly: true, secure, maxAge: A_YEAR });
 }
+
+/** `off` is kept too, so it outranks the browser's data saver. */
+export const liteCookie = (on: boolean): string => preferenceCookie(COOKIE.lite, on ? 'on' : 'off');
