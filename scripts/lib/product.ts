@@ -281,7 +281,8 @@ export function startProduct(options: ProductOptions): RunningProduct {
     await allExited;
   };
 
-  const timeoutMs = options.readyTimeoutMs ?? 60_000;
+  // A first start migrates and seeds the demo's photos before the API answers: minutes on a small, busy machine.
+  const timeoutMs = options.readyTimeoutMs ?? 180_000;
   const localApiUrl = `http://${host}:${options.apiPort}`;
   const ready = Promise.all([waitUntilHealthy(api, localApiUrl, timeoutMs), waitUntilHealthy(web, `http://${host}:${options.webPort}`, timeoutMs)])
     .then(() => {

@@ -12,7 +12,7 @@ import { testProductEnv } from './global-setup';
 
 export const RUNNING = 'Press Ctrl-C to stop.';
 /** Migrating, seeding 30 shops with photos and starting two servers, on a busy 2-core machine. */
-export const LAUNCH_TEST_TIMEOUT_MS = 240_000;
+export const LAUNCH_TEST_TIMEOUT_MS = 300_000;
 
 export type Launch = { child: ChildProcess; output: () => string; exited: Promise<number | null>; webPort: number; apiPort: number };
 
@@ -53,7 +53,7 @@ export function linesOf(tier: 'api' | 'web', output: string): string[] {
     .map((line) => stripVTControlCharacters(line.slice(`[${tier}] `.length)));
 }
 
-export async function untilPrinted(running: Launch, text: string, timeoutMs = 150_000) {
+export async function untilPrinted(running: Launch, text: string, timeoutMs = 200_000) {
   const deadline = Date.now() + timeoutMs;
   while (!running.output().includes(text)) {
     if (running.child.exitCode !== null) throw new Error(`The launcher exited early:\n${running.output()}`);
