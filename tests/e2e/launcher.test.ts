@@ -116,6 +116,8 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       const running = await launch(await holdingOneShop(await ownDataDir()), { LOG_LEVEL: 'info' }, { terminal: true });
       try {
         await untilPrinted(running, RUNNING);
+        // The first web process answers before the second listens; the tier's line waits for both.
+        await untilPrinted(running, 'Kasuwa web tier on');
         expect((await fetch(`http://127.0.0.1:${running.webPort}/`)).status).toBe(200);
         expect((await fetch(`http://127.0.0.1:${running.apiPort}/shops`)).status).toBe(200);
         // Ctrl-C typed at the terminal; the API's last line comes after every request's.

@@ -44,7 +44,6 @@ export async function launch(dataDir: string, settings: NodeJS.ProcessEnv = {}, 
   return { child, output: () => output, exited, webPort, apiPort };
 }
 
-/** What the API printed through the launcher, line by line, without the `[api] ` in front or a terminal's colours. */
 /** What one tier printed through the launcher, without its prefix and terminal colours. */
 export function linesOf(tier: 'api' | 'web', output: string): string[] {
   return output
