@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium';
 import { buildIfStale, freePort, ROOT, startProduct } from './lib/product';
@@ -88,6 +89,14 @@ async function main() {
     await page.goto('/');
     await shoot(page, 'home');
 
+    // The home page on a 360 px phone in each language (docs/languages.md).
+    const narrow = await browser.newContext({ ...PHONE, viewport: { width: 360, height: 800 }, baseURL: product.webUrl });
+    const narrowPage = await narrow.newPage();
+    for (const language of LANGUAGES) {
+      await narrowPage.goto(`/?lang=${language}`);
+      await shoot(narrowPage, `home-360-${language}`);
+    }
+
     const shopPath = await page.locator('.shop-card a').first().getAttribute('href');
     await page.goto(shopPath!);
     await shoot(page, 'shop');
@@ -101,7 +110,6 @@ async function main() {
     await shoot(page, 'add-products');
 
     const threadPath = await orderRequestTo(product.apiUrl, shopPath!.split('/').pop()!, page);
-    const narrow = await browser.newContext({ ...PHONE, viewport: { width: 360, height: 800 }, baseURL: product.webUrl });
     const buyerPage = await narrow.newPage();
     await signIn(buyerPage, BUYER.username, BUYER.password);
     await buyerPage.goto(threadPath);

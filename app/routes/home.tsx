@@ -7,13 +7,14 @@ import { StateSelect } from '#app/components/shops/state-select.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
 import { publicCategories, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
 import { keepDataAfterSaving } from '#app/lib/saved/keep-data-after-saving.ts';
 import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
-import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/home';
 
 /** Enough chips for a phone's row or two; the rest open under "More categories". */
@@ -26,15 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
+  const words = pageWords(request, 'browse', 'shops');
   const [[list, categories], saved] = await Promise.all([
     Promise.allSettled([publicShopCards(memory, { page, state: state ?? undefined }, 'Sponsored'), publicCategories(memory)]),
     savedIdsOf(request, context.get(signedInContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
-  if (list.status === 'rejected') return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome }, { ...init, status: 503 });
+  if (list.status === 'rejected')
+    return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome, words }, { ...init, status: 503 });
   const { shops, nextPage } = list.value;
-  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage, failed: false, welcome }, init);
+  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage, failed: false, welcome, words }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -47,41 +50,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { shops, saved, chips, state, page, nextPage, failed, welcome } = loaderData;
   // Where Settings sends a deleted account: the same words for everyone, so the page stays shared.
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <main>
       {welcome && <Welcome username={welcome} />}
       {params.has('account-deleted') && (
         <p className="notice success" role="status">
-          {MSG.accountDeleted}
+          {t('home.accountDeleted')}
         </p>
       )}
       <div className="home-search">
-        <SearchBox id="home-search" label="Find a shop" />
+        <SearchBox id="home-search" label={t('home.findShop')} />
       </div>
       {chips.length > 0 && (
-        <nav aria-label="Categories">
+        <nav aria-label={t('home.categories')}>
           <CategoryChips names={chips.slice(0, CATEGORY_CHIPS)} />
           {/* Every category with shops stays one tap away, without JavaScript too. */}
           {chips.length > CATEGORY_CHIPS && (
             <details className="more-chips">
-              <summary>More categories ({chips.length - CATEGORY_CHIPS})</summary>
+              <summary>{t('home.moreCategories', { count: chips.length - CATEGORY_CHIPS })}</summary>
               <CategoryChips names={chips.slice(CATEGORY_CHIPS)} />
             </details>
           )}
         </nav>
       )}
       <Form method="get" action="/" className="state-picker">
-        <StateSelect state={state} label="Shops in" />
-        <button type="submit">Show</button>
+        <StateSelect state={state} label={t('home.shopsIn')} />
+        <button type="submit">{t('home.show')}</button>
       </Form>
-      <h1 className="section-title">For You</h1>
+      <h1 className="section-title">{t('home.forYou')}</h1>
       {failed ? (
         <LoadFailed retryHref={page > 1 ? `/?page=${page}` : '/'} />
       ) : shops.length === 0 ? (
-        <p className="notice">{state ? MSG.noShopsInState(state) : MSG.homeEmpty}</p>
+        <p className="notice">{state ? t('home.noShopsInState', { state }) : t('home.empty')}</p>
       ) : (
         <>
-          <ShopGrid shops={shops} saved={saved} label="Shops for you" />
+          <ShopGrid shops={shops} saved={saved} label={t('home.shopsForYou')} />
           <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
         </>
       )}
@@ -90,9 +94,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
   const page = loaderData?.page ?? 1;
-  const title = page > 1 ? `Shops near you, page ${page} · Kasuwa` : 'Kasuwa · Shops near you';
-  const description = 'Browse and search local shops across Nigeria: food, fashion, phones, beauty and more.';
+  const title = page > 1 ? t('home.titlePage', { page }) : t('home.title');
+  const description = t('home.description');
   const link = canonical(originFrom(matches), page > 1 ? `/?page=${page}` : '/');
   return [{ title }, { name: 'description', content: description }, link, ...socialTags({ title, description, url: link.href })];
 }

@@ -5,6 +5,8 @@ import { OrderControl } from '#app/components/shop/order-control.tsx';
 import { PagePhoto } from '#app/components/shop/page-photo.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { placeOf } from '#app/lib/place.ts';
 import { productMeta } from '#app/lib/product-meta.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -32,7 +34,7 @@ async function find(id: string): Promise<{ product?: ProductWithShop; shop?: tru
   }
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = params.id.trim();
   if (!id) throw data(MSG.productNotFound, { status: 404 });
   let found: Awaited<ReturnType<typeof find>>;
@@ -43,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (error instanceof ProviderError) throw data(MSG.productLoadFailed, { status: 503 });
     throw error;
   }
-  if (found.product) return { product: found.product, webUrl: getWebEnv().webUrl };
+  if (found.product) return { product: found.product, webUrl: getWebEnv().webUrl, words: pageWords(request, 'shop', 'shops') };
   if (found.shop) throw redirect(`/shop/${encodeURIComponent(id)}`, 301);
   throw data(MSG.productNotFound, { status: 404 });
 }
@@ -59,6 +61,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const price = priceInNaira(product.price);
   const productUrl = `${webUrl}/product/${encodeURIComponent(product.id)}`;
   const shopId = product.shop_id ?? shop?.id;
+  const t = useT();
   return (
     <main className="shop-page product-page" key={product.id}>
       <div className="product-photos">
@@ -69,18 +72,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1>{product.name}</h1>
         <p className="product-page-price">
           {price}
-          {product.negotiable && <span className="negotiable">Negotiable</span>}
+          {product.negotiable && <span className="negotiable">{t('product.negotiable')}</span>}
         </p>
-        <ul className="shop-facts" aria-label="About this product">
-          {product.condition && <li>Condition: {CONDITION_LABELS[product.condition]}</li>}
-          <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? 'In stock' : 'Out of stock'}</li>
+        <ul className="shop-facts" aria-label={t('product.about')}>
+          {product.condition && <li>{t('product.condition', { condition: CONDITION_LABELS[product.condition] })}</li>}
+          <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? t('product.inStock') : t('shop.outOfStock')}</li>
         </ul>
         {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.productGreeting(product.name, price, productUrl)} />}
         {shopId && product.in_stock !== false && <OrderControl product={product} shopId={shopId} />}
       </div>
       {product.description && (
         <section className="shop-about" aria-labelledby="description-title">
-          <h2 id="description-title">Description</h2>
+          <h2 id="description-title">{t('product.description')}</h2>
           <p className="shop-description">{product.description}</p>
         </section>
       )}
@@ -93,24 +96,21 @@ type SellingShop = Route.ComponentProps['loaderData']['product']['shop'];
 
 /** A provider without our shop summary names only the shop's id: the link alone remains. */
 function SoldBy({ shop, shopId }: { shop: SellingShop; shopId: string | undefined }) {
+  const t = useT();
   const id = shop?.id ?? shopId;
   if (!id) return null;
   const place = shop ? placeOf(shop) : '';
   return (
     <section className="shop-about product-seller" aria-labelledby="seller-title">
-      <h2 id="seller-title">Sold by</h2>
+      <h2 id="seller-title">{t('product.soldBy')}</h2>
       <p className="seller-name">
-        <a href={`/shop/${encodeURIComponent(id)}`}>{shop?.name ?? 'See the shop'}</a>
-        {shop?.is_sponsored && <span className="paid-badge">Sponsored</span>}
+        <a href={`/shop/${encodeURIComponent(id)}`}>{shop?.name ?? t('product.seeShop')}</a>
+        {shop?.is_sponsored && <span className="paid-badge">{t('card.sponsored')}</span>}
       </p>
       {shop && (
         <ul className="shop-facts">
           {place && <li>{place}</li>}
-          <li>
-            {shop.rating_count > 0
-              ? `★ ${oneDecimal(shop.rating_average)} · ${shop.rating_count === 1 ? '1 rating' : `${shop.rating_count} ratings`}`
-              : 'Not rated yet'}
-          </li>
+          <li>{shop.rating_count > 0 ? `★ ${oneDecimal(shop.rating_average)} · ${t('shop.ratings', { count: shop.rating_count })}` : t('product.notRated')}</li>
         </ul>
       )}
     </section>

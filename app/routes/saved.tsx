@@ -5,6 +5,7 @@ import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { savedFormSchema } from '#app/lib/forms/saved-form.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -33,10 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { shops, nextPage, setCookie } = await savedCards(request, context, page);
     const cards = shops.map((shop) => ({ shop: cardShop(shop) }));
-    return data({ shops: cards, page, nextPage, failed: false }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+    return data(
+      { shops: cards, page, nextPage, failed: false, words: pageWords(request, 'shops') },
+      setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    );
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ shops: [], page, nextPage: null, failed: true }, { status: 503 });
+    return data({ shops: [], page, nextPage: null, failed: true, words: pageWords(request, 'shops') }, { status: 503 });
   }
 }
 

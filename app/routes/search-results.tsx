@@ -6,6 +6,8 @@ import { StateSelect } from '#app/components/shops/state-select.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { PUBLIC_LIST_CACHE, pageFrom } from '#app/lib/paging.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { publicCategories, publicProducts, publicShopCards } from '#app/lib/public-shop-lists.server.ts';
@@ -35,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
+  const words = pageWords(request, 'browse', 'shops');
   const [[list, categories, found], saved] = await Promise.all([
     Promise.allSettled([
       publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'),
@@ -49,11 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    const failed = { q, category, state, page, sort, categoryNames, products: [], shops: [], saved: [], count: 0, nextPage: null, failed: !refused };
+    const failed = { q, category, state, page, sort, categoryNames, products: [], shops: [], saved: [], count: 0, nextPage: null, failed: !refused, words };
     return data(failed, { ...init, status: refused ? 400 : 503 });
   }
   const { shops, count, nextPage } = list.value;
-  return data({ q, category, state, page, sort, categoryNames, products, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false }, init);
+  return data({ q, category, state, page, sort, categoryNames, products, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false, words }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -64,17 +67,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { q, category, state, page, sort, categoryNames, products, shops, saved, nextPage, failed } = loaderData;
-  const heading = q ? `Results for “${q}”` : category ? category : 'All shops';
+  const t = useT();
+  const heading = q ? t('results.for', { q }) : category ? category : t('results.allShops');
   const filtersSet = [category, state, sort].filter(Boolean).length;
   return (
     <main>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
+      <nav aria-label={t('results.breadcrumb')} className="breadcrumb">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{t('nav.home')}</Link>
           </li>
           <li>
-            <Link to="/searchResults">Search</Link>
+            <Link to="/searchResults">{t('search.button')}</Link>
           </li>
           {(q || category) && <li aria-current="page">{heading}</li>}
         </ol>
@@ -82,16 +86,16 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <h1 className="section-title">{heading}</h1>
       <Form method="get" action="/searchResults" className="search-filters">
         <label>
-          <span>Search</span>
-          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder="Shops, products, places" />
+          <span>{t('search.button')}</span>
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder={t('results.placeholder')} />
         </label>
         {/* Folded so that a phone sees the first result without scrolling; a <details> needs no script. */}
         <details className="search-more">
-          <summary>{filtersSet ? `Filters (${filtersSet})` : 'Filters'}</summary>
+          <summary>{t('results.filters', { count: filtersSet })}</summary>
           <label>
-            <span>Category</span>
+            <span>{t('results.category')}</span>
             <select name="category" defaultValue={category}>
-              <option value="">All categories</option>
+              <option value="">{t('results.allCategories')}</option>
               {category && !categoryNames.some((name) => name.toLowerCase() === category.toLowerCase()) && <option value={category}>{category}</option>}
               {categoryNames.map((name) => (
                 <option key={name} value={name}>
@@ -100,26 +104,26 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <StateSelect state={state} label="State" />
+          <StateSelect state={state} label={t('results.state')} />
           <label>
-            <span>Sort by</span>
+            <span>{t('results.sortBy')}</span>
             <select name="sort" defaultValue={sort}>
-              <option value="">Newest</option>
-              <option value="rating">Best rated</option>
+              <option value="">{t('results.newest')}</option>
+              <option value="rating">{t('results.bestRated')}</option>
             </select>
           </label>
         </details>
-        <button type="submit">Search</button>
+        <button type="submit">{t('search.button')}</button>
       </Form>
       <div className="search-body">
         <div>
           {failed ? (
             <LoadFailed retryHref={searchHref(q, category, page, sort)} />
           ) : shops.length === 0 ? (
-            <p className="notice">No shops match your search. Try another word or category.</p>
+            <p className="notice">{t('results.none')}</p>
           ) : (
             <>
-              <ShopGrid shops={shops} saved={saved} label="Search results" />
+              <ShopGrid shops={shops} saved={saved} label={t('results.label')} />
               <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
             </>
           )}
@@ -131,10 +135,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
   const what = loaderData?.q || loaderData?.category;
   return [
-    { title: what ? `${what} · Search · Kasuwa` : 'Search shops · Kasuwa' },
-    { name: 'description', content: 'Search local shops across Nigeria by name, product, category or place.' },
+    { title: what ? t('results.title', { what }) : t('results.titleAll') },
+    { name: 'description', content: t('results.description') },
     { name: 'robots', content: loaderData && searchIndexable(loaderData.q, loaderData.shops.length) ? 'index, follow' : 'noindex, follow' },
     canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page, loaderData.sort) : '/searchResults'),
   ];

@@ -9,6 +9,8 @@ import { RatingSummary } from '#app/components/shop/rating-summary.tsx';
 import { HeartButton, SavedHearts } from '#app/components/shops/heart-button.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { placeOf } from '#app/lib/place.ts';
@@ -21,8 +23,6 @@ import { type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { shopMeta } from '#app/lib/shop-meta.ts';
 import { MSG } from '#rules/messages.ts';
 import type { Route } from './+types/shop';
-
-const VISITS = new Intl.NumberFormat('en-NG');
 
 /** A signed-in person's own rating for the overlay (see myRatingOf); none when it cannot be read: the shop still shows. */
 async function myRating(request: Request, signedIn: SignedIn | null, shopId: string): Promise<CurrentRating | 'own'> {
@@ -56,6 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     mine: mine === 'own' ? null : mine,
     ownShop: mine === 'own',
     saved: saved.has(shop.id),
+    words: pageWords(request, 'shops', 'shop'),
   };
 }
 
@@ -74,6 +75,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   // Six characters are easier to send and read out than an id (docs/decisions/064-copy-the-short-link.md).
   const copiedUrl = shop.short_code ? `${webUrl}/s/${shop.short_code}` : shopUrl;
   const tags = shop.tags.filter(Boolean);
+  const t = useT();
   return (
     // Keyed by shop, so moving from one shop to another starts with fresh forms and notes.
     <main className="shop-page" key={shop.id}>
@@ -87,11 +89,11 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         {shop.category && <p className="shop-category">{shop.category}</p>}
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}
-          <li>{shop.visitor_count === 1 ? '1 visit' : `${VISITS.format(shop.visitor_count)} visits`}</li>
+          <li>{t('shop.visits', { count: shop.visitor_count })}</li>
           {shop.rating_count > 0 && (
             <li>
               <a href="#ratings-title">
-                ★ {oneDecimal(shop.rating_average)} · {shop.rating_count === 1 ? '1 rating' : `${shop.rating_count} ratings`}
+                ★ {oneDecimal(shop.rating_average)} · {t('shop.ratings', { count: shop.rating_count })}
               </a>
             </li>
           )}
@@ -101,38 +103,38 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           {!ownShop && (
             <Link to={`/shop/${encodeURIComponent(shop.id)}/message`} className="button secondary message-shop">
-              Message this shop
+              {t('shop.message')}
             </Link>
           )}
         </div>
         <CopyLink url={copiedUrl} />
       </div>
       <section className="shop-about" aria-labelledby="about-title">
-        <h2 id="about-title">About this shop</h2>
+        <h2 id="about-title">{t('shop.about')}</h2>
         {shop.description && <p className="shop-description">{shop.description}</p>}
         {shop.address && (
           <p>
-            <strong>Address:</strong> {shop.address}
+            <strong>{t('shop.address')}</strong> {shop.address}
           </p>
         )}
         {placeOf(shop) && (
           <p>
-            <strong>Area:</strong> {placeOf(shop)}
+            <strong>{t('shop.area')}</strong> {placeOf(shop)}
           </p>
         )}
         {tags.length > 0 && (
-          <ul className="shop-tags" aria-label="Tags">
+          <ul className="shop-tags" aria-label={t('shop.tags')}>
             {tags.map((tag) => (
               <li key={tag}>{tag}</li>
             ))}
           </ul>
         )}
         <a className="report-link" href={reportPath(shop.id)} rel="nofollow">
-          Report this shop
+          {t('shop.report')}
         </a>
       </section>
       <section className="shop-products" aria-labelledby="products-title">
-        <h2 id="products-title">Products</h2>
+        <h2 id="products-title">{t('shop.products')}</h2>
         <ProductGrid products={shop.products ?? []} shopId={shop.id} />
       </section>
       <RatingSummary shop={shop} />

@@ -13,6 +13,9 @@ import type { Language } from './languages';
 export const AREAS = {
   common: { source: en.common, translations: { ha: ha.common, yo: yo.common, ig: ig.common, pcm: pcm.common } },
   errors: { source: en.errors, translations: { ha: ha.errors, yo: yo.errors, ig: ig.errors, pcm: pcm.errors } },
+  browse: { source: en.browse, translations: { ha: ha.browse, yo: yo.browse, ig: ig.browse, pcm: pcm.browse } },
+  shops: { source: en.shops, translations: { ha: ha.shops, yo: yo.shops, ig: ig.shops, pcm: pcm.shops } },
+  shop: { source: en.shop, translations: { ha: ha.shop, yo: yo.shop, ig: ig.shop, pcm: pcm.shop } },
 } satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
 
 export type AreaName = keyof typeof AREAS;

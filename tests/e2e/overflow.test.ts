@@ -159,4 +159,14 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
     }
     expect(faults).toEqual({});
   });
+
+  test('the translated pages hold in every language, their longest words included', async ({ page }) => {
+    const withLanguage = (path: string, language: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+    const paths = ['/', '/?state=Kebbi', '/searchResults', `/searchResults?q=${'a'.repeat(60)}`, '/searchResults?q=zqxjv&sort=rating'];
+    const faults: Record<string, string[]> = {};
+    for (const language of ['ha', 'yo', 'ig', 'pcm']) {
+      for (const path of paths) Object.assign(faults, await faultsAt(page, withLanguage(path, language)));
+    }
+    expect(faults).toEqual({});
+  });
 });

@@ -1,4 +1,5 @@
 import { PhoneIcon, WhatsAppIcon } from '#app/components/icons.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import { isNigerianPhone, localPhone, normalisePhone } from '#rules/phone.ts';
 
 /**
@@ -6,6 +7,7 @@ import { isNigerianPhone, localPhone, normalisePhone } from '#rules/phone.ts';
  * shop's own, if any, and `greeting` the prefilled text.
  */
 export function ContactLinks({ phone, whatsapp, greeting }: { phone: string | null; whatsapp?: string | null; greeting: string }) {
+  const t = useT();
   if (!phone) return null;
   const international = normalisePhone(phone);
   const nigerian = isNigerianPhone(international);
@@ -14,7 +16,7 @@ export function ContactLinks({ phone, whatsapp, greeting }: { phone: string | nu
     <div className="contact-links">
       <a className="button" href={`tel:${international.replace(/[^\d+]/g, '')}`}>
         <PhoneIcon />
-        Call {nigerian ? localPhone(international) : international}
+        {t('contact.call', { number: nigerian ? localPhone(international) : international })}
       </a>
       {chat && (
         <a className="button whatsapp" href={`https://wa.me/${chat.slice(1)}?text=${encodeURIComponent(greeting)}`}>

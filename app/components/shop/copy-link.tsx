@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { CopyIcon } from '#app/components/icons.tsx';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { DELAYS_MS } from '#rules/limits.ts';
-import { MSG } from '#rules/messages.ts';
 
 /** Without JavaScript the read-only field is the feature: a long press selects and copies it. */
 export function CopyLink({ url }: { url: string }) {
@@ -10,24 +10,25 @@ export function CopyLink({ url }: { url: string }) {
   const field = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [popup, setPopup] = useState('');
+  const t = useT();
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copy() {
     const copied = await copyText(url, field.current);
-    setPopup(copied ? MSG.linkCopied : MSG.linkNotCopied);
+    setPopup(copied ? t('link.copied') : t('link.notCopied'));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setPopup(''), DELAYS_MS.copyPopup);
   }
 
   return (
     <div className="copy-link">
-      <label htmlFor="shop-link">Link to this shop</label>
+      <label htmlFor="shop-link">{t('link.label')}</label>
       <div className="copy-link-row">
         <input id="shop-link" ref={field} type="url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         {hydrated && (
           <button type="button" onClick={copy}>
             <CopyIcon />
-            Copy link
+            {t('link.copy')}
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { ORDER_QUANTITY_MAX, orderQuantity } from '#rules/order.ts';
 
@@ -14,6 +15,7 @@ export function OrderControl({ product, shopId }: { product: Product; shopId: st
   const field = useRef<HTMLInputElement>(null);
   const [quantity, setQuantity] = useState(1);
   const inputId = `qty-${product.id}`;
+  const t = useT();
 
   function showQuantity(next: number) {
     if (field.current && field.current.value !== String(next)) field.current.value = String(next);
@@ -33,18 +35,18 @@ export function OrderControl({ product, shopId }: { product: Product; shopId: st
     <div className="order">
       <details className="order-toggle" onToggle={resetWhenClosed}>
         <summary className="button">
-          <span className="when-closed">Order</span>
-          <span className="when-open">Cancel</span>
+          <span className="when-closed">{t('order.open')}</span>
+          <span className="when-open">{t('order.cancel')}</span>
         </summary>
         <Form method="get" action={`/shop/${encodeURIComponent(shopId)}/order`} className="order-form">
           <input type="hidden" name="product" value={product.id} />
-          <label htmlFor={inputId}>Quantity</label>
+          <label htmlFor={inputId}>{t('order.quantity')}</label>
           <div className="stepper">
             {hydrated && (
               <button
                 type="button"
                 className="secondary"
-                aria-label="Decrease quantity"
+                aria-label={t('order.decrease')}
                 disabled={quantity <= 1}
                 onClick={() => showQuantity(orderQuantity(quantity - 1))}
               >
@@ -68,7 +70,7 @@ export function OrderControl({ product, shopId }: { product: Product; shopId: st
               <button
                 type="button"
                 className="secondary"
-                aria-label="Increase quantity"
+                aria-label={t('order.increase')}
                 disabled={quantity >= ORDER_QUANTITY_MAX}
                 onClick={() => showQuantity(orderQuantity(quantity + 1))}
               >
@@ -76,7 +78,7 @@ export function OrderControl({ product, shopId }: { product: Product; shopId: st
               </button>
             )}
           </div>
-          <button type="submit">Confirm</button>
+          <button type="submit">{t('order.confirm')}</button>
         </Form>
       </details>
     </div>

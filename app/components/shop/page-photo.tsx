@@ -1,5 +1,6 @@
 import { type MouseEvent, useRef, useState } from 'react';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 
 /** As shop.css lays the photo out. */
@@ -12,9 +13,16 @@ type PhotoOwner = Pick<Shop, 'name' | 'image' | 'image_url'>;
 export function PagePhoto({ of: shop }: { of: PhotoOwner }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const t = useT();
   const fullUrl = shop.image?.url ?? shop.image_url;
   const photo = (
-    <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt={`Photo of ${shop.name}`} slot={PHOTO_SLOT} timing="lcp" className="shop-photo" />
+    <ResponsiveImage
+      photo={photoOf(shop.image, shop.image_url)}
+      alt={t('photo.of', { name: shop.name })}
+      slot={PHOTO_SLOT}
+      timing="lcp"
+      className="shop-photo"
+    />
   );
   if (!fullUrl) return <div className="shop-photo-frame">{photo}</div>;
 
@@ -28,21 +36,21 @@ export function PagePhoto({ of: shop }: { of: PhotoOwner }) {
 
   return (
     <div className="shop-photo-frame">
-      <a href={fullUrl} onClick={showDialog} aria-label={`View full size photo of ${shop.name}`}>
+      <a href={fullUrl} onClick={showDialog} aria-label={t('photo.viewFull', { name: shop.name })}>
         {photo}
         <span className="photo-hint" aria-hidden="true">
-          View full size
+          {t('photo.fullSize')}
         </span>
       </a>
       <dialog
         ref={dialog}
         className="photo-dialog"
-        aria-label={`Photo of ${shop.name}`}
+        aria-label={t('photo.of', { name: shop.name })}
         onClose={() => setOpen(false)}
         onClick={(event) => event.target === event.currentTarget && event.currentTarget.close()}
       >
         <form method="dialog">
-          <button type="submit">Close</button>
+          <button type="submit">{t('photo.close')}</button>
         </form>
         {/* Rendered only while open, so the full JPEG costs data only when someone asks for it. */}
         {open && <img src={fullUrl} alt={shop.name} width={shop.image?.width} height={shop.image?.height} />}

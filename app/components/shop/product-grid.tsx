@@ -1,4 +1,5 @@
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
 import { OrderControl } from './order-control';
@@ -7,9 +8,10 @@ import { OrderControl } from './order-control';
 const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400 };
 
 export function ProductGrid({ products, shopId }: { products: Product[]; shopId: string }) {
-  if (!products.length) return <p className="notice">This shop has not listed any products yet.</p>;
+  const t = useT();
+  if (!products.length) return <p className="notice">{t('shop.noProducts')}</p>;
   return (
-    <ul className="product-grid" aria-label="Products">
+    <ul className="product-grid" aria-label={t('shop.products')}>
       {products.map((product) => (
         <ProductCard key={product.id} product={product} shopId={shopId} />
       ))}
@@ -18,6 +20,7 @@ export function ProductGrid({ products, shopId }: { products: Product[]; shopId:
 }
 
 function ProductCard({ product, shopId }: { product: Product; shopId: string }) {
+  const t = useT();
   return (
     <li className="product-card" id={`product-${product.id}`}>
       <ResponsiveImage photo={photoOf(product.image, product.image_url)} alt={product.name} slot={PRODUCT_SLOT} timing="near" className="product-image" />
@@ -27,7 +30,7 @@ function ProductCard({ product, shopId }: { product: Product; shopId: string }) 
         </h3>
         <p className="product-price">{priceInNaira(product.price)}</p>
       </div>
-      {product.in_stock === false ? <p className="out-of-stock">Out of stock</p> : <OrderControl product={product} shopId={shopId} />}
+      {product.in_stock === false ? <p className="out-of-stock">{t('shop.outOfStock')}</p> : <OrderControl product={product} shopId={shopId} />}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { Stars } from '#app/components/shops/stars.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import type { Rating } from '#app/lib/provider/contract.ts';
 
@@ -6,6 +7,7 @@ const DAY = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', y
 
 /** Reviews as their writers typed them (React escapes the text), newest first. */
 export function ReviewList({ reviews }: { reviews: Rating[] }) {
+  const t = useT();
   return (
     <ul className="reviews">
       {reviews.map((review) => (
@@ -16,7 +18,7 @@ export function ReviewList({ reviews }: { reviews: Rating[] }) {
           </p>
           {review.review && <p className="review-text">{review.review}</p>}
           <a className="report-link" href={reportPath(review.shop_id, review.id)} rel="nofollow">
-            Report this review
+            {t('review.report')}
           </a>
         </li>
       ))}

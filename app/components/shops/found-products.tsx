@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { FoundProduct } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
 import { type PhotoSlot, photoOf, ResponsiveImage } from './responsive-image';
@@ -8,13 +9,14 @@ const FOUND_PRODUCT_SLOT: PhotoSlot = { sizes: '4rem', widest: 200 };
 
 /** Products matching a search, each opening its own page (docs/product.md §5). */
 export function FoundProducts({ products }: { products: FoundProduct[] }) {
+  const t = useT();
   if (!products.length) return null;
   return (
     <section className="found-products" aria-labelledby="found-products-title">
       <h2 id="found-products-title" className="section-title">
-        Products
+        {t('results.products')}
       </h2>
-      <ul aria-label="Products">
+      <ul aria-label={t('results.products')}>
         {products.map((product) => (
           <li key={product.id}>
             <Link to={`/product/${product.id}`} className="found-product">

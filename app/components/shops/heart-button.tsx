@@ -1,5 +1,6 @@
 import { type MouseEvent, useState } from 'react';
 import { useFetcher } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 
 /** What /saved answers a heart that posted with JavaScript. */
 type SavedAnswer = { shop: string; saved: boolean; error?: string };
@@ -22,6 +23,7 @@ type HeartProps = { shopId: string; shopName: string; saved: boolean };
 
 /** Drawn by the CSS, so a list page's dozens of hearts cost no markup of their own. */
 function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (event: MouseEvent) => void }) {
+  const t = useT();
   return (
     <button
       type="submit"
@@ -30,7 +32,7 @@ function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (e
       name={saved ? 'remove' : 'save'}
       value={shopId}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${shopName} from saved` : `Save ${shopName}`}
+      aria-label={saved ? t('heart.remove', { shop: shopName }) : t('heart.save', { shop: shopName })}
       onClick={onClick}
     />
   );

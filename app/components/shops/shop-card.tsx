@@ -1,3 +1,4 @@
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { HeartButton } from './heart-button';
 import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
@@ -19,15 +20,16 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
  * the shop route ahead of the tap, as for a <Link>.
  */
 export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge?: 'Sponsored' | 'Ad'; timing: PhotoTiming; saved: boolean }) {
+  const t = useT();
   return (
     <li className="shop-card">
       <a href={`/shop/${encodeURIComponent(shop.id)}`} data-discover="true">
         <ResponsiveImage photo={shop.photo} alt="" slot={CARD_SLOT} timing={timing} className="card-image" />
-        {badge && <span className="paid-badge">{badge}</span>}
+        {badge && <span className="paid-badge">{badge === 'Sponsored' ? t('card.sponsored') : t('card.ad')}</span>}
         <span className="card-name">{shop.name}</span>
         {shop.rating && <CardRating {...shop.rating} />}
         <span className="card-meta">{shop.place ? `${shop.category} · ${shop.place}` : shop.category}</span>
-        {shop.from && <span className="card-price">{`from ${shop.from}`}</span>}
+        {shop.from && <span className="card-price">{t('card.from', { price: shop.from })}</span>}
       </a>
       <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
     </li>
@@ -36,9 +38,10 @@ export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge
 
 /** "★ 4.3 (12)" on screen, read aloud as one phrase. */
 function CardRating({ average, count }: { average: number; count: number }) {
+  const t = useT();
   const shown = oneDecimal(average);
   return (
-    <span className="card-rating" role="img" aria-label={`${shown} stars, ${count === 1 ? '1 rating' : `${count} ratings`}`}>
+    <span className="card-rating" role="img" aria-label={t('card.rating', { stars: shown, count })}>
       {`★ ${shown} (${count})`}
     </span>
   );

@@ -18,8 +18,12 @@ function wordsOf(area: AreaName, language: Language): CompiledWords {
   return words;
 }
 
+/** The words of the given areas in one language. */
+export function wordsIn(language: Language, ...areas: AreaName[]): PageWords {
+  return { language, messages: Object.assign({}, ...areas.map((area) => wordsOf(area, language))) };
+}
+
 /** The words of the given areas in the request's language, for a loader to hand its page. */
 export function pageWords(request: Request, ...areas: AreaName[]): PageWords {
-  const language = requestLanguage(request);
-  return { language, messages: Object.assign({}, ...areas.map((area) => wordsOf(area, language))) };
+  return wordsIn(requestLanguage(request), ...areas);
 }

@@ -4,6 +4,7 @@ import { Stars } from '#app/components/shops/stars.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { removeRatingFormSchema } from '#app/lib/forms/rating-form.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -21,10 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
   try {
     const mine = await asSignedIn(request, signedIn, (token) => provider.myRatings(token, page));
-    return { ratings: mine.results, page, nextPage: mine.next_page, failed: false };
+    return { ratings: mine.results, page, nextPage: mine.next_page, failed: false, words: pageWords(request, 'shops') };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ ratings: [], page, nextPage: null, failed: true }, { status: 503 });
+    return data({ ratings: [], page, nextPage: null, failed: true, words: pageWords(request, 'shops') }, { status: 503 });
   }
 }
 

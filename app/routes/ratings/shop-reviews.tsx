@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { ReviewList } from '#app/components/shop/review-list.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -15,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
   try {
     const reviews = await provider.shopRatings(params.shop_id, page, REVIEWS_PAGE_SIZE);
-    return { shopName: reviews.shop_name, reviews: reviews.results, page, nextPage: reviews.next_page };
+    return { shopName: reviews.shop_name, reviews: reviews.results, page, nextPage: reviews.next_page, words: pageWords(request, 'shops', 'shop') };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });

@@ -1,0 +1,43 @@
+import type { Translation } from '../../catalog';
+import type { browse as source } from '../en/browse';
+
+/** Hausa: docs/languages.md has the glossary. */
+export const browse: Translation<typeof source> = {
+  messages: {
+    'home.title': 'Kasuwa · Shaguna kusa da kai',
+    'home.titlePage': 'Shaguna kusa da kai, shafi na {page} · Kasuwa',
+    'home.description': 'Duba ka nemi shagunan unguwa a faɗin Najeriya: abinci, tufafi, wayoyi, kayan kwalliya da sauransu.',
+    'home.findShop': 'Nemi shago',
+    'home.categories': 'Rukunai',
+    'home.moreCategories': 'Ƙarin rukunai ({count})',
+    'home.shopsIn': 'Shaguna a',
+    'home.show': 'Nuna',
+    'home.forYou': 'Domin ka',
+    'home.shopsForYou': 'Shaguna domin ka',
+    'home.empty': 'Babu shaguna a yanzu. Ka dawo nan gaba!',
+    'home.noShopsInState': 'Babu shaguna a {state} tukuna. Gwada duk Najeriya.',
+    'home.accountDeleted': 'An goge asusunka. Mun gode da amfani da Kasuwa.',
+    'welcome.title': 'Barka da zuwa Kasuwa, {username}!',
+    'welcome.text': 'Ka shiga. Kana saye? Duba shagunan da ke ƙasa ka taɓa zuciya don ajiye waɗanda kake so. Kana sayarwa? Sa shagonka a kasuwa.',
+    'welcome.browse': 'Duba shaguna',
+    'welcome.createShop': 'Buɗe shagonka',
+    'results.title': '{what} · Nema · Kasuwa',
+    'results.titleAll': 'Nemi shaguna · Kasuwa',
+    'results.description': 'Nemi shagunan unguwa a faɗin Najeriya ta suna, kaya, rukuni ko wuri.',
+    'results.breadcrumb': 'Hanya',
+    'results.for': 'Sakamakon “{q}”',
+    'results.allShops': 'Duk shaguna',
+    'results.placeholder': 'Shaguna, kayayyaki, wurare',
+    'results.filters': '{count, plural, =0 {Tacewa} other {Tacewa (#)}}',
+    'results.category': 'Rukuni',
+    'results.allCategories': 'Duk rukunai',
+    'results.state': 'Jiha',
+    'results.sortBy': 'Jera ta',
+    'results.newest': 'Mafi sabo',
+    'results.bestRated': 'Mafi kyawun ƙimantawa',
+    'results.none': 'Babu shagon da ya dace da nemanka. Gwada wata kalma ko wani rukuni.',
+    'results.label': 'Sakamakon nema',
+    'results.products': 'Kayayyaki',
+  },
+  reviewed: [],
+};

@@ -1,0 +1,20 @@
+import type { Translation } from '../../catalog';
+import type { shops as source } from '../en/shops';
+
+/** Hausa: docs/languages.md has the glossary. */
+export const shops: Translation<typeof source> = {
+  messages: {
+    'card.sponsored': 'Talla',
+    'card.ad': 'Talla',
+    'card.from': 'daga {price}',
+    'card.rating': 'taurari {stars}, {count, plural, one {ƙimantawa #} other {ƙimantawa #}}',
+    'heart.save': 'Ajiye {shop}',
+    'heart.remove': 'Cire {shop} daga abubuwan da ka ajiye',
+    'pager.label': 'Shafuka',
+    'pager.previous': 'Shafin baya',
+    'pager.page': 'Shafi na {page}',
+    'pager.moreShops': 'Ƙarin shaguna',
+    'state.all': 'Duk Najeriya',
+  },
+  reviewed: [],
+};

@@ -1,0 +1,20 @@
+import type { Translation } from '../../catalog';
+import type { shops as source } from '../en/shops';
+
+/** Igbo: docs/languages.md has the glossary. */
+export const shops: Translation<typeof source> = {
+  messages: {
+    'card.sponsored': 'Mgbasa ozi',
+    'card.ad': 'Mgbasa ozi',
+    'card.from': 'site na {price}',
+    'card.rating': 'kpakpando {stars}, {count, plural, other {ntụle #}}',
+    'heart.save': 'Chekwaa {shop}',
+    'heart.remove': 'Wepụ {shop} na ndị ị chekwara',
+    'pager.label': 'Peeji',
+    'pager.previous': 'Peeji gara aga',
+    'pager.page': 'Peeji {page}',
+    'pager.moreShops': 'Ụlọ ahịa ndị ọzọ',
+    'state.all': 'Naịjirịa niile',
+  },
+  reviewed: [],
+};

@@ -1,0 +1,20 @@
+import type { Translation } from '../../catalog';
+import type { shops as source } from '../en/shops';
+
+/** Nigerian Pidgin: docs/languages.md has the glossary. */
+export const shops: Translation<typeof source> = {
+  messages: {
+    'card.sponsored': 'Sponsored',
+    'card.ad': 'Ad',
+    'card.from': 'from {price}',
+    'card.rating': '{stars} stars, {count, plural, one {# rating} other {# ratings}}',
+    'heart.save': 'Keep {shop}',
+    'heart.remove': 'Comot {shop} from the ones wey you keep',
+    'pager.label': 'Pages',
+    'pager.previous': 'Page wey pass',
+    'pager.page': 'Page {page}',
+    'pager.moreShops': 'More shops',
+    'state.all': 'The whole Naija',
+  },
+  reviewed: [],
+};

@@ -1,0 +1,43 @@
+import type { Translation } from '../../catalog';
+import type { browse as source } from '../en/browse';
+
+/** Yoruba: docs/languages.md has the glossary. */
+export const browse: Translation<typeof source> = {
+  messages: {
+    'home.title': 'Kasuwa · Àwọn ṣọ́ọ̀bù nítòsí rẹ',
+    'home.titlePage': 'Àwọn ṣọ́ọ̀bù nítòsí rẹ, ojú-ìwé {page} · Kasuwa',
+    'home.description': 'Wo àti wá àwọn ṣọ́ọ̀bù àdúgbò káàkiri Nàìjíríà: oúnjẹ, aṣọ, fóònù, ohun ẹwà àti bẹ́ẹ̀ bẹ́ẹ̀ lọ.',
+    'home.findShop': 'Wá ṣọ́ọ̀bù kan',
+    'home.categories': 'Àwọn ẹ̀ka',
+    'home.moreCategories': 'Àwọn ẹ̀ka mìíràn ({count})',
+    'home.shopsIn': 'Àwọn ṣọ́ọ̀bù ní',
+    'home.show': 'Fihàn',
+    'home.forYou': 'Fún ọ',
+    'home.shopsForYou': 'Àwọn ṣọ́ọ̀bù fún ọ',
+    'home.empty': 'Kò sí ṣọ́ọ̀bù kankan báyìí. Padà wá lẹ́yìn náà!',
+    'home.noShopsInState': 'Kò tíì sí ṣọ́ọ̀bù ní {state}. Gbìyànjú gbogbo Nàìjíríà.',
+    'home.accountDeleted': 'A ti pa àkáǹtì rẹ rẹ́. A dúpẹ́ pé o lo Kasuwa.',
+    'welcome.title': 'Ẹ káàbọ̀ sí Kasuwa, {username}!',
+    'welcome.text': 'O ti wọlé. Ṣé o fẹ́ rà? Wo àwọn ṣọ́ọ̀bù nísàlẹ̀, kí o sì tẹ ọkàn láti fi àwọn tí o fẹ́ pamọ́. Ṣé o fẹ́ tà? Gbé ṣọ́ọ̀bù rẹ wá sí ọjà.',
+    'welcome.browse': 'Wo àwọn ṣọ́ọ̀bù',
+    'welcome.createShop': 'Ṣí ṣọ́ọ̀bù rẹ',
+    'results.title': '{what} · Ìwádìí · Kasuwa',
+    'results.titleAll': 'Wá àwọn ṣọ́ọ̀bù · Kasuwa',
+    'results.description': 'Wá àwọn ṣọ́ọ̀bù àdúgbò káàkiri Nàìjíríà nípa orúkọ, ọjà, ẹ̀ka tàbí ibi.',
+    'results.breadcrumb': 'Ipa ọ̀nà',
+    'results.for': 'Àbájáde fún “{q}”',
+    'results.allShops': 'Gbogbo ṣọ́ọ̀bù',
+    'results.placeholder': 'Ṣọ́ọ̀bù, ọjà, ibi',
+    'results.filters': '{count, plural, =0 {Àlẹ̀mọ́} other {Àlẹ̀mọ́ (#)}}',
+    'results.category': 'Ẹ̀ka',
+    'results.allCategories': 'Gbogbo ẹ̀ka',
+    'results.state': 'Ìpínlẹ̀',
+    'results.sortBy': 'To wọn nípa',
+    'results.newest': 'Tuntun jù',
+    'results.bestRated': 'Ìdíyelé tó ga jù',
+    'results.none': 'Kò sí ṣọ́ọ̀bù tó bá ìwádìí rẹ mu. Gbìyànjú ọ̀rọ̀ mìíràn tàbí ẹ̀ka mìíràn.',
+    'results.label': 'Àbájáde ìwádìí',
+    'results.products': 'Àwọn ọjà',
+  },
+  reviewed: [],
+};

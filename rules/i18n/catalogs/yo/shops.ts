@@ -1,0 +1,20 @@
+import type { Translation } from '../../catalog';
+import type { shops as source } from '../en/shops';
+
+/** Yoruba: docs/languages.md has the glossary. */
+export const shops: Translation<typeof source> = {
+  messages: {
+    'card.sponsored': 'Ìpolówó',
+    'card.ad': 'Ìpolówó',
+    'card.from': 'láti {price}',
+    'card.rating': 'ìràwọ̀ {stars}, {count, plural, other {ìdíyelé #}}',
+    'heart.save': 'Fi {shop} pamọ́',
+    'heart.remove': 'Yọ {shop} kúrò nínú àwọn tí o fi pamọ́',
+    'pager.label': 'Àwọn ojú-ìwé',
+    'pager.previous': 'Ojú-ìwé tó ṣáájú',
+    'pager.page': 'Ojú-ìwé {page}',
+    'pager.moreShops': 'Àwọn ṣọ́ọ̀bù mìíràn',
+    'state.all': 'Gbogbo Nàìjíríà',
+  },
+  reviewed: [],
+};
