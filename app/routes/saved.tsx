@@ -31,16 +31,14 @@ async function savedCards(request: Request, context: Route.LoaderArgs['context']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
+  const words = pageWords(request, 'shops');
   try {
     const { shops, nextPage, setCookie } = await savedCards(request, context, page);
     const cards = shops.map((shop) => ({ shop: cardShop(shop) }));
-    return data(
-      { shops: cards, page, nextPage, failed: false, words: pageWords(request, 'shops') },
-      setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
-    );
+    return data({ shops: cards, page, nextPage, failed: false, words }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ shops: [], page, nextPage: null, failed: true, words: pageWords(request, 'shops') }, { status: 503 });
+    return data({ shops: [], page, nextPage: null, failed: true, words }, { status: 503 });
   }
 }
 

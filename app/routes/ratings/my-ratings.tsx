@@ -20,12 +20,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const page = pageFrom(new URL(request.url));
+  const words = pageWords(request, 'shops');
   try {
     const mine = await asSignedIn(request, signedIn, (token) => provider.myRatings(token, page));
-    return { ratings: mine.results, page, nextPage: mine.next_page, failed: false, words: pageWords(request, 'shops') };
+    return { ratings: mine.results, page, nextPage: mine.next_page, failed: false, words };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ ratings: [], page, nextPage: null, failed: true, words: pageWords(request, 'shops') }, { status: 503 });
+    return data({ ratings: [], page, nextPage: null, failed: true, words }, { status: 503 });
   }
 }
 
