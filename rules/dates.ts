@@ -1,13 +1,26 @@
-// Lagos time, so the server's HTML and the browser agree on the day whatever the phone's clock zone.
-const DAY = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
-const DAY_AND_TIME = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+import { DEFAULT_LANGUAGE, htmlLang, type Language } from './i18n/languages';
 
-/** `22 Dec 2026` */
-export function dayInLagos(iso: string | Date): string {
-  return DAY.format(new Date(iso));
+// Lagos time, so the server's HTML and the browser agree on the day whatever the phone's clock zone.
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' };
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${options === DAY ? 'day' : 'moment'}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(htmlLang(language), options);
+    formats.set(key, format);
+  }
+  return format;
 }
 
-/** `22 Nov 2026, 9:15 am` */
-export function momentInLagos(iso: string | Date): string {
-  return DAY_AND_TIME.format(new Date(iso));
+/** `22 Dec 2026`, or as the language writes a day (`22 Oṣù Ọ̀pẹ 2026`). */
+export function dayInLagos(iso: string | Date, language: Language = DEFAULT_LANGUAGE): string {
+  return formatIn(language, DAY).format(new Date(iso));
+}
+
+/** `22 Nov 2026, 9:15 am`, or as the language writes it. */
+export function momentInLagos(iso: string | Date, language: Language = DEFAULT_LANGUAGE): string {
+  return formatIn(language, DAY_AND_TIME).format(new Date(iso));
 }

@@ -52,7 +52,6 @@ export const MSG = {
   shopIdMissing: 'Shop ID is missing. Please try again.',
   deleteProductFailed: 'Failed to delete product. Please try again.',
   deleteShopFailed: 'Failed to delete shop. Please try again.',
-  smsAlertsLabel: (maskedNumber: string) => `Text me when a buyer writes (SMS to ${maskedNumber})`,
   smsAlertsFailed: 'Could not change the text message alerts. Please try again.',
   smsAlertsSaved: 'Your text message alerts are saved.',
   shopDeleted: 'Shop deleted successfully!',

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { priceInNaira } from '#rules/price.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
+import type { Translate } from './i18n/words';
 import { placeOf } from './place';
 import type { ProductWithShop } from './provider/contract';
 import { absoluteUrl, canonical, resolveAgainst, socialTags } from './seo';
@@ -14,14 +15,17 @@ const ITEM_CONDITION: Record<ProductCondition, string> = {
   refurbished: 'https://schema.org/RefurbishedCondition',
 };
 
+/** What the description's ICU `select` reads as "no shop" or "no place". */
+const NONE = 'none';
+
 /** Title, description, canonical, Open Graph and schema.org/Product; React Router escapes the JSON-LD for a <script>. */
-export function productMeta(product: ProductWithShop, webUrl: string): MetaDescriptor[] {
+export function productMeta(product: ProductWithShop, webUrl: string, t: Translate): MetaDescriptor[] {
   const url = absoluteUrl(webUrl, `/product/${encodeURIComponent(product.id)}`);
   const price = priceInNaira(product.price);
   const shop = product.shop;
   const place = shop ? placeOf(shop) : '';
   const description = shortDescription(
-    product.description || `${product.name} for ${price}${shop ? ` at ${shop.name}` : ''}${place ? `, ${place}` : ''}, on Kasuwa.`,
+    product.description || t('product.metaDescription', { name: product.name, price, shop: shop?.name ?? NONE, place: place || NONE }),
   );
   const imagePath = product.image?.url ?? product.image_url;
   const image = imagePath ? resolveAgainst(imagePath, url) : undefined;
@@ -52,7 +56,7 @@ export function productMeta(product: ProductWithShop, webUrl: string): MetaDescr
       imageUrl: image,
       type: 'product',
     }),
-    ...(image ? [{ property: 'og:image:alt', content: `Photo of ${product.name}` }] : []),
+    ...(image ? [{ property: 'og:image:alt', content: t('photo.of', { name: product.name }) }] : []),
     ...(product.image
       ? [
           { property: 'og:image:width', content: String(product.image.width) },

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import type { Translate } from './i18n/words';
 import type { Shop } from './provider/contract';
 import { absoluteUrl, canonical, socialTags } from './seo';
 
@@ -23,7 +24,7 @@ export function shortDescription(text: string, max = DESCRIPTION_MAX): string {
 }
 
 /** The main JPEG, since previewers skip WebP, with its size so the preview lays out at once. */
-export function shopMeta(shop: Shop, webUrl: string): MetaDescriptor[] {
+export function shopMeta(shop: Shop, webUrl: string, t: Translate): MetaDescriptor[] {
   const path = `/shop/${encodeURIComponent(shop.id)}`;
   const city = cityOf(shop.address);
   const description = shortDescription(shop.description || [shop.category, shop.address].filter(Boolean).join(' · '));
@@ -33,7 +34,7 @@ export function shopMeta(shop: Shop, webUrl: string): MetaDescriptor[] {
     { name: 'description', content: description },
     canonical(webUrl, path),
     ...socialTags({ title: city ? `${shop.name} · ${city}` : shop.name, description, url: absoluteUrl(webUrl, path), imageUrl: image }),
-    ...(image ? [{ property: 'og:image:alt', content: `Photo of ${shop.name}` }] : []),
+    ...(image ? [{ property: 'og:image:alt', content: t('photo.of', { name: shop.name }) }] : []),
     ...(shop.image
       ? [
           { property: 'og:image:width', content: String(shop.image.width) },

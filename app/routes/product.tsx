@@ -5,8 +5,9 @@ import { OrderControl } from '#app/components/shop/order-control.tsx';
 import { PagePhoto } from '#app/components/shop/page-photo.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
+import { CONDITION_WORDS } from '#app/lib/i18n/condition-words.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
-import { useT } from '#app/lib/i18n/words.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { placeOf } from '#app/lib/place.ts';
 import { productMeta } from '#app/lib/product-meta.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -14,7 +15,6 @@ import type { ProductWithShop } from '#app/lib/provider/contract.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { MSG } from '#rules/messages.ts';
 import { priceInNaira } from '#rules/price.ts';
-import { CONDITION_LABELS } from '#rules/product-fields.ts';
 import type { Route } from './+types/product';
 
 /** The product; else whether the id is a shop's, as the older client's copy-link shared (docs/decisions/067-product-pages.md). */
@@ -75,7 +75,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.negotiable && <span className="negotiable">{t('product.negotiable')}</span>}
         </p>
         <ul className="shop-facts" aria-label={t('product.about')}>
-          {product.condition && <li>{t('product.condition', { condition: CONDITION_LABELS[product.condition] })}</li>}
+          {product.condition && <li>{t('product.condition', { condition: t(CONDITION_WORDS[product.condition]) })}</li>}
           <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? t('product.inStock') : t('shop.outOfStock')}</li>
         </ul>
         {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.productGreeting(product.name, price, productUrl)} />}
@@ -117,7 +117,7 @@ function SoldBy({ shop, shopId }: { shop: SellingShop; shopId: string | undefine
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   // Without data the root error boundary sets the title.
-  return loaderData ? productMeta(loaderData.product, loaderData.webUrl) : [];
+  return loaderData ? productMeta(loaderData.product, loaderData.webUrl, translator(wordsOnScreen(matches))) : [];
 }

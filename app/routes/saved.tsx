@@ -6,6 +6,7 @@ import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { savedFormSchema } from '#app/lib/forms/saved-form.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -31,7 +32,7 @@ async function savedCards(request: Request, context: Route.LoaderArgs['context']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
-  const words = pageWords(request, 'shops');
+  const words = pageWords(request, 'mine', 'shops', 'forms');
   try {
     const { shops, nextPage, setCookie } = await savedCards(request, context, page);
     const cards = shops.map((shop) => ({ shop: cardShop(shop) }));
@@ -60,23 +61,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Saved({ loaderData, actionData }: Route.ComponentProps) {
   const { shops, page, nextPage, failed } = loaderData;
+  const t = useT();
   return (
     <main>
-      <h1 className="section-title">Saved shops</h1>
+      <h1 className="section-title">{t('saved.heading')}</h1>
       {actionData?.error && (
         <p className="notice error" role="alert">
-          {actionData.error}
+          {t.said(actionData.error)}
         </p>
       )}
       {failed ? (
         <LoadFailed retryHref="/saved" />
       ) : shops.length === 0 ? (
         <p className="notice">
-          {MSG.savedEmpty} <Link to="/">Browse shops</Link>
+          {t('saved.empty')} <Link to="/">{t('mine.browse')}</Link>
         </p>
       ) : (
         <>
-          <ShopGrid shops={shops} saved={shops.map(({ shop }) => shop.id)} label="Saved shops" />
+          <ShopGrid shops={shops} saved={shops.map(({ shop }) => shop.id)} label={t('saved.heading')} />
           <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/saved' : `/saved?page=${n}`)} />
         </>
       )}
@@ -84,6 +86,6 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export function meta() {
-  return [{ title: 'Saved shops · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('saved.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

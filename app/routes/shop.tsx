@@ -10,7 +10,7 @@ import { HeartButton, SavedHearts } from '#app/components/shops/heart-button.tsx
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
-import { useT } from '#app/lib/i18n/words.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { placeOf } from '#app/lib/place.ts';
@@ -142,7 +142,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   // Without data the root error boundary sets the title.
-  return loaderData ? shopMeta(loaderData.shop, loaderData.webUrl) : [];
+  return loaderData ? shopMeta(loaderData.shop, loaderData.webUrl, translator(wordsOnScreen(matches))) : [];
 }

@@ -71,10 +71,19 @@ function laidOutAt(selector: string): number | null {
 export async function visit(
   browser: Browser,
   url: string,
-  options: { profile: NetworkProfile; javaScript: boolean; saveData?: boolean; shopNameSelector: string; cookie?: { name: string; value: string } },
+  options: {
+    profile: NetworkProfile;
+    javaScript: boolean;
+    saveData?: boolean;
+    shopNameSelector: string;
+    cookie?: { name: string; value: string };
+    /** The phone's language (its Accept-Language), which a first visit follows. */
+    locale?: string;
+  },
 ): Promise<VisitMetrics> {
   const context = await browser.newContext({
     ...PHONE,
+    ...(options.locale ? { locale: options.locale } : {}),
     javaScriptEnabled: options.javaScript,
     ...(options.saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
   });

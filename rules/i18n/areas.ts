@@ -16,6 +16,12 @@ export const AREAS = {
   browse: { source: en.browse, translations: { ha: ha.browse, yo: yo.browse, ig: ig.browse, pcm: pcm.browse } },
   shops: { source: en.shops, translations: { ha: ha.shops, yo: yo.shops, ig: ig.shops, pcm: pcm.shops } },
   shop: { source: en.shop, translations: { ha: ha.shop, yo: yo.shop, ig: ig.shop, pcm: pcm.shop } },
+  forms: { source: en.forms, translations: { ha: ha.forms, yo: yo.forms, ig: ig.forms, pcm: pcm.forms } },
+  account: { source: en.account, translations: { ha: ha.account, yo: yo.account, ig: ig.account, pcm: pcm.account } },
+  owner: { source: en.owner, translations: { ha: ha.owner, yo: yo.owner, ig: ig.owner, pcm: pcm.owner } },
+  settings: { source: en.settings, translations: { ha: ha.settings, yo: yo.settings, ig: ig.settings, pcm: pcm.settings } },
+  mine: { source: en.mine, translations: { ha: ha.mine, yo: yo.mine, ig: ig.mine, pcm: pcm.mine } },
+  messages: { source: en.messages, translations: { ha: ha.messages, yo: yo.messages, ig: ig.messages, pcm: pcm.messages } },
 } satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
 
 export type AreaName = keyof typeof AREAS;

@@ -31,9 +31,13 @@ function placeholdersOf(message: string): string[] | { error: string } {
  */
 export function catalogProblems(areas: Catalogs, code: string): string[] {
   const problems: string[] = [];
+  const areaOf = new Map<string, string>();
   for (const [area, { source, translations }] of Object.entries(areas)) {
     for (const key of Object.keys(source)) {
-      if (!code.includes(`'${key}'`)) problems.push(`${area}: '${key}' is used nowhere`);
+      if (!isUsed(key, code)) problems.push(`${area}: '${key}' is used nowhere`);
+      const other = areaOf.get(key);
+      if (other) problems.push(`${area}: '${key}' is in ${other} too`);
+      areaOf.set(key, area);
     }
     for (const [key, message] of Object.entries(source)) {
       const names = placeholdersOf(message);
@@ -62,6 +66,13 @@ export function catalogProblems(areas: Catalogs, code: string): string[] {
     }
   }
   return problems;
+}
+
+/** A form message (`form.name`) is used where its MSG entry is: pages find it by its English text. */
+function isUsed(key: string, code: string): boolean {
+  if (code.includes(`'${key}'`)) return true;
+  const name = /^form\.(\w+)$/.exec(key)?.[1];
+  return name !== undefined && new RegExp(`\\bMSG\\.${name}\\b`).test(code);
 }
 
 /** How many strings of each language await a native speaker's review. */

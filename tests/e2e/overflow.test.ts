@@ -173,4 +173,32 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
     }
     expect(faults).toEqual({});
   });
+
+  test("an owner's pages, the account pages and ratings hold in every language", async ({ page, apiUrl, webUrl }) => {
+    const withLanguage = (path: string, language: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+    const owner = await ownerAtApi(apiUrl, { username: oneWord(TEXT_MAX.username) });
+    const { shop, product } = await longestShop(apiUrl, owner, words);
+    const visitor = ['/login', '/signup', '/forgotPassword', '/reset-password?uid=x&token=y', '/settings', '/saved', `/shop/${shop.id}/reviews`];
+    const asOwner = [
+      '/myShop',
+      '/createShop',
+      '/settings',
+      '/rating',
+      `/editShop/${shop.id}/edit-shop`,
+      `/shop/${shop.id}/products`,
+      `/shop/${shop.id}/add-products`,
+      `/shop/${product.id}/edit-products`,
+    ];
+    const faults: Record<string, string[]> = {};
+    for (const language of ['ha', 'yo', 'ig', 'pcm']) {
+      for (const [person, paths] of [
+        [null, visitor],
+        [owner, asOwner],
+      ] as const) {
+        await signInAs(page, webUrl, person);
+        for (const path of paths) Object.assign(faults, await faultsAt(page, withLanguage(path, language)));
+      }
+    }
+    expect(faults).toEqual({});
+  });
 });

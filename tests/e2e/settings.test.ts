@@ -120,7 +120,7 @@ describe(`settings (JavaScript ${jsMode})`, () => {
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Text message alerts' });
     const switchRow = section.locator('.sms-alerts');
-    expect(await switchRow.textContent()).toContain(`${shop.name}: ${MSG.smsAlertsLabel('0803 ••• 4567')}`);
+    expect(await switchRow.textContent()).toContain(`${shop.name}: Text me when a buyer writes (SMS to 0803 ••• 4567)`);
     await whenInteractive(page, '.sms-alerts');
     await switchRow.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText(MSG.smsAlertsSaved).waitFor();

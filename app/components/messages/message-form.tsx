@@ -5,6 +5,7 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import type { FormConstraint } from '#app/lib/forms/form-constraint.ts';
 import { useLazyValidation } from '#app/lib/forms/lazy-validation.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 
 const loadValidation = () => import('#app/lib/forms/message-validation.ts');
 
@@ -26,6 +27,7 @@ export function MessageForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const validation = useLazyValidation(loadValidation);
+  const t = useT();
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -51,7 +53,7 @@ export function MessageForm({
         {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}
         <textarea key={key} rows={3} autoFocus={firstError} {...textarea} />
       </FieldFrame>
-      <SubmitButton pendingLabel="Sending…">Send</SubmitButton>
+      <SubmitButton pendingLabel={t('messageForm.sending')}>{t('messageForm.send')}</SubmitButton>
     </Form>
   );
 }

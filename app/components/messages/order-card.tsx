@@ -1,15 +1,16 @@
 import { Form } from 'react-router';
+import { ORDER_STATUS_WORDS } from '#app/lib/i18n/order-words.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Order } from '#app/lib/provider/messages-contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';
-import { MSG } from '#rules/messages.ts';
 import { orderMove } from '#rules/order-requests.ts';
 import { priceInNaira } from '#rules/price.ts';
 
 const SHOP_MOVES = [
-  ['accept', 'Accept'],
-  ['decline', 'Decline'],
-  ['ready', 'Ready'],
-  ['complete', 'Completed'],
+  ['accept', 'orderCard.accept'],
+  ['decline', 'orderCard.decline'],
+  ['ready', 'orderCard.ready'],
+  ['complete', 'orderCard.complete'],
 ] as const;
 
 /** An order request as both sides see it, with its status now and the answers the viewer may give. */
@@ -27,18 +28,19 @@ export function OrderCard({
   /** The other side deleted its account: nothing can be answered any more. */
   closed?: boolean;
 }) {
-  const moves = side === 'shop' ? SHOP_MOVES : ([['cancel', 'Cancel request']] as const);
+  const t = useT();
+  const moves = side === 'shop' ? SHOP_MOVES : ([['cancel', 'orderCard.cancel']] as const);
   const allowed = closed ? [] : moves.filter(([move]) => orderMove(order.status, move, side).ok);
   const canDecline = allowed.some(([move]) => move === 'decline');
   return (
     <div className="order-card">
       <table>
-        <caption>Order request</caption>
+        <caption>{t('orderCard.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Price</th>
+            <th scope="col">{t('orderCard.product')}</th>
+            <th scope="col">{t('orderCard.qty')}</th>
+            <th scope="col">{t('orderCard.price')}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,19 +55,19 @@ export function OrderCard({
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              Total
+              {t('orderCard.total')}
             </th>
             <td>{priceInNaira(order.total)}</td>
           </tr>
         </tfoot>
       </table>
-      {order.note && <p className="order-note">Note: {order.note}</p>}
-      <p className={`order-status status-${order.status}`}>Status: {MSG.orderStatusWords[order.status]}</p>
-      {order.decline_reason && <p>Reason: {order.decline_reason}</p>}
-      <p className="order-no-payment">{MSG.orderNoPayment}</p>
+      {order.note && <p className="order-note">{t('orderCard.note', { note: order.note })}</p>}
+      <p className={`order-status status-${order.status}`}>{t('orderCard.status', { status: t(ORDER_STATUS_WORDS[order.status]) })}</p>
+      {order.decline_reason && <p>{t('orderCard.reason', { reason: order.decline_reason })}</p>}
+      <p className="order-no-payment">{t('orderCard.noPayment')}</p>
       {error && (
         <p className="notice error" role="alert">
-          {error}
+          {t.said(error)}
         </p>
       )}
       {allowed.length > 0 && (
@@ -74,14 +76,14 @@ export function OrderCard({
           <input type="hidden" name="order" value={order.id} />
           {canDecline && (
             <div className="field">
-              <label htmlFor={`reason-${order.id}`}>Reason if you decline (optional)</label>
+              <label htmlFor={`reason-${order.id}`}>{t('orderCard.declineReason')}</label>
               <input id={`reason-${order.id}`} name="reason" maxLength={ORDER_NOTE_MAX} />
             </div>
           )}
           <div className="order-buttons">
             {allowed.map(([move, label]) => (
               <button key={move} type="submit" name="move" value={move} className={move === 'decline' || move === 'cancel' ? 'secondary' : undefined}>
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>

@@ -4,9 +4,9 @@ import { Form } from 'react-router';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { orderFormSchema } from '#app/lib/forms/message-forms.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';
-import { MSG } from '#rules/messages.ts';
 import { ORDER_QUANTITY_MAX } from '#rules/order.ts';
 import { priceInNaira } from '#rules/price.ts';
 
@@ -24,14 +24,15 @@ export function OrderForm({ action, products, chosen, lastResult }: Props) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFormSchema }),
   });
   const lines = fields.lines.getFieldList();
+  const t = useT();
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
   return (
     <Form method="post" action={action} className="order-request" {...getFormProps(form)}>
       <FormMessage form={form} />
       <fieldset aria-describedby={fields.lines.errorId}>
-        <legend>How many of each?</legend>
+        <legend>{t('orderForm.howMany')}</legend>
         <p id={fields.lines.errorId} className="field-error" aria-live="polite">
-          {fields.lines.errors?.join(', ')}
+          {fields.lines.errors?.map(t.said).join(', ')}
         </p>
         {lines.map((line, index) => {
           const row = line.getFieldset();
@@ -46,20 +47,20 @@ export function OrderForm({ action, products, chosen, lastResult }: Props) {
                 {product.name} <span className="order-price">{priceInNaira(product.price)}</span>
               </label>
               <input key={key} {...quantity} min={0} max={ORDER_QUANTITY_MAX} step={1} inputMode="numeric" />
-              {row.quantity.errors && <p className="field-error">{row.quantity.errors.join(', ')}</p>}
+              {row.quantity.errors && <p className="field-error">{row.quantity.errors.map(t.said).join(', ')}</p>}
             </div>
           );
         })}
       </fieldset>
       <div className="field">
-        <label htmlFor={fields.note.id}>Note for the shop (optional)</label>
+        <label htmlFor={fields.note.id}>{t('orderForm.note')}</label>
         <textarea key={noteKey} {...note} rows={2} maxLength={ORDER_NOTE_MAX} />
         <p id={fields.note.errorId} className="field-error" aria-live="polite">
-          {fields.note.errors?.join(', ')}
+          {fields.note.errors?.map(t.said).join(', ')}
         </p>
       </div>
-      <p className="order-no-payment">{MSG.orderNoPayment}</p>
-      <SubmitButton pendingLabel="Sending…">Send order request</SubmitButton>
+      <p className="order-no-payment">{t('orderCard.noPayment')}</p>
+      <SubmitButton pendingLabel={t('messageForm.sending')}>{t('orderForm.send')}</SubmitButton>
     </Form>
   );
 }

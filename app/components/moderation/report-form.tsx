@@ -5,6 +5,7 @@ import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { REPORT_DETAILS_MAX } from '#rules/limits.ts';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
 
@@ -12,6 +13,7 @@ const constraint = formConstraint(reportFormSchema);
 
 /** A reason and, for "Other" (else optional), what is wrong; posted to the page it is on. */
 export function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'report',
     lastResult,
@@ -33,12 +35,12 @@ export function ReportForm({ action, lastResult }: { action: string; lastResult?
         ))}
       </fieldset>
       <p id={fields.reason.errorId} className="field-error" aria-live="polite">
-        {fields.reason.errors?.join(', ')}
+        {fields.reason.errors?.map(t.said).join(', ')}
       </p>
       <label htmlFor={fields.details.id}>Tell us more (needed for “Other”)</label>
       <textarea key={detailsKey} {...details} required={false} rows={4} maxLength={REPORT_DETAILS_MAX} />
       <p id={fields.details.errorId} className="field-error" aria-live="polite">
-        {fields.details.errors?.join(', ')}
+        {fields.details.errors?.map(t.said).join(', ')}
       </p>
       <SubmitButton pendingLabel="Sending…">Send report</SubmitButton>
     </Form>

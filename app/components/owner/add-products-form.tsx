@@ -9,6 +9,7 @@ import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { addProductsSchema, STARTING_ROWS } from '#app/lib/forms/product-forms.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { PRODUCTS_PER_BATCH_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 
@@ -28,6 +29,7 @@ export function AddProductsForm({
   chosenBefore?: readonly (string | null)[] | null;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [form, fields] = useForm<FormValue, Batch>({
     id: 'add-products',
     lastResult,
@@ -41,14 +43,10 @@ export function AddProductsForm({
     <Form method="post" encType="multipart/form-data" className="add-products" {...getFormProps(form)}>
       {/* Enter in a field presses a form's first submit button: this one, not a row's Remove. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-        Add Products
+        {t('addProducts.button')}
       </button>
       <FormMessage form={form} />
-      {!hydrated && (
-        <p className="field-hint">
-          Rows left empty are ignored. Need more rows? Add them before choosing photos: a chosen photo is not kept when the page reloads.
-        </p>
-      )}
+      {!hydrated && <p className="field-hint">{t('addProducts.emptyRows')}</p>}
       {rows.map((row, index) => (
         <ProductRow
           // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
@@ -61,10 +59,10 @@ export function AddProductsForm({
       ))}
       {rows.length < PRODUCTS_PER_BATCH_MAX && (
         <button type="submit" className="secondary" {...form.insert.getButtonProps({ name: fields.products.name, defaultValue: {} })}>
-          Add another row
+          {t('addProducts.another')}
         </button>
       )}
-      <SubmitButton pendingLabel="Adding products…">Add Products</SubmitButton>
+      <SubmitButton pendingLabel={t('addProducts.pending')}>{t('addProducts.button')}</SubmitButton>
       <UploadProgressBar />
     </Form>
   );
@@ -84,15 +82,16 @@ function ProductRow({
   const row = meta.getFieldset();
   // A refused photo has its own message; a good one only has to be chosen again.
   const chooseAgain = chosenBefore !== null && !row.image.errors?.length;
+  const t = useT();
   return (
     <fieldset className="product-row" {...getFieldsetProps(meta)}>
-      <legend>Product {number}</legend>
-      <Field label="Name" meta={row.name} type="text" />
-      <Field label="Price (₦)" meta={row.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦3,500" />
-      <PhotoInput meta={row.image} label="Photo" hint={chooseAgain ? MSG.choosePhotoAgain(chosenBefore) : 'A JPEG or PNG photo of at most 20 MB'} />
+      <legend>{t('addProducts.row', { number })}</legend>
+      <Field label={t('addProducts.name')} meta={row.name} type="text" />
+      <Field label={t('addProducts.price')} meta={row.price} type="text" inputMode="decimal" hint={t('addProducts.priceHint')} />
+      <PhotoInput meta={row.image} label={t('addProducts.photo')} hint={chooseAgain ? t.said(MSG.choosePhotoAgain(chosenBefore)) : t('photoInput.hint')} />
       {remove && (
         <button type="submit" className="secondary remove-row" {...remove}>
-          Remove product {number}
+          {t('addProducts.remove', { number })}
         </button>
       )}
     </fieldset>

@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 
 type ConfirmDeleteDialogProps = {
   title: string;
@@ -21,6 +22,7 @@ export function ConfirmDeleteDialog({ title, text, closeTo, action, fields, erro
   const navigate = useNavigate();
   const navigation = useNavigation();
   const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'delete';
+  const t = useT();
 
   useEffect(() => {
     const element = dialog.current;
@@ -77,10 +79,10 @@ export function ConfirmDeleteDialog({ title, text, closeTo, action, fields, erro
           onClick={(event) => deleting && event.preventDefault()}
           autoFocus
         >
-          Cancel
+          {t('dialog.cancel')}
         </Link>
         <button type="submit" name="intent" value="delete" disabled={deleting}>
-          {deleting ? 'Deleting…' : 'Confirm'}
+          {deleting ? t('dialog.deleting') : t('dialog.confirm')}
         </button>
       </Form>
     </dialog>

@@ -9,8 +9,18 @@ import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { editProductFieldsSchema, editProductSchema, type ProductChanges, type SavedProduct } from '#app/lib/forms/product-forms.ts';
+import { CONDITION_WORDS } from '#app/lib/i18n/condition-words.ts';
+import { useT } from '#app/lib/i18n/words.ts';
+import type { MessageKey } from '#rules/i18n/keys.ts';
 import { PRODUCT_PHOTOS_MAX } from '#rules/limits.ts';
-import { CONDITION_LABELS, CONDITION_UNSTATED, PRODUCT_CONDITIONS, PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '#rules/product-fields.ts';
+import {
+  CONDITION_UNSTATED,
+  PRODUCT_CONDITIONS,
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELDS,
+  type ProductField,
+  type ProductFieldName,
+} from '#rules/product-fields.ts';
 import { TextAreaField } from './shop-details-form.tsx';
 
 const constraint = formConstraint(editProductFieldsSchema);
@@ -41,6 +51,7 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
     () => ({ name, price, photos, description, condition, negotiable, in_stock }),
     [name, price, photos, description, condition, negotiable, in_stock],
   );
+  const t = useT();
   const [form, fields] = useForm<FormValue, ProductChanges>({
     id: 'edit-product',
     lastResult,
@@ -60,21 +71,21 @@ export function EditProductForm({ product, lastResult }: { product: EditableProd
   });
   return (
     <Form method="post" encType="multipart/form-data" className="edit-product" {...getFormProps(form)}>
-      <p className="field-hint">Change only what you want to; an empty field keeps what is saved.</p>
+      <p className="field-hint">{t('editProduct.hint')}</p>
       <FormMessage form={form} />
-      <Field label="Name" meta={fields.name} type="text" />
-      <Field label="Price (₦)" meta={fields.price} type="text" inputMode="decimal" hint="For example 14,200 or ₦850.50" />
+      <Field label={t('addProducts.name')} meta={fields.name} type="text" />
+      <Field label={t('addProducts.price')} meta={fields.price} type="text" inputMode="decimal" hint={t('editProduct.priceHint')} />
       {PRODUCT_FIELD_NAMES.map((field) => (
-        <ProductFieldInput key={field} field={PRODUCT_FIELDS[field]} meta={fields[field]} />
+        <ProductFieldInput key={field} name={field} meta={fields[field]} />
       ))}
       <PhotoInput
         meta={fields.image}
-        label="New photo (optional)"
-        hint="A JPEG or PNG photo of at most 20 MB"
-        current={product.photo ? { url: product.photo, alt: `The photo of ${name} now` } : null}
+        label={t('editProduct.newPhoto')}
+        hint={t('photoInput.hint')}
+        current={product.photo ? { url: product.photo, alt: t('editShop.currentPhoto', { name }) } : null}
       />
       <MorePhotos name={name} photos={photos} meta={fields.photos} removeName={fields.remove_photo.name} />
-      <SubmitButton pendingLabel="Saving changes…">Save changes</SubmitButton>
+      <SubmitButton pendingLabel={t('edit.saving')}>{t('edit.save')}</SubmitButton>
       <UploadProgressBar />
     </Form>
   );
@@ -93,25 +104,26 @@ function MorePhotos({
   removeName: string;
 }) {
   const room = PRODUCT_PHOTOS_MAX - 1 - photos.length;
+  const t = useT();
   return (
     <fieldset className="more-photos">
-      <legend>More photos</legend>
+      <legend>{t('editProduct.morePhotos')}</legend>
       {photos.length > 0 && (
         <ul className="more-photos-list">
           {photos.map((photo, at) => (
             <li key={photo.key}>
-              <img src={photo.url} alt={`${name}, ${at + 2} of ${photos.length + 1}`} width={96} height={96} loading="lazy" />
+              <img src={photo.url} alt={t('editProduct.photoAlt', { name, at: at + 2, count: photos.length + 1 })} width={96} height={96} loading="lazy" />
               <label>
-                <input type="checkbox" name={removeName} value={photo.key} /> Remove
+                <input type="checkbox" name={removeName} value={photo.key} /> {t('editProduct.remove')}
               </label>
             </li>
           ))}
         </ul>
       )}
       <div className="field">
-        <label htmlFor={meta.id}>Add photos (optional)</label>
+        <label htmlFor={meta.id}>{t('editProduct.addPhotos')}</label>
         <small id={`${meta.id}-hint`} className="field-hint">
-          {`At most ${PRODUCT_PHOTOS_MAX} with the cover${room > 0 ? `, so room for ${room} more` : ''}: JPEG or PNG photos of at most 20 MB each`}
+          {t('editProduct.photosHint', { max: PRODUCT_PHOTOS_MAX, room })}
         </small>
         <input
           key={meta.key}
@@ -124,7 +136,7 @@ function MorePhotos({
           aria-describedby={`${meta.id}-hint ${meta.errorId}`}
         />
         <p id={meta.errorId} className="field-error" aria-live="polite">
-          {meta.errors?.join(', ')}
+          {meta.errors?.map(t.said).join(', ')}
         </p>
       </div>
     </fieldset>
@@ -132,32 +144,42 @@ function MorePhotos({
 }
 
 // Choices rather than a checkbox: an unticked box sends nothing, which an edit reads as "keep what is saved".
-function ProductFieldInput({ field, meta }: { field: ProductField; meta: FieldMetadata<string | undefined> }) {
+const FIELD_LABELS: { [Name in ProductFieldName]: MessageKey } = {
+  description: 'editProduct.description',
+  condition: 'editProduct.condition',
+  negotiable: 'editProduct.negotiable',
+  in_stock: 'editProduct.inStock',
+};
+
+function ProductFieldInput({ name, meta }: { name: ProductFieldName; meta: FieldMetadata<string | undefined> }) {
+  const t = useT();
+  const field: ProductField = PRODUCT_FIELDS[name];
+  const label = t(FIELD_LABELS[name]);
   switch (field.kind) {
     case 'lines':
       return (
         <TextAreaField
-          label={`${field.label} (optional)`}
-          hint={`At most ${field.max.toLocaleString('en-NG')} characters`}
+          label={t('shopForm.optional', { label })}
+          hint={t('editProduct.descriptionHint', { max: field.max.toLocaleString('en-NG') })}
           meta={meta as FieldMetadata<string>}
         />
       );
     case 'condition':
       return (
-        <ChoiceField label={field.label} meta={meta}>
-          <option value={CONDITION_UNSTATED}>Not stated</option>
+        <ChoiceField label={label} meta={meta}>
+          <option value={CONDITION_UNSTATED}>{t('editProduct.notStated')}</option>
           {PRODUCT_CONDITIONS.map((condition) => (
             <option key={condition} value={condition}>
-              {CONDITION_LABELS[condition]}
+              {t(CONDITION_WORDS[condition])}
             </option>
           ))}
         </ChoiceField>
       );
     case 'flag':
       return (
-        <ChoiceField label={field.label} meta={meta}>
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+        <ChoiceField label={label} meta={meta}>
+          <option value="true">{t('editProduct.yes')}</option>
+          <option value="false">{t('editProduct.no')}</option>
         </ChoiceField>
       );
   }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { OwnShop } from '#app/lib/provider/contract.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
@@ -15,6 +16,7 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
   const id = encodeURIComponent(shop.id);
   // While a moderator keeps it hidden (the notice above says why), it cannot be advertised or deleted.
   const hidden = shop.hidden !== null;
+  const t = useT();
   return (
     <li className="owner-shop">
       <ResponsiveImage photo={photoOf(shop.image, shop.image_url)} alt="" slot={OWNER_CARD_SLOT} timing={eager ? 'first' : 'near'} className="card-image" />
@@ -26,39 +28,41 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
         {shop.address && ` · ${shop.address}`}
       </p>
       {hidden ? (
-        <p className="ad-status">Hidden by Kasuwa's moderators</p>
+        <p className="ad-status">{t('ownShop.hidden')}</p>
       ) : shop.is_sponsored ? (
-        <p className="sponsored-until">Sponsored{shop.sponsored_until ? ` until ${dayInLagos(shop.sponsored_until)}` : ''}</p>
+        <p className="sponsored-until">
+          {shop.sponsored_until ? t('ownShop.sponsoredUntil', { date: dayInLagos(shop.sponsored_until, t.language) }) : t('ownShop.sponsored')}
+        </p>
       ) : (
-        <p className="ad-status">{shop.ad_ended_at ? `Ad ended ${dayInLagos(shop.ad_ended_at)}` : 'No ad running'}</p>
+        <p className="ad-status">{shop.ad_ended_at ? t('ownShop.adEnded', { date: dayInLagos(shop.ad_ended_at, t.language) }) : t('ownShop.noAd')}</p>
       )}
       {!shop.state && (
         <p className="notice owner-ask">
-          {MSG.shopStateMissing} <Link to={`/editShop/${id}/edit-shop`}>Add the state</Link>
+          {t.said(MSG.shopStateMissing)} <Link to={`/editShop/${id}/edit-shop`}>{t('ownShop.addState')}</Link>
         </p>
       )}
       {!hidden && <SmsAlertsForm shop={shop} />}
-      <nav className="shop-actions" aria-label={`Manage ${shop.name}`}>
+      <nav className="shop-actions" aria-label={t('ownShop.manage', { name: shop.name })}>
         <Link className="button secondary" to={`/shop/${id}/products`}>
-          Products
+          {t('ownShop.products')}
         </Link>
         {!hidden && (
           <Link className="button secondary" to={`/shop/${id}/step1`}>
-            Ads
+            {t('ownShop.ads')}
           </Link>
         )}
         <Link className="button secondary" to={`/editShop/${id}/edit-shop`}>
-          Edit Shop
+          {t('ownShop.edit')}
         </Link>
         {shop.short_code && !hidden && (
           <Link className="button secondary" to={`/myShop/${id}/poster`}>
-            Print a poster
+            {t('ownShop.poster')}
           </Link>
         )}
         {/* A link to the confirmation, so deleting asks first with or without JavaScript. */}
         {!hidden && (
           <Link className="button danger" to={`/myShop?delete=${id}`} preventScrollReset>
-            Delete
+            {t('ownShop.delete')}
           </Link>
         )}
       </nav>

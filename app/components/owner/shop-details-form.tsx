@@ -10,7 +10,9 @@ import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { createShopFormSchema, editShopFormSchema, type ShopFormValues } from '#app/lib/forms/shop-forms.ts';
-import { requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, type ShopField } from '#rules/shop-fields.ts';
+import { useT } from '#app/lib/i18n/words.ts';
+import type { MessageKey } from '#rules/i18n/keys.ts';
+import { requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, type ShopField, type ShopFieldName } from '#rules/shop-fields.ts';
 import { NIGERIAN_STATES } from '#rules/states.ts';
 
 const CONSTRAINTS = { create: formConstraint(createShopFormSchema), edit: formConstraint(editShopFormSchema) };
@@ -26,6 +28,7 @@ type ShopDetailsFormProps = {
 /** A plain multipart form that works before JavaScript loads, then checked in the browser with the action's schema. */
 export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }: ShopDetailsFormProps) {
   const creating = mode === 'create';
+  const t = useT();
   const [form, fields] = useForm<z.input<typeof editShopFormSchema>, z.output<typeof createShopFormSchema> | z.output<typeof editShopFormSchema>>({
     id: `${mode}-shop`,
     lastResult,
@@ -39,40 +42,49 @@ export function ShopDetailsForm({ mode, lastResult, defaultValue, currentPhoto }
   });
   return (
     <Form method="post" encType="multipart/form-data" className="shop-form" {...getFormProps(form)}>
-      {!creating && (
-        <p className="field-hint">
-          Change only what you want to. A field marked (optional) that you empty is removed; any other empty field keeps what is saved.
-        </p>
-      )}
+      {!creating && <p className="field-hint">{t('shopForm.editHint')}</p>}
       <FormMessage form={form} />
       {SHOP_FIELD_NAMES.map((name) => (
-        <ShopFieldInput key={name} field={SHOP_FIELDS[name]} meta={fields[name]} />
+        <ShopFieldInput key={name} name={name} meta={fields[name]} />
       ))}
-      <PhotoInput
-        meta={fields.image}
-        label={creating ? 'Shop image' : 'New shop image (optional)'}
-        hint="A JPEG or PNG photo of at most 20 MB"
-        current={currentPhoto}
-      />
-      <SubmitButton pendingLabel={creating ? 'Creating shop…' : 'Saving changes…'}>{creating ? 'Create Shop' : 'Save changes'}</SubmitButton>
+      <PhotoInput meta={fields.image} label={creating ? t('shopForm.image') : t('shopForm.newImage')} hint={t('photoInput.hint')} current={currentPhoto} />
+      <SubmitButton pendingLabel={creating ? t('shopForm.creating') : t('edit.saving')}>{creating ? t('shopForm.create') : t('edit.save')}</SubmitButton>
       <UploadProgressBar />
     </Form>
   );
 }
 
-function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata<string> }) {
-  const label = requiredMessage(field) || meta.required ? field.label : `${field.label} (optional)`;
+/** Each field's label and hint in the catalogs (their English is SHOP_FIELDS'). */
+const FIELD_WORDS: { [Name in ShopFieldName]: { label: MessageKey; hint?: MessageKey } } = {
+  name: { label: 'shopForm.name' },
+  address: { label: 'shopForm.address' },
+  area: { label: 'shopForm.area', hint: 'shopForm.areaHint' },
+  state: { label: 'shopForm.state' },
+  phone: { label: 'shopForm.phone', hint: 'shopForm.phoneHint' },
+  whatsapp: { label: 'shopForm.whatsapp', hint: 'shopForm.whatsappHint' },
+  category: { label: 'shopForm.category', hint: 'shopForm.categoryHint' },
+  description: { label: 'shopForm.description' },
+  tags: { label: 'shopForm.tags', hint: 'shopForm.tagsHint' },
+};
+
+function ShopFieldInput({ name, meta }: { name: ShopFieldName; meta: FieldMetadata<string> }) {
+  const t = useT();
+  const field: ShopField = SHOP_FIELDS[name];
+  const words = FIELD_WORDS[name];
+  const named = t(words.label);
+  const label = requiredMessage(field) || meta.required ? named : t('shopForm.optional', { label: named });
+  const hint = words.hint && t(words.hint);
   switch (field.kind) {
     case 'state':
       return <StateField label={label} meta={meta} />;
     case 'lines':
-      return <TextAreaField label={label} hint={field.hint} meta={meta} />;
+      return <TextAreaField label={label} hint={hint} meta={meta} />;
     case 'tags':
-      return <Field label={label} meta={meta} type="text" hint={field.hint} autoCapitalize="none" />;
+      return <Field label={label} meta={meta} type="text" hint={hint} autoCapitalize="none" />;
     case 'line':
       return field.suggested ? (
         <>
-          <Field label={label} meta={meta} type="text" hint={field.hint} list={`${meta.id}-choices`} autoComplete="off" />
+          <Field label={label} meta={meta} type="text" hint={hint} list={`${meta.id}-choices`} autoComplete="off" />
           <datalist id={`${meta.id}-choices`}>
             {field.suggested.map((choice) => (
               <option key={choice} value={choice} />
@@ -80,17 +92,18 @@ function ShopFieldInput({ field, meta }: { field: ShopField; meta: FieldMetadata
           </datalist>
         </>
       ) : (
-        <Field label={label} meta={meta} type="text" hint={field.hint} autoComplete={field.autoComplete} />
+        <Field label={label} meta={meta} type="text" hint={hint} autoComplete={field.autoComplete} />
       );
     case 'phone':
-      return <Field label={label} meta={meta} type="tel" hint={field.hint} autoComplete={field.autoComplete} />;
+      return <Field label={label} meta={meta} type="tel" hint={hint} autoComplete={field.autoComplete} />;
   }
 }
 
 function StateField({ label, meta }: { label: string; meta: FieldMetadata<string> }) {
+  const t = useT();
   return (
     <ChoiceField label={label} meta={meta}>
-      <option value="">Choose a state</option>
+      <option value="">{t('shopForm.chooseState')}</option>
       {NIGERIAN_STATES.map((state) => (
         <option key={state}>{state}</option>
       ))}

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { OwnShop } from '#app/lib/provider/contract.ts';
-import { MSG } from '#rules/messages.ts';
 import { isNigerianPhone, maskedPhone, normalisePhone } from '#rules/phone.ts';
 
 /** What the switch reads of a shop: My Shops and Settings both show it, from the shop's own column. */
@@ -12,6 +12,7 @@ export type SmsAlertsShop = Pick<OwnShop, 'id' | 'name' | 'owner_phone' | 'sms_a
  */
 export function SmsAlertsForm({ shop, named = false }: { shop: SmsAlertsShop; named?: boolean }) {
   const navigation = useNavigation();
+  const t = useT();
   if (!shop.owner_phone || !isNigerianPhone(shop.owner_phone)) return null;
   const on = shop.sms_alerts;
   const sending = navigation.formData?.get('intent') === 'sms-alerts' && navigation.formData.get('shopId') === shop.id;
@@ -23,10 +24,10 @@ export function SmsAlertsForm({ shop, named = false }: { shop: SmsAlertsShop; na
       <input type="hidden" name="sms" value={on ? 'off' : 'on'} />
       <p id={labelId}>
         {named && `${shop.name}: `}
-        {MSG.smsAlertsLabel(maskedPhone(normalisePhone(shop.owner_phone)))}: <strong>{on ? 'On' : 'Off'}</strong>
+        {t('sms.label', { number: maskedPhone(normalisePhone(shop.owner_phone)) })}: <strong>{on ? t('sms.on') : t('sms.off')}</strong>
       </p>
       <button type="submit" className="button secondary" aria-describedby={labelId} disabled={sending}>
-        {on ? 'Turn off' : 'Turn on'}
+        {on ? t('sms.turnOff') : t('sms.turnOn')}
       </button>
     </Form>
   );

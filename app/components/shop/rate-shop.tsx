@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { StarIcon } from '#app/components/icons.tsx';
-import { MSG } from '#rules/messages.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { OverlayRatingForm } from './overlay-rating-form';
 import type { CurrentRating } from './rating-fields';
 
@@ -22,6 +22,7 @@ export function RateShop({
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const shopPath = `/shop/${encodeURIComponent(shop.id)}`;
+  const t = useT();
 
   // Back from saving, the overlay a client-side navigation kept open closes.
   useEffect(() => {
@@ -40,20 +41,20 @@ export function RateShop({
       <details ref={details} className="overlay-toggle" onKeyDown={closeOnEscape}>
         <summary className="button secondary">
           <StarIcon />
-          <span className="when-closed">{current ? 'Edit your rating' : 'Rate Shop'}</span>
-          <span className="when-open">Close</span>
+          <span className="when-closed">{current ? t('rate.edit') : t('rate.open')}</span>
+          <span className="when-open">{t('rate.close')}</span>
         </summary>
         <div className="overlay">
           <div className="overlay-card">
-            <h2>Rate {shop.name}</h2>
+            <h2>{t('rate.title', { name: shop.name })}</h2>
             {ownShop ? (
-              <p>{MSG.ownShopRating}</p>
+              <p>{t('rate.own')}</p>
             ) : signedIn ? (
               <OverlayRatingForm shopId={shop.id} current={current} />
             ) : (
               <p>
                 <Link to={`/login?${new URLSearchParams({ redirectTo: shopPath })}`} className="button">
-                  Sign in to rate
+                  {t('rate.signIn')}
                 </Link>
               </p>
             )}
@@ -61,7 +62,7 @@ export function RateShop({
         </div>
       </details>
       <p id="rate-shop-thanks" className="rate-thanks" role="status">
-        {thanked && MSG.ratingSaved}
+        {thanked && t('rate.thanks')}
       </p>
     </div>
   );

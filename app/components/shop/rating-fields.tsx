@@ -1,5 +1,6 @@
 import { Fragment, type TextareaHTMLAttributes } from 'react';
 import { StarIcon } from '#app/components/icons.tsx';
+import { useT } from '#app/lib/i18n/words.ts';
 import { REVIEW_MAX } from '#rules/limits.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -22,10 +23,11 @@ export function RatingFields({
   review: Field;
   reviewProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
+  const t = useT();
   return (
     <>
       <fieldset className="rate-stars" aria-describedby={stars.errorId}>
-        <legend>Your rating</legend>
+        <legend>{t('rate.yours')}</legend>
         {STARS.map((count) => {
           const id = `${formId}-${count}`;
           return (
@@ -33,19 +35,19 @@ export function RatingFields({
               <input id={id} type="radio" name={stars.name} value={count} required defaultChecked={chosen === String(count)} className="visually-hidden" />
               <label htmlFor={id}>
                 <StarIcon />
-                <span className="visually-hidden">{count === 1 ? '1 star' : `${count} stars`}</span>
+                <span className="visually-hidden">{t('ratings.stars', { stars: count })}</span>
               </label>
             </Fragment>
           );
         })}
       </fieldset>
       <p id={stars.errorId} className="field-error" aria-live="polite">
-        {stars.errors?.join(', ')}
+        {stars.errors?.map(t.said).join(', ')}
       </p>
-      <label htmlFor={review.id}>Your review (optional)</label>
+      <label htmlFor={review.id}>{t('rate.review')}</label>
       <textarea {...reviewProps} id={review.id} name={review.name} rows={3} maxLength={REVIEW_MAX} />
       <p id={review.errorId} className="field-error" aria-live="polite">
-        {review.errors?.join(', ')}
+        {review.errors?.map(t.said).join(', ')}
       </p>
     </>
   );

@@ -5,12 +5,14 @@ import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { rateShopFormSchema } from '#app/lib/forms/rating-form.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { type CurrentRating, RatingFields } from './rating-fields';
 
 const constraint = formConstraint(rateShopFormSchema);
 const chosenStars = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function RatingForm({ shopId, current, lastResult }: { shopId: string; current: CurrentRating; lastResult?: SubmissionResult<string[]> }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: `rate-${shopId}`,
     lastResult,
@@ -31,7 +33,7 @@ export function RatingForm({ shopId, current, lastResult }: { shopId: string; cu
         reviewProps={reviewProps}
         key={key}
       />
-      <SubmitButton pendingLabel="Saving…">{current ? 'Update rating' : 'Submit rating'}</SubmitButton>
+      <SubmitButton pendingLabel={t('rate.saving')}>{current ? t('rate.update') : t('rate.submit')}</SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { useSeen } from '#app/lib/seen.ts';
 
 type FieldProps = {
@@ -38,6 +39,7 @@ export function FieldFrame({
   meta: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
@@ -49,7 +51,7 @@ export function FieldFrame({
       {children}
       {/* Always present, so a screen reader announces a message that appears while typing. */}
       <p id={meta.errorId} className="field-error" aria-live="polite">
-        {meta.errors?.join(', ')}
+        {meta.errors?.map(t.said).join(', ')}
       </p>
     </div>
   );
@@ -60,11 +62,12 @@ export function FormMessage<Schema extends Record<string, unknown>>({ form }: { 
   // With a field's message too, the focus stays on the first such field, where Conform puts it.
   const onFields = Object.entries(form.allErrors).some(([name, errors]) => name !== '' && errors.length > 0);
   const ref = useSeen<HTMLDivElement>(onFields ? undefined : form.errors?.join('\n'));
+  const t = useT();
   if (!form.errors?.length) return null;
   return (
     <div ref={ref} id={form.errorId} className="notice error" role="alert" tabIndex={-1}>
       {form.errors.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message}>{t.said(message)}</p>
       ))}
     </div>
   );

@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { PhotoIcon } from '#app/components/icons.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { formatBytes } from '#app/lib/upload/format-bytes.ts';
 import { canReplaceInputFiles, shrinkPhoto } from '#app/lib/upload/shrink-photo.ts';
 import { checkImageClaims } from '#rules/images.ts';
@@ -44,6 +45,7 @@ export function PhotoInput(props: PhotoInputProps) {
 }
 
 function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const swaps = hydrated && (swapSupported ??= canReplaceInputFiles());
   const firstError = useFirstErrorFocus(meta.errors);
@@ -127,7 +129,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
 
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy = [hintId, meta.errors?.length ? meta.errorId : undefined].filter(Boolean).join(' ') || undefined;
-  const shown = preview ? { url: preview, alt: 'Preview of your choice' } : current;
+  const shown = preview ? { url: preview, alt: t('photoInput.preview') } : current;
   return (
     <div className="field photo-field">
       <label htmlFor={meta.id}>{label}</label>
@@ -143,7 +145,7 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
         ) : (
           <span className="photo-add" aria-hidden="true">
             <PhotoIcon className="icon" />
-            Tap to add a photo
+            {t('photoInput.tapToAdd')}
           </span>
         )}
         <input
@@ -175,24 +177,21 @@ function PhotoInputBody({ meta, label, hint, current }: PhotoInputProps) {
         />
       )}
       <p className="photo-status" aria-live="polite">
-        {prepared.kind === 'preparing' && 'Preparing photo…'}
+        {prepared.kind === 'preparing' && t('photoInput.preparing')}
         {prepared.kind === 'ready' && <PreparedSize prepared={prepared} />}
       </p>
       <p id={meta.errorId} className="field-error" aria-live="polite">
-        {meta.errors?.join(', ')}
+        {meta.errors?.map(t.said).join(', ')}
       </p>
     </div>
   );
 }
 
 function PreparedSize({ prepared }: { prepared: Extract<Prepared, { kind: 'ready' }> }) {
+  const t = useT();
   const { sent, original } = prepared;
-  if (sent === original) return <>Photo to send: {formatBytes(sent.size)}</>;
-  return (
-    <>
-      Photo to send: {formatBytes(sent.size)} (was {formatBytes(original.size)})
-    </>
-  );
+  if (sent === original) return t('photoInput.toSend', { size: formatBytes(sent.size) });
+  return t('photoInput.toSendWas', { size: formatBytes(sent.size), original: formatBytes(original.size) });
 }
 
 /** An object URL for `file` while it is shown, released afterwards (each holds the photo in memory). */

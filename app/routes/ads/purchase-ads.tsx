@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { ownShops } from '#app/routes/owner/own-shops.server.ts';
 import { dayInLagos } from '#rules/dates.ts';
@@ -19,7 +20,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = requireSignedIn(request, context.get(signedInContext));
   const shops = await ownShops(request, visitor);
-  return { shops: shops.map(({ id, name, is_sponsored, sponsored_until }) => ({ id, name, sponsoredUntil: is_sponsored ? sponsored_until : null })) };
+  return {
+    shops: shops.map(({ id, name, is_sponsored, sponsored_until }) => ({ id, name, sponsoredUntil: is_sponsored ? sponsored_until : null })),
+    // The notice that sends an owner without a shop to My Shops is My Shops' own, with its words.
+    words: pageWords(request, 'owner'),
+  };
 }
 
 export default function PurchaseAds({ loaderData }: Route.ComponentProps) {

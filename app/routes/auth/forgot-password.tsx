@@ -9,6 +9,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
@@ -40,7 +42,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   keepFormWhenOffline(serverAction, `${MSG.resetLinkFailed} ${MSG.networkError}`, { sent: null });
 export const shouldRevalidate = revalidateUnlessOffline;
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { words: pageWords(request, 'account', 'forms') };
+}
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'forgot-password',
     lastResult: actionData?.result,
@@ -53,29 +60,26 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   });
   return (
     <main className="auth">
-      <h1 className="section-title">Reset your password</h1>
-      <p>Type the email address of your account and we will send you a link to choose a new password.</p>
+      <h1 className="section-title">{t('forgot.heading')}</h1>
+      <p>{t('forgot.intro')}</p>
       {actionData?.sent && (
         <p className="notice success" role="status">
-          {actionData.sent}
+          {t.said(actionData.sent)}
         </p>
       )}
       <Form method="post" action="/forgotPassword" {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
-        <SubmitButton pendingLabel="Sending…">Send reset link</SubmitButton>
+        <Field label={t('forgot.email')} meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <SubmitButton pendingLabel={t('forgot.pending')}>{t('forgot.button')}</SubmitButton>
       </Form>
       <p>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t('forgot.back')}</Link>
       </p>
     </main>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Forgot password · Kasuwa' },
-    { name: 'description', content: 'Get a link by email to choose a new Kasuwa password.' },
-    canonical(originFrom(matches), '/forgotPassword'),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('forgot.pageTitle') }, { name: 'description', content: t('forgot.description') }, canonical(originFrom(matches), '/forgotPassword')];
 }

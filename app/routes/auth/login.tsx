@@ -10,6 +10,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { readKept } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -37,7 +39,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export function loader({ request, context }: Route.LoaderArgs) {
   leaveIfSignedIn(request, context);
   const kept = readKept(request.headers.get('cookie'));
-  return { kept: kept ? { cut: kept.cut } : null };
+  return { kept: kept ? { cut: kept.cut } : null, words: pageWords(request, 'account', 'forms') };
 }
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
@@ -61,6 +63,7 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
+  const t = useT();
   const [form, fields] = useForm({
     id: 'login',
     lastResult: actionData?.result,
@@ -74,28 +77,35 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <main className="auth">
       {params.get('expired') === '1' && <SessionExpiredDialog redirectTo={redirectTo} />}
-      <h1 className="section-title">Sign in</h1>
+      <h1 className="section-title">{t('signIn.heading')}</h1>
       {loaderData?.kept && (
         <p className="notice" role="status">
-          {loaderData.kept.cut ? MSG.typedTextCut : MSG.typedTextKept}
+          {t.said(loaderData.kept.cut ? MSG.typedTextCut : MSG.typedTextKept)}
         </p>
       )}
       {params.get('reset') === '1' && (
         <p className="notice success" role="status">
-          {MSG.passwordResetDone}
+          {t.said(MSG.passwordResetDone)}
         </p>
       )}
       <Form method="post" action={loginPath(redirectTo)} {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field label="Username or email" meta={fields.username_or_email} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-        <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
+        <Field
+          label={t('signIn.usernameOrEmail')}
+          meta={fields.username_or_email}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Field label={t('signIn.password')} meta={fields.password} type="password" autoComplete="current-password" />
+        <SubmitButton pendingLabel={t('signIn.pending')}>{t('signIn.button')}</SubmitButton>
       </Form>
       <p>
-        <Link to="/forgotPassword">Forgot your password?</Link>
+        <Link to="/forgotPassword">{t('signIn.forgot')}</Link>
       </p>
       <p>
-        New to Kasuwa? <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>Sign up</Link>
+        {t('signIn.newHere')} <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : '/signup'}>{t('signIn.signUp')}</Link>
       </p>
     </main>
   );
@@ -105,6 +115,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const t = useT();
   useEffect(() => {
     const element = dialog.current;
     if (!element || typeof element.showModal !== 'function' || element.matches(':modal')) return;
@@ -122,13 +133,13 @@ function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
       // (Not onClose: turning the open dialog modal above closes it for a moment.)
       onCancel={() => navigate(loginPath(redirectTo), { replace: true })}
     >
-      <h2 id="session-expired-title">{MSG.sessionExpiredTitle}</h2>
-      <p id="session-expired-text">{MSG.sessionExpired}</p>
+      <h2 id="session-expired-title">{t('signIn.expiredTitle')}</h2>
+      <p id="session-expired-text">{t('signIn.expired')}</p>
       <Form method="get" action="/login" replace>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         {/* biome-ignore lint/a11y/noAutofocus: the dialog's only action, so a keyboard or screen reader lands on it */}
         <button type="submit" autoFocus>
-          OK
+          {t('signIn.ok')}
         </button>
       </Form>
     </dialog>
@@ -136,9 +147,6 @@ function SessionExpiredDialog({ redirectTo }: { redirectTo: string | null }) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Sign in · Kasuwa' },
-    { name: 'description', content: 'Sign in to Kasuwa to manage your shops, products and ads.' },
-    canonical(originFrom(matches), '/login'),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('signIn.pageTitle') }, { name: 'description', content: t('signIn.description') }, canonical(originFrom(matches), '/login')];
 }

@@ -9,6 +9,9 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import type { PageWords } from '#app/lib/i18n/words.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -39,19 +42,20 @@ export function headers() {
 }
 
 /** `tryAgain`: the provider would not check the link just now, which says nothing about the link itself. */
-type LinkCheck = { linkValid: boolean; tryAgain?: string };
+type LinkCheck = { linkValid: boolean; tryAgain?: string; words: PageWords };
 
 // Checked before asking for a password, so nobody types a new one twice only to hear the link is dead.
 export async function loader({ request }: Route.LoaderArgs) {
   const link = linkOf(request);
-  if (!link) return data<LinkCheck>({ linkValid: false }, { status: 400 });
+  const words = pageWords(request, 'account', 'forms');
+  if (!link) return data<LinkCheck>({ linkValid: false, words }, { status: 400 });
   try {
     await provider.verifyPasswordReset(link.uid, link.token);
-    return data<LinkCheck>({ linkValid: true });
+    return data<LinkCheck>({ linkValid: true, words });
   } catch (error) {
-    if (isProviderError(error, 400)) return data<LinkCheck>({ linkValid: false }, { status: 400 });
+    if (isProviderError(error, 400)) return data<LinkCheck>({ linkValid: false, words }, { status: 400 });
     if (isProviderError(error, 429)) {
-      return data<LinkCheck>({ linkValid: true, tryAgain: MSG.tooManyAttempts(error.retryAfterSeconds) }, { status: 429 });
+      return data<LinkCheck>({ linkValid: true, tryAgain: MSG.tooManyAttempts(error.retryAfterSeconds), words }, { status: 429 });
     }
     throw data(MSG.networkOrUnexpected, { status: 503 });
   }
@@ -79,6 +83,7 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { search } = useLocation();
+  const t = useT();
   const [form, fields] = useForm({
     id: 'reset-password',
     lastResult: actionData?.result,
@@ -92,13 +97,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!actionData && loaderData.tryAgain) {
     return (
       <main className="auth">
-        <h1 className="section-title">Choose a new password</h1>
+        <h1 className="section-title">{t('reset.heading')}</h1>
         <p className="notice error" role="alert">
-          {loaderData.tryAgain}
+          {t.said(loaderData.tryAgain)}
         </p>
         <p>
           <Link to={`/reset-password${search}`} className="button">
-            Try again
+            {t('reset.tryAgain')}
           </Link>
         </p>
       </main>
@@ -107,13 +112,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!(actionData?.linkValid ?? loaderData.linkValid)) {
     return (
       <main className="auth">
-        <h1 className="section-title">Choose a new password</h1>
+        <h1 className="section-title">{t('reset.heading')}</h1>
         <p className="notice error" role="alert">
-          {MSG.resetLinkInvalid}
+          {t.said(MSG.resetLinkInvalid)}
         </p>
         <p>
           <Link to="/forgotPassword" className="button">
-            Ask for a new link
+            {t('reset.newLink')}
           </Link>
         </p>
       </main>
@@ -121,21 +126,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <main className="auth">
-      <h1 className="section-title">Choose a new password</h1>
+      <h1 className="section-title">{t('reset.heading')}</h1>
       {/* No action: the form posts back to this address, uid and token included. */}
       <Form method="post" {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field label="New password" meta={fields.new_password} type="password" autoComplete="new-password" hint="At least 6 characters" />
-        <Field label="Type it again" meta={fields.confirm_password} type="password" autoComplete="new-password" />
-        <SubmitButton pendingLabel="Saving…">Save new password</SubmitButton>
+        <Field label={t('reset.newPassword')} meta={fields.new_password} type="password" autoComplete="new-password" hint={t('reset.passwordHint')} />
+        <Field label={t('reset.again')} meta={fields.confirm_password} type="password" autoComplete="new-password" />
+        <SubmitButton pendingLabel={t('reset.pending')}>{t('reset.button')}</SubmitButton>
       </Form>
     </main>
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: 'Choose a new password · Kasuwa' },
+    { title: translator(wordsOnScreen(matches))('reset.pageTitle') },
     // The address carries the link's token. Other sites get only our origin as referrer (the site-wide policy);
     // `no-referrer` here would make the browser post `Origin: null`, which the same-origin check refuses.
     { name: 'robots', content: 'noindex' },

@@ -10,6 +10,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { requestLanguage } from '#app/lib/request-language.server.ts';
@@ -32,7 +34,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export function loader({ request, context }: Route.LoaderArgs) {
   leaveIfSignedIn(request, context);
-  return null;
+  return { words: pageWords(request, 'account', 'forms') };
 }
 export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
 
@@ -61,6 +63,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
   const query = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : '';
+  const t = useT();
   const [form, fields] = useForm({
     id: 'signup',
     lastResult: actionData?.result,
@@ -73,26 +76,23 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   });
   return (
     <main className="auth">
-      <h1 className="section-title">Create your account</h1>
+      <h1 className="section-title">{t('signUp.heading')}</h1>
       <Form method="post" action={`/signup${query}`} {...getFormProps(form)}>
         <FormMessage form={form} />
-        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
-        <Field label="Username" meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <Field label="Phone number" meta={fields.phone_number} type="tel" autoComplete="tel" inputMode="tel" hint="For example 080xxxxxxxx or +23480xxxxxxxx" />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 6 characters" />
-        <SubmitButton pendingLabel="Creating your account…">Sign up</SubmitButton>
+        <Field label={t('signUp.email')} meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Field label={t('signUp.username')} meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <Field label={t('signUp.phone')} meta={fields.phone_number} type="tel" autoComplete="tel" inputMode="tel" hint={t('signUp.phoneHint')} />
+        <Field label={t('signUp.password')} meta={fields.password} type="password" autoComplete="new-password" hint={t('signUp.passwordHint')} />
+        <SubmitButton pendingLabel={t('signUp.pending')}>{t('signUp.button')}</SubmitButton>
       </Form>
       <p>
-        Already have an account? <Link to={`/login${query}`}>Sign in</Link>
+        {t('signUp.haveAccount')} <Link to={`/login${query}`}>{t('signUp.signIn')}</Link>
       </p>
     </main>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Sign up · Kasuwa' },
-    { name: 'description', content: 'Create a free Kasuwa account to list your shop and reach buyers near you.' },
-    canonical(originFrom(matches), '/signup'),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('signUp.pageTitle') }, { name: 'description', content: t('signUp.description') }, canonical(originFrom(matches), '/signup')];
 }

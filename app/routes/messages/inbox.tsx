@@ -1,5 +1,7 @@
 import { data, Link } from 'react-router';
 import { InboxList } from '#app/components/messages/inbox-list.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { unreadThreads } from '#app/lib/messages/unread.server.ts';
 import { cursorFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inbox = await asSignedIn(request, signedIn, (token) => provider.inbox(token, before));
     // The root's count is not asked again on a client-side navigation: this one is fresh (see root.tsx).
     const unread = await unreadThreads(signedIn.access);
-    return { threads: inbox.results, more: inbox.more, unread, paged: before !== undefined };
+    return { threads: inbox.results, more: inbox.more, unread, paged: before !== undefined, words: pageWords(request, 'messages') };
   } catch (error) {
     if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
     throw error;
@@ -28,15 +30,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { threads, more, paged } = loaderData;
+  const t = useT();
   return (
     <main className="messages">
-      <h1 className="section-title">Messages</h1>
-      {threads.length ? <InboxList threads={threads} /> : <p className="chat-empty">{MSG.noThreads}</p>}
-      <nav className="pager" aria-label="Pages">
-        {paged && <Link to="/messages">Newest conversations</Link>}
+      <h1 className="section-title">{t('inbox.heading')}</h1>
+      {threads.length ? <InboxList threads={threads} /> : <p className="chat-empty">{t('inbox.none')}</p>}
+      <nav className="pager" aria-label={t('inbox.pages')}>
+        {paged && <Link to="/messages">{t('inbox.newest')}</Link>}
         {more && (
           <Link to={`/messages?before=${more}`} rel="next">
-            Older conversations
+            {t('inbox.older')}
           </Link>
         )}
       </nav>
@@ -44,6 +47,6 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: 'Messages · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('inbox.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

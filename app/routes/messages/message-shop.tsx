@@ -7,6 +7,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { shopToWrite } from '#app/lib/messages/shop-to-write.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -28,7 +30,14 @@ const messagePath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/mes
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   const { shopName, ownShop } = await shopToWrite(request, signedIn, params.shop_id, Promise.resolve());
-  return { shopName, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context), constraint: formConstraint(messageFormSchema) };
+  return {
+    shopName,
+    signedIn: signedIn !== null,
+    ownShop,
+    kept: keptSubmission(context),
+    constraint: formConstraint(messageFormSchema),
+    words: pageWords(request, 'messages', 'forms'),
+  };
 }
 
 /** Sends and opens the thread; someone signed out signs in first, and the session keeps their words for this form. */
@@ -52,32 +61,34 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function MessageShopPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { shopName, signedIn, ownShop, kept, constraint } = loaderData;
+  const t = useT();
   return (
     <main className="messages">
-      <h1 className="section-title">Message {shopName}</h1>
+      <h1 className="section-title">{t('messageShop.heading', { name: shopName })}</h1>
       {ownShop ? (
-        <p className="notice">{MSG.ownShopMessage}</p>
+        <p className="notice">{t('messageShop.own')}</p>
       ) : (
         <>
           <SafetyLine />
-          {!signedIn && <p className="notice">{MSG.messageSignInFirst}</p>}
-          {kept && <p className="notice">{MSG.messageKept}</p>}
+          {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
+          {kept && <p className="notice">{t('messageShop.kept')}</p>}
           <MessageForm
             id={`message-${params.shop_id}`}
             action={messagePath(params.shop_id)}
-            label={`Your message to ${shopName}`}
+            label={t('thread.messageTo', { name: shopName })}
             constraint={constraint}
             lastResult={actionData?.result ?? kept}
           />
         </>
       )}
       <p>
-        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>Back to {shopName}</Link>
+        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Message ${loaderData.shopName} · Kasuwa` : 'Message a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('messageShop.pageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

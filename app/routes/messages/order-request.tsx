@@ -7,6 +7,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission, pagePath } from '#app/lib/kept-form.server.ts';
 import { shopToWrite } from '#app/lib/messages/shop-to-write.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
@@ -37,7 +39,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listed = [...first, ...inStock.filter((product) => product.id !== chosen?.productId)].slice(0, ORDER_PAGE_PRODUCTS_MAX);
   // The form posts to this very address, so words kept across a sign-in come back to the same rows.
   const action = pagePath(url);
-  return { shopName, products: listed, chosen, action, signedIn: signedIn !== null, ownShop, kept: keptSubmission(context) };
+  return {
+    shopName,
+    products: listed,
+    chosen,
+    action,
+    signedIn: signedIn !== null,
+    ownShop,
+    kept: keptSubmission(context),
+    words: pageWords(request, 'messages', 'forms'),
+  };
 }
 
 /** Sends the request into the buyer's thread with the shop and opens it there. */
@@ -65,27 +76,29 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function OrderRequestPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { shopName, products, chosen, action, signedIn, ownShop, kept } = loaderData;
+  const t = useT();
   return (
     <main className="messages">
-      <h1 className="section-title">Order from {shopName}</h1>
+      <h1 className="section-title">{t('orderPage.heading', { name: shopName })}</h1>
       {ownShop ? (
-        <p className="notice">{MSG.ownShopMessage}</p>
+        <p className="notice">{t('messageShop.own')}</p>
       ) : products.length === 0 ? (
-        <p className="notice">{MSG.orderLinesRequired}</p>
+        <p className="notice">{t.said(MSG.orderLinesRequired)}</p>
       ) : (
         <>
           <SafetyLine />
-          {!signedIn && <p className="notice">{MSG.messageSignInFirst}</p>}
+          {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
           <OrderForm action={action} products={products} chosen={chosen} lastResult={actionData?.result ?? kept} />
         </>
       )}
       <p>
-        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>Back to {shopName}</Link>
+        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Order from ${loaderData.shopName} · Kasuwa` : 'Order request · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('orderPage.pageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -8,6 +8,8 @@ import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/off
 import { messageErrors } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { useThreadLive } from '#app/lib/messages/thread-live.ts';
 import { unreadThreads } from '#app/lib/messages/unread.server.ts';
 import { cursorFrom } from '#app/lib/paging.ts';
@@ -36,7 +38,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const thread = await asSignedIn(request, signedIn, (token) => provider.thread(token, params.thread_id, before));
     // Counted after this read marked the thread read, for the menu and bottom navigation (see root.tsx).
     const unread = await unreadThreads(signedIn.access);
-    return { thread, unread, paged: before !== undefined, reported: url.searchParams.has('reported'), replyConstraint: formConstraint(messageFormSchema) };
+    return {
+      thread,
+      unread,
+      paged: before !== undefined,
+      reported: url.searchParams.has('reported'),
+      replyConstraint: formConstraint(messageFormSchema),
+      words: pageWords(request, 'messages', 'forms'),
+    };
   } catch (error) {
     if (isProviderError(error, 404)) throw notFound();
     if (error instanceof ProviderError) throw data(MSG.messagesLoadFailed, { status: 503 });
@@ -94,6 +103,7 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export default function ThreadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { thread, paged, reported, replyConstraint } = loaderData;
   const path = threadPath(thread.id);
+  const t = useT();
   const lastId = thread.messages.at(-1)?.id ?? 0;
   // Only the person's own sending empties the box: a message arriving while they type leaves it alone.
   const lastMine = thread.messages.findLast((message) => message.mine)?.id ?? 0;
@@ -105,32 +115,32 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
     <main className="messages thread">
       <p>
         <Link to="/messages" className="chat-back">
-          ← All conversations
+          {t('thread.all')}
         </Link>
       </p>
       <h1 className="section-title">{thread.other_name}</h1>
       {thread.role === 'shop' ? (
-        <p className="thread-about">A buyer writing to your shop {thread.shop.name}</p>
+        <p className="thread-about">{t('thread.buyerWriting', { shop: thread.shop.name })}</p>
       ) : (
         thread.shop.id && (
           <p className="thread-about">
-            <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>Open the shop</Link>
+            <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>{t('thread.openShop')}</Link>
           </p>
         )
       )}
       <SafetyLine />
       {reported && (
         <p className="notice" role="status">
-          {MSG.reportSent}
+          {t('thread.reportSent')}
         </p>
       )}
-      {paged && <Link to={path}>Back to the newest messages</Link>}
+      {paged && <Link to={path}>{t('thread.newest')}</Link>}
       {thread.earlier && (
         <Link to={`${path}?before=${thread.earlier}`} className="earlier">
-          Earlier messages
+          {t('thread.earlier')}
         </Link>
       )}
-      <ol className="chat-log" aria-label="Messages">
+      <ol className="chat-log" aria-label={t('thread.log')}>
         {thread.messages.map((message) => {
           const showOrder = message.order !== null && !ordersShown.has(message.order.id);
           if (message.order) ordersShown.add(message.order.id);
@@ -148,19 +158,19 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
           );
         })}
       </ol>
-      <section id="reply" aria-label="Reply">
-        {thread.blocked_by_me && <p className="notice">{MSG.blockedByMe}</p>}
+      <section id="reply" aria-label={t('thread.reply')}>
+        {thread.blocked_by_me && <p className="notice">{t('thread.blockedByMe')}</p>}
         {thread.can_write ? (
           <MessageForm
             key={lastMine}
             id={`reply-${thread.id}`}
             action={path}
-            label={`Your message to ${thread.other_name}`}
+            label={t('thread.messageTo', { name: thread.other_name })}
             constraint={replyConstraint}
             lastResult={actionData?.intent === 'send' ? actionData.result : undefined}
           />
         ) : (
-          <p className="notice">{thread.other_deleted ? MSG.otherSideDeleted : thread.blocked_by_other ? MSG.blockedByOther : MSG.shopHiddenMessages}</p>
+          <p className="notice">{t(thread.other_deleted ? 'thread.otherDeleted' : thread.blocked_by_other ? 'thread.blockedByOther' : 'thread.shopHidden')}</p>
         )}
       </section>
       {/* A deleted account can write nothing, so there is nothing to block. */}
@@ -168,16 +178,16 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" action={path} className="block-form">
           {blockError && (
             <p className="notice error" role="alert">
-              {blockError}
+              {t.said(blockError)}
             </p>
           )}
           {thread.blocked_by_me ? (
             <button type="submit" name="intent" value="unblock" className="secondary">
-              Unblock {thread.other_name}
+              {t('thread.unblock', { name: thread.other_name })}
             </button>
           ) : (
             <button type="submit" name="intent" value="block" className="secondary">
-              Block {thread.other_name}
+              {t('thread.block', { name: thread.other_name })}
             </button>
           )}
         </Form>
@@ -186,6 +196,7 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.thread.other_name} · Messages · Kasuwa` : 'Messages · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: loaderData ? t('thread.pageTitle', { name: loaderData.thread.other_name }) : t('inbox.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

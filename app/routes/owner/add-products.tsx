@@ -9,6 +9,8 @@ import { addProductsSchema, type ReadyRow } from '#app/lib/forms/product-forms.t
 import { addProductsErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -44,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = await ownShop(request, signedIn, shopId);
   // After a batch is stored the page says so (and moves on); reloading it then sends nothing again.
   const added = new URL(request.url).searchParams.has('added');
-  return { shop: { id: shop.id, name: shop.name }, added, kept: keptSubmission(context) };
+  return { shop: { id: shop.id, name: shop.name }, added, kept: keptSubmission(context), words: pageWords(request, 'owner', 'forms') };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -94,26 +96,28 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export default function AddProducts({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, added } = loaderData;
   const products = `/shop/${encodeURIComponent(shop.id)}/products`;
+  const t = useT();
   return (
     <main className="products-form-page">
       <div className="owner-head">
         <div>
-          <h1 className="section-title">Add Products</h1>
+          <h1 className="section-title">{t('addProducts.heading')}</h1>
           <p className="owner-subtitle">{shop.name}</p>
         </div>
       </div>
       {added ? (
-        <RedirectNotice message={MSG.productsAdded} to="/myShop" delayMs={DELAYS_MS.afterAddProducts} />
+        <RedirectNotice message={t.said(MSG.productsAdded)} to="/myShop" delayMs={DELAYS_MS.afterAddProducts} />
       ) : (
         <AddProductsForm lastResult={actionData?.result ?? loaderData.kept} chosenBefore={actionData && 'chosen' in actionData ? actionData.chosen : null} />
       )}
       <p>
-        <Link to={products}>Back to products</Link>
+        <Link to={products}>{t('addProducts.back')}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Add products to ${loaderData.shop.name} · Kasuwa` : 'Add Products · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('addProducts.pageTitle', { name: loaderData?.shop.name ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -8,6 +8,8 @@ import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { createShopFormSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -34,7 +36,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ request, context }: Route.LoaderArgs) {
   requireSignedIn(request, context.get(signedInContext));
   // After a shop is made the page says so (and moves on); reloading it then sends nothing again.
-  return { created: new URL(request.url).searchParams.get('created'), kept: keptSubmission(context) };
+  return { created: new URL(request.url).searchParams.get('created'), kept: keptSubmission(context), words: pageWords(request, 'owner', 'forms') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,18 +61,20 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function CreateShop({ loaderData, actionData }: Route.ComponentProps) {
   const { created } = loaderData;
+  const t = useT();
   return (
     <main className="shop-form-page">
-      <h1 className="section-title">Create Shop</h1>
+      <h1 className="section-title">{t('createShop.heading')}</h1>
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
-      {created && !actionData && <RedirectNotice message={MSG.shopCreated} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
+      {created && !actionData && <RedirectNotice message={t.said(MSG.shopCreated)} to="/myShop" delayMs={DELAYS_MS.afterCreateShop} />}
       {/* A new form for each shop made, named by its id: the form is reset (docs/product.md §4). */}
       <ShopDetailsForm key={created} mode="create" lastResult={actionData?.result ?? loaderData.kept} />
     </main>
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
   // No robots rule: a crawler has no session, so it only ever gets the redirect to /login, which robots.txt keeps out.
-  return [{ title: 'Create Shop · Kasuwa' }, { name: 'description', content: 'Put your shop online on Kasuwa: its name, address, category and a photo.' }];
+  return [{ title: t('createShop.pageTitle') }, { name: 'description', content: t('createShop.description') }];
 }

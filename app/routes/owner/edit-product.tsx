@@ -8,6 +8,8 @@ import { editProductSchema } from '#app/lib/forms/product-forms.ts';
 import { editProductErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
@@ -44,8 +46,9 @@ function thumbnailOf(photo: Product['photos'][number]): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const own = await ownProduct(request, signedIn, params.product_id);
+  const words = pageWords(request, 'owner', 'forms', 'shop');
   // The same two messages (docs/product.md §8) for an unknown id, someone else's product, or the provider down.
-  if (!own.product) return data({ product: null, updated: false }, { status: own.status });
+  if (!own.product) return data({ product: null, updated: false, words }, { status: own.status });
   const { product, shopId } = own;
   const updated = new URL(request.url).searchParams.has('updated');
   return {
@@ -60,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     updated,
     kept: keptSubmission(context),
+    words,
   };
 }
 
@@ -93,16 +97,17 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, updated } = loaderData;
+  const t = useT();
   if (!product) {
     return (
       <main className="products-form-page">
-        <h1 className="section-title">Edit Product</h1>
+        <h1 className="section-title">{t('editProduct.heading')}</h1>
         <div className="notice error" role="alert">
           <p>{MSG.productDataUnavailable}</p>
           <p>{MSG.productDataInvalidNavigation}</p>
         </div>
         <p>
-          <Link to="/myShop">Back to My Shops</Link>
+          <Link to="/myShop">{t('products.backToMyShops')}</Link>
         </p>
       </main>
     );
@@ -111,23 +116,23 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
     <main className="products-form-page">
       <div className="owner-head">
         <div>
-          <h1 className="section-title">Edit Product</h1>
+          <h1 className="section-title">{t('editProduct.heading')}</h1>
           <p className="owner-subtitle">{product.name}</p>
         </div>
       </div>
       {updated ? (
-        <RedirectNotice message={MSG.productUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditProduct} />
+        <RedirectNotice message={t.said(MSG.productUpdated)} to="/myShop" delayMs={DELAYS_MS.afterEditProduct} />
       ) : (
         <EditProductForm key={product.id} product={product} lastResult={actionData?.result ?? loaderData.kept} />
       )}
       <p>
-        <Link to={`/shop/${encodeURIComponent(product.shopId)}/products`}>Back to products</Link>
+        <Link to={`/shop/${encodeURIComponent(product.shopId)}/products`}>{t('addProducts.back')}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  const name = loaderData?.product?.name;
-  return [{ title: name ? `Edit ${name} · Kasuwa` : 'Edit Product · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('editProduct.pageTitle', { name: loaderData?.product?.name ?? t('editProduct.heading') }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -8,6 +8,8 @@ import { shopSaveErrors } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { editShopFormSchema, shopFormValues } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -41,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // After the change the page says so (and moves on); reloading it then sends nothing again.
     updated: new URL(request.url).searchParams.has('updated'),
     kept: keptSubmission(context),
+    words: pageWords(request, 'owner', 'forms'),
   };
 }
 
@@ -70,23 +73,25 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function EditShop({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, photo, updated } = loaderData;
+  const t = useT();
   return (
     <main className="shop-form-page">
-      <h1 className="section-title">Edit Shop</h1>
+      <h1 className="section-title">{t('editShop.heading')}</h1>
       {/* A form sent again from here posts to this address too: its own answer then takes the message's place. */}
-      {updated && !actionData && <RedirectNotice message={MSG.shopUpdated} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
+      {updated && !actionData && <RedirectNotice message={t.said(MSG.shopUpdated)} to="/myShop" delayMs={DELAYS_MS.afterEditShop} />}
       <ShopDetailsForm
         // Made anew once saved, so it shows what is saved now.
         key={String(updated)}
         mode="edit"
         lastResult={actionData?.result ?? loaderData.kept}
         defaultValue={shop}
-        currentPhoto={photo ? { url: photo, alt: `The photo of ${shop.name} now` } : null}
+        currentPhoto={photo ? { url: photo, alt: t('editShop.currentPhoto', { name: shop.name }) } : null}
       />
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Edit ${loaderData.shop.name} · Kasuwa` : 'Edit Shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('editShop.pageTitle', { name: loaderData?.shop.name ?? t('editShop.heading') }) }, { name: 'robots', content: 'noindex' }];
 }

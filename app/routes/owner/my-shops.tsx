@@ -6,6 +6,8 @@ import { deleteShopFailure, refusedStatus } from '#app/lib/forms/provider-errors
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { deleteShopSchema, smsAlertsSchema } from '#app/lib/forms/shop-forms.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Profile } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -24,12 +26,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
+  const words = pageWords(request, 'owner', 'forms');
   try {
     const { shops } = await asSignedIn(request, signedIn, (token) => provider.profile(token));
-    return { shops, failed: false };
+    return { shops, failed: false, words };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ shops: [] as Profile['shops'], failed: true }, { status: 503 });
+    return data({ shops: [] as Profile['shops'], failed: true, words }, { status: 503 });
   }
 }
 
@@ -71,52 +74,53 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
   const deleting = shops.find((shop) => shop.id === params.get('delete'));
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : undefined;
   const alertsError = actionData && 'alertsError' in actionData ? actionData.alertsError : undefined;
+  const t = useT();
   return (
     <main>
       <div className="owner-head">
-        <h1 className="section-title">My Shops</h1>
+        <h1 className="section-title">{t('myShops.heading')}</h1>
         <div className="owner-head-actions">
           {shops.length > 0 && (
             <Link to="/purchaseAds" className="button secondary">
-              Advertise
+              {t('myShops.advertise')}
             </Link>
           )}
           <Link to="/createShop" className="button">
-            Create Shop
+            {t('myShops.create')}
           </Link>
         </div>
       </div>
       {params.get('deleted') === '1' && <DeletedNotice key={location.key} />}
       {deleting ? (
         <ConfirmDeleteDialog
-          title={`Delete ${deleting.name}?`}
-          text="The shop and all its products will be removed. This cannot be undone."
+          title={t('myShops.deleteTitle', { name: deleting.name })}
+          text={t('myShops.deleteText')}
           closeTo={MY_SHOPS}
           action={`${MY_SHOPS}?delete=${encodeURIComponent(deleting.id)}`}
           fields={{ shopId: deleting.id }}
-          error={deleteError}
+          error={deleteError && t.said(deleteError)}
         />
       ) : (
-        deleteError && <FailedNotice message={deleteError} />
+        deleteError && <FailedNotice message={t.said(deleteError)} />
       )}
-      {alertsError && <FailedNotice message={alertsError} />}
+      {alertsError && <FailedNotice message={t.said(alertsError)} />}
       {failed ? (
         <p className="notice error" role="alert">
-          {MSG.couldNotFetchShops} <a href={MY_SHOPS}>Try again</a>
+          {t.said(MSG.couldNotFetchShops)} <a href={MY_SHOPS}>{t('myShops.tryAgain')}</a>
         </p>
       ) : shops.length === 0 ? (
-        <p className="notice">{MSG.noShops}</p>
+        <p className="notice">{t('myShops.none')}</p>
       ) : (
         <>
           {shops.map(
             (shop) =>
               shop.hidden && (
                 <p key={shop.id} className="notice error" role="alert">
-                  {MSG.shopHidden(shop.name, shop.hidden.reason)}
+                  {t('myShops.hiddenNotice', { name: shop.name, reason: shop.hidden.reason })}
                 </p>
               ),
           )}
-          <ul className="owner-shops" aria-label="Your shops">
+          <ul className="owner-shops" aria-label={t('myShops.yourShops')}>
             {shops.map((shop, index) => (
               <OwnerShopCard key={shop.id} shop={shop} eager={index < EAGER_CARDS} />
             ))}
@@ -137,10 +141,11 @@ function DeletedNotice() {
     const timer = setTimeout(() => navigate(MY_SHOPS, { replace: true, preventScrollReset: true }), DELAYS_MS.deleteMessage);
     return () => clearTimeout(timer);
   }, [navigate]);
+  const t = useT();
   const ref = useSeen<HTMLParagraphElement>(MSG.shopDeleted);
   return (
     <p ref={ref} className="notice success passing" role="status" tabIndex={-1}>
-      {MSG.shopDeleted}
+      {t.said(MSG.shopDeleted)}
     </p>
   );
 }
@@ -154,6 +159,6 @@ function FailedNotice({ message }: { message: string }) {
   );
 }
 
-export function meta() {
-  return [{ title: 'My Shops · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('myShops.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

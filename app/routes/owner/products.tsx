@@ -6,6 +6,8 @@ import { deleteProductSchema } from '#app/lib/forms/product-forms.ts';
 import { refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { readFormWithin } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   // The owner's token: they still see the products of a shop a moderator hid. The check that the shop is theirs runs beside it.
   const [shop, products] = await Promise.all([ownShop(request, signedIn, params.shop_id), productsOf(request, signedIn, params.shop_id)]);
-  return { shop: { id: shop.id, name: shop.name }, products };
+  return { shop: { id: shop.id, name: shop.name }, products, words: pageWords(request, 'owner', 'forms') };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -74,43 +76,45 @@ export default function OwnerProducts({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const deleting = products.find((product) => product.id === params.get('delete'));
   const here = productsPath(shop.id);
+  const t = useT();
   return (
     <main>
       <div className="owner-head">
         <div>
-          <h1 className="section-title">Products</h1>
+          <h1 className="section-title">{t('products.heading')}</h1>
           <p className="owner-subtitle">{shop.name}</p>
         </div>
         <Link to={`/shop/${encodeURIComponent(shop.id)}/add-products`} className="button">
-          Add Products
+          {t('products.add')}
         </Link>
       </div>
       {deleting && (
         <ConfirmDeleteDialog
-          title={`Delete ${deleting.name}?`}
-          text="The product and its photo will be removed from your shop. This cannot be undone."
+          title={t('products.deleteTitle', { name: deleting.name })}
+          text={t('products.deleteText')}
           closeTo={here}
           action={`${here}?delete=${encodeURIComponent(deleting.id)}`}
           fields={{ productId: deleting.id }}
-          error={actionData?.deleteError}
+          error={actionData?.deleteError && t.said(actionData.deleteError)}
         />
       )}
       {products.length === 0 ? (
-        <p className="notice">This shop has no products yet. Add some so buyers can see what you sell.</p>
+        <p className="notice">{t('products.none')}</p>
       ) : (
-        <ul className="shop-grid owner-products" aria-label="Your products">
+        <ul className="shop-grid owner-products" aria-label={t('products.yours')}>
           {products.map((product, index) => (
             <OwnerProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
           ))}
         </ul>
       )}
       <p>
-        <Link to="/myShop">Back to My Shops</Link>
+        <Link to="/myShop">{t('products.backToMyShops')}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Products of ${loaderData.shop.name} · Kasuwa` : 'Products · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('products.pageTitle', { name: loaderData?.shop.name ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,7 @@ import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { removeRatingFormSchema } from '#app/lib/forms/rating-form.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -20,7 +21,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const page = pageFrom(new URL(request.url));
-  const words = pageWords(request, 'shops');
+  const words = pageWords(request, 'mine', 'shops', 'forms');
   try {
     const mine = await asSignedIn(request, signedIn, (token) => provider.myRatings(token, page));
     return { ratings: mine.results, page, nextPage: mine.next_page, failed: false, words };
@@ -52,28 +53,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyRatings({ loaderData, actionData }: Route.ComponentProps) {
   const { ratings, page, nextPage, failed } = loaderData;
   const [params] = useSearchParams();
+  const t = useT();
   return (
     <main className="rating">
-      <h1 className="section-title">My ratings</h1>
+      <h1 className="section-title">{t('myRatings.heading')}</h1>
       {params.get('removed') === '1' && (
         <p className="notice success" role="status">
-          {MSG.ratingRemoved}
+          {t('myRatings.removed')}
         </p>
       )}
       {actionData?.removeError && (
         <p className="notice error" role="alert">
-          {actionData.removeError}
+          {t.said(actionData.removeError)}
         </p>
       )}
       {failed ? (
         <LoadFailed retryHref={MY_RATINGS} />
       ) : ratings.length === 0 ? (
         <p className="notice">
-          You have not rated any shop yet. Open a shop and press Rate Shop. <Link to="/">Browse shops</Link>
+          {t('myRatings.none')} <Link to="/">{t('mine.browse')}</Link>
         </p>
       ) : (
         <>
-          <ul className="my-ratings" aria-label="Shops you rated">
+          <ul className="my-ratings" aria-label={t('myRatings.list')}>
             {ratings.map((rating) => {
               const shopPath = `/shop/${encodeURIComponent(rating.shop_id)}`;
               return (
@@ -85,17 +87,17 @@ export default function MyRatings({ loaderData, actionData }: Route.ComponentPro
                     <Stars value={rating.stars} />
                   </p>
                   {rating.review && <p className="review-text">{rating.review}</p>}
-                  {rating.hidden && <p className="notice">{MSG.hiddenRatingNote}</p>}
+                  {rating.hidden && <p className="notice">{t('myRatings.hiddenNote')}</p>}
                   <div className="my-rating-actions">
-                    <Link to={`${shopPath}/rate`} className="button secondary" aria-label={`Edit your rating of ${rating.shop_name}`}>
-                      Edit
+                    <Link to={`${shopPath}/rate`} className="button secondary" aria-label={t('myRatings.editLabel', { name: rating.shop_name })}>
+                      {t('myRatings.edit')}
                     </Link>
                     {!rating.hidden && (
                       <Form method="post" action={MY_RATINGS}>
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="shopId" value={rating.shop_id} />
-                        <button type="submit" className="secondary" aria-label={`Remove your rating of ${rating.shop_name}`}>
-                          Remove
+                        <button type="submit" className="secondary" aria-label={t('myRatings.removeLabel', { name: rating.shop_name })}>
+                          {t('myRatings.remove')}
                         </button>
                       </Form>
                     )}
@@ -104,13 +106,13 @@ export default function MyRatings({ loaderData, actionData }: Route.ComponentPro
               );
             })}
           </ul>
-          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? MY_RATINGS : `${MY_RATINGS}?page=${n}`)} more="More ratings" />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? MY_RATINGS : `${MY_RATINGS}?page=${n}`)} more={t('myRatings.more')} />
         </>
       )}
     </main>
   );
 }
 
-export function meta() {
-  return [{ title: 'My ratings · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('myRatings.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,8 @@ import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { RATING_FORM_FIELDS, rateShopFormSchema } from '#app/lib/forms/rating-form.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -26,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   try {
     const [reviews, mine] = await Promise.all([provider.shopRatings(params.shop_id, 1, 1), myRatingOf(request, signedIn, params.shop_id)]);
-    return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own' };
+    return { shopName: reviews.shop_name, current: mine === 'own' ? null : mine, ownShop: mine === 'own', words: pageWords(request, 'shop', 'forms') };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
@@ -56,21 +58,23 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function RateShopPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   return (
     <main className="rating">
-      <h1 className="section-title">Rate {loaderData.shopName}</h1>
+      <h1 className="section-title">{t('rate.title', { name: loaderData.shopName })}</h1>
       {loaderData.ownShop ? (
-        <p className="notice">{MSG.ownShopRating}</p>
+        <p className="notice">{t('rate.own')}</p>
       ) : (
         <RatingForm shopId={params.shop_id} current={loaderData.current} lastResult={actionData?.result} />
       )}
       <p>
-        <Link to={shopPath(params.shop_id)}>Back to {loaderData.shopName}</Link>
+        <Link to={shopPath(params.shop_id)}>{t('rate.back', { name: loaderData.shopName })}</Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Rate ${loaderData.shopName} · Kasuwa` : 'Rate a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('rate.pageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { ReviewList } from '#app/components/shop/review-list.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -27,18 +28,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export default function ShopReviews({ loaderData, params }: Route.ComponentProps) {
   const { shopName, reviews, page, nextPage } = loaderData;
   const shopPath = `/shop/${encodeURIComponent(params.shop_id)}`;
+  const t = useT();
   return (
     <main className="rating">
-      <h1 className="section-title">Reviews of {shopName}</h1>
+      <h1 className="section-title">{t('reviews.heading', { name: shopName })}</h1>
       <p>
-        <Link to={shopPath}>Back to {shopName}</Link>
+        <Link to={shopPath}>{t('rate.back', { name: shopName })}</Link>
       </p>
-      {reviews.length ? <ReviewList reviews={reviews} /> : <p className="notice">No reviews on this page.</p>}
-      <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? `${shopPath}/reviews` : `${shopPath}/reviews?page=${n}`)} more="More reviews" />
+      {reviews.length ? <ReviewList reviews={reviews} /> : <p className="notice">{t('reviews.none')}</p>}
+      <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? `${shopPath}/reviews` : `${shopPath}/reviews?page=${n}`)} more={t('ratings.more')} />
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Reviews of ${loaderData.shopName} · Kasuwa` : 'Reviews · Kasuwa' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('reviews.pageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }];
 }

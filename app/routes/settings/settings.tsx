@@ -10,7 +10,8 @@ import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { accountDeletionFormSchema, passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
-import { useT } from '#app/lib/i18n/words.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keptSubmission } from '#app/lib/kept-form.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
@@ -60,7 +61,9 @@ type Account = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
-  if (!signedIn) return { signedIn: false, account: null as Account | null, keptProfile: undefined };
+  // The text message switches are My Shops' own, with their words.
+  const words = pageWords(request, 'settings', 'owner', 'forms');
+  if (!signedIn) return { signedIn: false, account: null as Account | null, keptProfile: undefined, words };
   // The profile typed when the sign-in ended; passwords are never kept.
   const kept = keptSubmission(context);
   const keptProfile = kept?.initialValue?.intent === 'profile' ? kept : undefined;
@@ -73,10 +76,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedIn: true,
       account: { email, username, phone_number: phone_number ?? '', message_mail_alerts, renewal_mail_alerts, shops: smsShops },
       keptProfile,
+      words,
     };
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    return data({ signedIn: true, account: null as Account | null, keptProfile }, { status: 503 });
+    return data({ signedIn: true, account: null as Account | null, keptProfile, words }, { status: 503 });
   }
 }
 
@@ -87,6 +91,7 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const t = useT();
   if (!loaderData.signedIn) return <SignedOut />;
   const { account } = loaderData;
   const done = DONE[params.get('done') as SettingsDone];
@@ -96,15 +101,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     'intent' in actionData &&
     actionData.intent === intent && (
       <p className="notice error" role="alert">
-        {MSG.settingsFailed}
+        {t.said(MSG.settingsFailed)}
       </p>
     );
   return (
     <main className="auth settings">
-      <h1 className="section-title">Settings</h1>
+      <h1 className="section-title">{t('settings.heading')}</h1>
       {done && !actionData && (
         <p className="notice success" role="status">
-          {done}
+          {t.said(done)}
         </p>
       )}
       {account ? (
@@ -112,33 +117,33 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <ProfileForm account={account} lastResult={answered('profile') ?? loaderData.keptProfile} />
           <PasswordForm lastResult={answered('password')} />
           <section aria-labelledby="alerts-title">
-            <h2 id="alerts-title">Email alerts</h2>
+            <h2 id="alerts-title">{t('settings.mailAlerts')}</h2>
             <Form method="post" action={SETTINGS}>
               <input type="hidden" name="intent" value="alerts" />
               {failed('alerts')}
               <label className="check">
-                <input type="checkbox" name="message_mail" defaultChecked={account.message_mail_alerts} /> Email me when someone writes to me
+                <input type="checkbox" name="message_mail" defaultChecked={account.message_mail_alerts} /> {t('settings.mailMessages')}
               </label>
               <label className="check">
-                <input type="checkbox" name="renewal_mail" defaultChecked={account.renewal_mail_alerts} /> Email me before my shop’s ad ends
+                <input type="checkbox" name="renewal_mail" defaultChecked={account.renewal_mail_alerts} /> {t('settings.mailRenewal')}
               </label>
-              <IntentButton intent="alerts" pendingLabel="Saving…">
-                Save alerts
+              <IntentButton intent="alerts" pendingLabel={t('settings.saving')}>
+                {t('settings.saveAlerts')}
               </IntentButton>
             </Form>
           </section>
           <section aria-labelledby="sms-title">
-            <h2 id="sms-title">Text message alerts</h2>
+            <h2 id="sms-title">{t('settings.smsAlerts')}</h2>
             {failed('sms-alerts')}
             {account.shops.length ? (
               <>
-                <p>Each shop has its own switch, the same as on My Shops.</p>
+                <p>{t('settings.smsEachShop')}</p>
                 {account.shops.map((shop) => (
                   <SmsAlertsForm key={shop.id} shop={shop} named />
                 ))}
               </>
             ) : (
-              <p>A text message when a buyer writes is for shop owners: once you have a shop, turn it on here or on My Shops.</p>
+              <p>{t('settings.smsNoShop')}</p>
             )}
           </section>
         </>
@@ -147,22 +152,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       )}
       <LanguageSection />
       <section aria-labelledby="sessions-title">
-        <h2 id="sessions-title">Where you are signed in</h2>
-        <p>Lost a phone, or signed in on a shared computer? End every other sign-in of your account; this one stays.</p>
+        <h2 id="sessions-title">{t('settings.sessions')}</h2>
+        <p>{t('settings.sessionsAbout')}</p>
         <Form method="post" action={SETTINGS}>
           <input type="hidden" name="intent" value="sign-out-others" />
           {failed('sign-out-others')}
-          <IntentButton intent="sign-out-others" pendingLabel="Signing out…">
-            Sign out everywhere else
+          <IntentButton intent="sign-out-others" pendingLabel={t('settings.signingOut')}>
+            {t('settings.signOutOthers')}
           </IntentButton>
         </Form>
       </section>
       <section aria-labelledby="data-title">
-        <h2 id="data-title">Your data</h2>
-        <p>One file with your account, shops, products, ratings, saved shops and conversations.</p>
+        <h2 id="data-title">{t('settings.data')}</h2>
+        <p>{t('settings.dataAbout')}</p>
         <p>
           <a href={DATA_DOWNLOAD} className="button secondary" download>
-            Download my data
+            {t('settings.download')}
           </a>
         </p>
       </section>
@@ -174,6 +179,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 type LastResult = SubmissionResult<string[]> | undefined;
 
 function ProfileForm({ account, lastResult }: { account: Account; lastResult: LastResult }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'settings-profile',
     lastResult,
@@ -187,15 +193,15 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: La
   });
   return (
     <section aria-labelledby="profile-title">
-      <h2 id="profile-title">Profile</h2>
+      <h2 id="profile-title">{t('settings.profile')}</h2>
       <Form method="post" action={SETTINGS} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="profile" />
         <FormMessage form={form} />
-        <Field label="Username" meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
-        <Field label="Phone number" meta={fields.phone_number} type="tel" autoComplete="tel" inputMode="tel" hint="For example 080xxxxxxxx or +23480xxxxxxxx" />
-        <IntentButton intent="profile" pendingLabel="Saving…">
-          Save profile
+        <Field label={t('settings.username')} meta={fields.username} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <Field label={t('settings.email')} meta={fields.email} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Field label={t('settings.phone')} meta={fields.phone_number} type="tel" autoComplete="tel" inputMode="tel" hint={t('settings.phoneHint')} />
+        <IntentButton intent="profile" pendingLabel={t('settings.saving')}>
+          {t('settings.saveProfile')}
         </IntentButton>
       </Form>
     </section>
@@ -203,6 +209,7 @@ function ProfileForm({ account, lastResult }: { account: Account; lastResult: La
 }
 
 function PasswordForm({ lastResult }: { lastResult: LastResult }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'settings-password',
     lastResult,
@@ -214,16 +221,16 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   });
   return (
     <section aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <p>Changing it signs you out on every other phone and computer.</p>
+      <h2 id="password-title">{t('settings.password')}</h2>
+      <p>{t('settings.passwordAbout')}</p>
       <Form method="post" action={SETTINGS} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <FormMessage form={form} />
-        <Field label="Current password" meta={fields.current_password} type="password" autoComplete="current-password" />
-        <Field label="New password" meta={fields.new_password} type="password" autoComplete="new-password" hint="At least 6 characters" />
-        <Field label="Type the new password again" meta={fields.confirm_password} type="password" autoComplete="new-password" />
-        <IntentButton intent="password" pendingLabel="Changing…">
-          Change password
+        <Field label={t('settings.currentPassword')} meta={fields.current_password} type="password" autoComplete="current-password" />
+        <Field label={t('settings.newPassword')} meta={fields.new_password} type="password" autoComplete="new-password" hint={t('settings.passwordHint')} />
+        <Field label={t('settings.newPasswordAgain')} meta={fields.confirm_password} type="password" autoComplete="new-password" />
+        <IntentButton intent="password" pendingLabel={t('settings.changing')}>
+          {t('settings.changePassword')}
         </IntentButton>
       </Form>
     </section>
@@ -232,6 +239,7 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
 
 /** Everything that goes is named before the button, the ad that is not refunded included (decision 079). */
 function DeleteAccountForm({ lastResult }: { lastResult: LastResult }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'settings-delete-account',
     lastResult,
@@ -243,22 +251,22 @@ function DeleteAccountForm({ lastResult }: { lastResult: LastResult }) {
   });
   return (
     <section aria-labelledby="delete-title" className="danger-zone">
-      <h2 id="delete-title">Delete my account</h2>
-      <p>This cannot be undone. When you delete your account:</p>
+      <h2 id="delete-title">{t('settings.delete')}</h2>
+      <p>{t('settings.deleteWarning')}</p>
       <ul>
-        <li>your shops, their products and all their photos are deleted;</li>
-        <li>your ratings and your saved shops are deleted;</li>
-        <li>your messages stay readable to the people you wrote to, shown as from “{MSG.deletedAccount}”, and they cannot reply;</li>
-        <li>your username and email become free for anyone to use again;</li>
-        <li>an ad running now stops with your shop and is not refunded.</li>
+        <li>{t('settings.deleteShops')}</li>
+        <li>{t('settings.deleteRatings')}</li>
+        <li>{t('settings.deleteMessages', { deleted: t('settings.deletedAccount') })}</li>
+        <li>{t('settings.deleteNames')}</li>
+        <li>{t('settings.deleteAd')}</li>
       </ul>
-      <p>Want a copy first? Download your data above.</p>
+      <p>{t('settings.copyFirst')}</p>
       <Form method="post" action={SETTINGS} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="delete-account" />
         <FormMessage form={form} />
-        <Field label="Your password" meta={fields.current_password} type="password" autoComplete="current-password" />
-        <IntentButton intent="delete-account" pendingLabel="Deleting…" danger>
-          Delete my account
+        <Field label={t('settings.yourPassword')} meta={fields.current_password} type="password" autoComplete="current-password" />
+        <IntentButton intent="delete-account" pendingLabel={t('settings.deleting')} danger>
+          {t('settings.delete')}
         </IntentButton>
       </Form>
     </section>
@@ -288,27 +296,25 @@ function LanguageSection() {
 }
 
 function SignedOut() {
+  const t = useT();
   return (
     <main className="auth">
-      <h1 className="section-title">Settings</h1>
-      <p>Sign in to change your profile and password, sign out on other phones, download your data or delete your account.</p>
+      <h1 className="section-title">{t('settings.heading')}</h1>
+      <p>{t('settings.signedOut')}</p>
       <LanguageSection />
       <p>
         <Link to={`/login?${new URLSearchParams({ redirectTo: SETTINGS })}`} className="button">
-          Sign in
+          {t('settings.signIn')}
         </Link>
       </p>
       <p>
-        New to Kasuwa? <Link to={`/signup?${new URLSearchParams({ redirectTo: SETTINGS })}`}>Create an account</Link>
+        {t('settings.newHere')} <Link to={`/signup?${new URLSearchParams({ redirectTo: SETTINGS })}`}>{t('settings.createAccount')}</Link>
       </p>
     </main>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Settings · Kasuwa' },
-    { name: 'description', content: 'Your Kasuwa account: profile, password, sign-ins, your data and deleting the account.' },
-    canonical(originFrom(matches), SETTINGS),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('settings.pageTitle') }, { name: 'description', content: t('settings.description') }, canonical(originFrom(matches), SETTINGS)];
 }

@@ -28,6 +28,19 @@ describe('the catalog check', () => {
     expect(catalogProblems(broken, code)).toEqual([expect.stringMatching(/^shops ig: 'shops.count' does not parse: /)]);
   });
 
+  it('refuses a key that two areas hold, and counts a form message as used where its MSG entry is', () => {
+    const forms = { 'form.passwordRequired': 'Password is required', 'form.emailRequired': 'Email is required' };
+    const areas = {
+      shops: { source, translations: {} },
+      forms: { source: forms, translations: {} },
+      more: { source: { 'shops.none': 'x' }, translations: {} },
+    };
+    expect(catalogProblems(areas, `${code} MSG.passwordRequired`)).toEqual([
+      "forms: 'form.emailRequired' is used nowhere",
+      "more: 'shops.none' is in shops too",
+    ]);
+  });
+
   it("finds nothing wrong with Kasuwa's own catalogs beyond what the code uses", () => {
     const everyKey = Object.values(AREAS)
       .flatMap(({ source: english }) => Object.keys(english))

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { wordsIn } from '#app/lib/i18n/words.server.ts';
+import { translator } from '#app/lib/i18n/words.ts';
 import { productMeta } from '#app/lib/product-meta.ts';
 import { productWithShopSchema } from '#app/lib/provider/contract.ts';
+
+const ENGLISH = translator([wordsIn('en', 'shop')]);
 
 const SITE = 'https://kasuwa.ng';
 
@@ -19,11 +23,11 @@ const product = productWithShopSchema.parse({
 });
 
 const tag = (key: string, value: string) =>
-  productMeta(product, SITE).find((meta) => (meta as Record<string, unknown>)[key] === value) as Record<string, string>;
+  productMeta(product, SITE, ENGLISH).find((meta) => (meta as Record<string, unknown>)[key] === value) as Record<string, string>;
 
 describe("a product page's meta", () => {
   test('names the product, its price and shop, links the canonical page and a photo a previewer can fetch', () => {
-    const tags = productMeta(product, SITE);
+    const tags = productMeta(product, SITE, ENGLISH);
     expect(tags[0]).toEqual({ title: 'Tecno Spark 10 </script><b> – ₦85,000 – Yaba Phones | Kasuwa' });
     expect(tag('rel', 'canonical').href).toBe('https://kasuwa.ng/product/p-1');
     expect(tag('property', 'og:type').content).toBe('product');
@@ -33,7 +37,7 @@ describe("a product page's meta", () => {
   });
 
   test('describes it as a schema.org Product offered in naira by its shop', () => {
-    const ld = productMeta(product, SITE).find((meta) => 'script:ld+json' in meta) as { 'script:ld+json': Record<string, unknown> };
+    const ld = productMeta(product, SITE, ENGLISH).find((meta) => 'script:ld+json' in meta) as { 'script:ld+json': Record<string, unknown> };
     expect(ld['script:ld+json']).toMatchObject({
       '@type': 'Product',
       name: 'Tecno Spark 10 </script><b>',
@@ -46,5 +50,18 @@ describe("a product page's meta", () => {
         seller: { '@type': 'Organization', name: 'Yaba Phones' },
       },
     });
+  });
+
+  test('without a description of its own, says what and where in the page language', () => {
+    const bare = { ...product, description: null };
+    const described = (t: typeof ENGLISH) =>
+      productMeta(bare, SITE, t).find((meta) => (meta as Record<string, unknown>).name === 'description') as { content: string };
+    expect(described(ENGLISH).content).toBe('Tecno Spark 10 </script><b> for ₦85,000 at Yaba Phones, Yaba, Lagos, on Kasuwa.');
+    expect(described(ENGLISH).content).not.toContain('none');
+    expect(productMeta({ ...bare, shop: undefined }, SITE, ENGLISH).find((meta) => (meta as Record<string, unknown>).name === 'description')).toEqual({
+      name: 'description',
+      content: 'Tecno Spark 10 </script><b> for ₦85,000, on Kasuwa.',
+    });
+    expect(described(translator([wordsIn('yo', 'shop')])).content).toBe('Tecno Spark 10 </script><b> ní ₦85,000 ní Yaba Phones, Yaba, Lagos, lórí Kasuwa.');
   });
 });

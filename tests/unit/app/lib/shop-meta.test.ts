@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { wordsIn } from '#app/lib/i18n/words.server.ts';
+import { translator } from '#app/lib/i18n/words.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { cityOf, shopMeta, shortDescription } from '#app/lib/shop-meta.ts';
+
+const ENGLISH = translator([wordsIn('en', 'shop')]);
 
 const SITE = 'https://kasuwa.ng';
 
@@ -36,7 +40,7 @@ function content(tags: ReturnType<typeof shopMeta>, key: string) {
 
 describe('shop page meta', () => {
   test('names the shop and its city, with an absolute canonical link and an absolute JPEG for previews', () => {
-    const tags = shopMeta(shop, SITE);
+    const tags = shopMeta(shop, SITE, ENGLISH);
 
     expect(tags).toContainEqual({ title: "Mama Titi's Kitchen · Kasuwa" });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SITE}/shop/${shop.id}` });
@@ -49,7 +53,7 @@ describe('shop page meta', () => {
   });
 
   test('without a photo the card is a plain summary, and an empty description falls back to category and address', () => {
-    const tags = shopMeta({ ...shop, image: undefined, image_url: null, description: '' }, SITE);
+    const tags = shopMeta({ ...shop, image: undefined, image_url: null, description: '' }, SITE, ENGLISH);
 
     expect(content(tags, 'og:image')).toBeUndefined();
     expect(content(tags, 'twitter:card')).toBe('summary');

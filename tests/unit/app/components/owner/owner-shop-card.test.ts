@@ -4,10 +4,11 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OwnerShopCard } from '#app/components/owner/owner-shop-card.tsx';
 import { type Profile, profileSchema } from '#app/lib/provider/contract.ts';
+import { inLanguage } from '../../../support/words';
 
 let shown: Profile['shops'][number] | undefined;
 // The card's links need a router around them.
-const CardPage = () => createElement(OwnerShopCard, { shop: shown!, eager: false });
+const CardPage = () => inLanguage('en', ['owner', 'forms'], createElement(OwnerShopCard, { shop: shown!, eager: false }));
 const CardRouter = createRoutesStub([{ path: '/', Component: CardPage }]);
 
 function cardHtml(fields: Record<string, unknown>): string {

@@ -4,10 +4,11 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ShopDetailsForm } from '#app/components/owner/shop-details-form.tsx';
 import { TEXT_MAX } from '#rules/limits.ts';
+import { inLanguage } from '../../../support/words';
 
 let shownMode: 'create' | 'edit' = 'create';
 // The form's <Form> needs a router around it.
-const FormPage = () => createElement(ShopDetailsForm, { mode: shownMode });
+const FormPage = () => inLanguage('en', ['owner', 'forms'], createElement(ShopDetailsForm, { mode: shownMode }));
 const FormRouter = createRoutesStub([{ path: '/', Component: FormPage }]);
 
 function formHtml(mode: 'create' | 'edit'): string {
