@@ -22,6 +22,7 @@ export const AREAS = {
   settings: { source: en.settings, translations: { ha: ha.settings, yo: yo.settings, ig: ig.settings, pcm: pcm.settings } },
   mine: { source: en.mine, translations: { ha: ha.mine, yo: yo.mine, ig: ig.mine, pcm: pcm.mine } },
   messages: { source: en.messages, translations: { ha: ha.messages, yo: yo.messages, ig: ig.messages, pcm: pcm.messages } },
+  mail: { source: en.mail, translations: { ha: ha.mail, yo: yo.mail, ig: ig.mail, pcm: pcm.mail } },
 } satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
 
 export type AreaName = keyof typeof AREAS;

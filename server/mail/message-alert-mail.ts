@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { sayerIn } from '#rules/i18n/say.ts';
 import { MESSAGE_ALERT_EXCERPT_MAX } from '#rules/limits.ts';
 import { messageWarning } from '#rules/message-warning.ts';
 import type { Db } from '#server/db/client.ts';
@@ -25,13 +26,24 @@ export function alertExcerpt(body: string): string | null {
 }
 
 /** Plain text first, as for resets; the warning line is for a buyer a stranger may try to rush into paying. */
-function messageAlertMail(input: { username: string; from: string; shopName: string; toShop: boolean; excerpt: string | null; link: string }) {
+function messageAlertMail(input: {
+  username: string;
+  from: string;
+  shopName: string;
+  toShop: boolean;
+  excerpt: string | null;
+  link: string;
+  language: string | null;
+}) {
   const { username, from, shopName, toShop, excerpt, link } = input;
-  const said = excerpt === null ? `${from} sent you a message.` : `${from} wrote: “${excerpt}”`;
-  const subject = toShop ? `New message for ${shopName} on Kasuwa` : `${shopName} replied to you on Kasuwa`;
-  const caution = 'Reply only through Kasuwa. Never pay before you see the goods.';
-  const text = [`Hello ${username},`, '', said, '', 'Read and reply:', link, '', caution, '', '— Kasuwa'].join('\n');
-  const html = `<p>Hello ${escapeHtml(username)},</p><p>${escapeHtml(said)}</p><p><a href="${escapeHtml(link)}">Read and reply</a></p><p>${escapeHtml(caution)}</p><p>— Kasuwa</p>`;
+  const say = sayerIn(input.language, 'mail');
+  const hello = say('mail.hello', { name: username });
+  const said = excerpt === null ? say('mailAlert.sent', { from }) : say('mailAlert.wrote', { from, excerpt });
+  const subject = toShop ? say('mailAlert.subjectShop', { shop: shopName }) : say('mailAlert.subjectBuyer', { shop: shopName });
+  const caution = say('mailAlert.caution');
+  const signature = say('mail.signature');
+  const text = [hello, '', said, '', say('mailAlert.read'), link, '', caution, '', signature].join('\n');
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(said)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(say('mailAlert.readLink'))}</a></p><p>${escapeHtml(caution)}</p><p>${escapeHtml(signature)}</p>`;
   return { subject, text, html };
 }
 
@@ -49,6 +61,7 @@ export function messageAlertMailOf(db: Db, webUrl: string) {
         shopName: shops.name,
         email: recipients.email,
         username: recipients.username,
+        language: recipients.language,
       })
       .from(messages)
       .innerJoin(threads, eq(threads.id, messages.threadId))
@@ -66,6 +79,7 @@ export function messageAlertMailOf(db: Db, webUrl: string) {
       toShop,
       excerpt: alertExcerpt(found.body),
       link: threadLink(webUrl, found.threadId),
+      language: found.language,
     });
     return { to: found.email, ...mail };
   };

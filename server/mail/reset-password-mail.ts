@@ -1,27 +1,25 @@
 import { sql } from 'drizzle-orm';
+import { sayerIn } from '#rules/i18n/say.ts';
 import { makeResetLink } from '#server/auth/reset-tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 
-/** The password reset email: plain text first, because many of our readers see only that. */
-function resetPasswordMail(username: string, link: string) {
-  const text = [
-    `Hello ${username},`,
-    '',
-    'Someone asked to reset the password of your Kasuwa account. If it was you, open this link within one hour:',
-    '',
-    link,
-    '',
-    'If it was not you, ignore this email: your password stays the same.',
-    '',
-    '— Kasuwa',
-  ].join('\n');
-  const safeLink = link.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const safeName = username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const html = `<p>Hello ${safeName},</p><p>Someone asked to reset the password of your Kasuwa account. If it was you, open this link within one hour:</p><p><a href="${safeLink}">Reset my password</a></p><p>If it was not you, ignore this email: your password stays the same.</p><p>— Kasuwa</p>`;
-  return { subject: 'Reset your Kasuwa password', text, html };
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The password reset email, in the account's language: plain text first, because many of our readers see only that. */
+function resetPasswordMail(username: string, link: string, language: string | null) {
+  const say = sayerIn(language, 'mail');
+  const hello = say('mail.hello', { name: username });
+  const asked = say('mailReset.asked');
+  const notYou = say('mailReset.notYou');
+  const signature = say('mail.signature');
+  const text = [hello, '', asked, '', link, '', notYou, '', signature].join('\n');
+  const html = [hello, asked, `<a href="${escapeHtml(link)}">${escapeHtml(say('mailReset.link'))}</a>`, notYou, signature]
+    .map((part, at) => `<p>${at === 2 ? part : escapeHtml(part)}</p>`)
+    .join('');
+  return { subject: say('mailReset.subject'), text, html };
 }
 
 /** Null for an address no account has: the request was answered alike either way. */
@@ -31,6 +29,6 @@ export function passwordResetMailOf(db: Db, secret: Uint8Array, webUrl: string) 
     if (!user) return null;
     const { uid, token } = makeResetLink(secret, user);
     const link = `${webUrl}/reset-password?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
-    return { to: user.email, ...resetPasswordMail(user.username, link) };
+    return { to: user.email, ...resetPasswordMail(user.username, link, user.language) };
   };
 }

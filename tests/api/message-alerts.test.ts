@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '#rules/i18n/areas.ts';
 import { buildApp } from '#server/app.ts';
 import { mailOutbox, shops, smsOutbox, threads } from '#server/db/schema.ts';
 import type { Mail } from '#server/mail/mailer.ts';
@@ -64,6 +65,22 @@ const alertedLongAgo = (threadId: string) =>
     .where(eq(threads.id, threadId));
 
 describe('alerts by mail', () => {
+  it('writes the mail in the language its reader chose on the site', async () => {
+    const yoruba = await signUp(api.app);
+    const chosen = await api.app.inject({ method: 'PUT', url: '/auth/language', payload: { language: 'yo' }, headers: bearer(yoruba.access) });
+    expect(chosen.statusCode).toBe(200);
+    const name = 'Ìyá Ṣadé Aṣọ';
+    const id = (await createShop(api.app, yoruba.access, { name })).id;
+    await writeShop(api, await signUp(api.app), 'Ṣé ẹ ní aṣọ òfì?', id);
+
+    const [mail] = await eventually(() => mailsTo(yoruba.email).length === 1 && mailsTo(yoruba.email));
+    const words = AREAS.mail.translations.yo.messages;
+    expect(mail!.subject).toBe(words['mailAlert.subjectShop'].replace('{shop}', name));
+    expect(mail!.text).toContain(words['mailAlert.caution']);
+    expect(mail!.text).toContain('Ṣé ẹ ní aṣọ òfì?');
+    expect(mail!.text).not.toContain('Never pay before you see the goods');
+  });
+
   it("mails the shop's owner once with the shop's name, the first words and a working link to the thread", async () => {
     const buyer = await signUp(api.app);
     const sent = await writeShop(api, buyer, 'Good morning, do you have Ankara in blue? I need six yards for my sister’s wedding in Enugu next month.');
