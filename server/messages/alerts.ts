@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '#rules/i18n/languages.ts';
+import { sayerIn } from '#rules/i18n/say.ts';
 import { MESSAGE_ALERT_EVERY_MINUTES } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { mailOutbox, shops, smsOutbox, type ThreadSide, users } from '#server/db/schema.ts';
@@ -7,8 +9,14 @@ import type { ThreadRow } from './thread-json';
 /** `${webUrl}/messages/{id}`: where an alert sends its reader. */
 export const threadLink = (webUrl: string, threadId: string) => `${webUrl}/messages/${encodeURIComponent(threadId)}`;
 
-/** No message words: a text message may be read on a locked phone's screen. */
-const shopAlertSms = (shopName: string, link: string) => `Kasuwa: new message for ${shopName} from a buyer. Read and reply: ${link}`;
+/**
+ * No message words: a text message may be read on a locked phone's screen. One text per language, and the
+ * statement picks the owner's (English for an owner who chose none).
+ */
+function shopAlertSms(shopName: string, link: string) {
+  const texts = LANGUAGES.map((language) => sql`when ${language} then ${sayerIn(language, 'mail')('smsAlert.text', { shop: shopName, link })}`);
+  return sql`case owner.language ${sql.join(texts, sql` `)} else ${sayerIn(null, 'mail')('smsAlert.text', { shop: shopName, link })} end`;
+}
 
 /** Which outboxes a send wrote to, so only those are woken. */
 export type QueuedAlerts = { mail: boolean; sms: boolean };
@@ -27,7 +35,7 @@ export function alertParts(webUrl: string, thread: ThreadRow, to: ThreadSide) {
   const shopName = thread.shopName ?? MSG.deletedAccount;
   const queue = sql`
     owner as (
-      select ${shops.ownerId} as owner_id, ${shops.smsAlerts} as sms_alerts, coalesce(${shops.phone}, ${users.phoneNumber}) as phone
+      select ${shops.ownerId} as owner_id, ${shops.smsAlerts} as sms_alerts, coalesce(${shops.phone}, ${users.phoneNumber}) as phone, ${users.language} as language
       from ${shops} join ${users} on ${users.id} = ${shops.ownerId} where ${shops.id} = ${thread.shopId}
     ),
     mail as (

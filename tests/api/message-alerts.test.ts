@@ -228,6 +228,21 @@ describe('the text message switch', () => {
     expect(await smsFiles(api)).toHaveLength(1);
     await setSms(api, owner, false);
   });
+
+  it('texts an owner who chose Hausa in Hausa', async () => {
+    const hausa = await signUp(api.app, { phone_number: '08035550123' });
+    await api.app.inject({ method: 'PUT', url: '/auth/language', payload: { language: 'ha' }, headers: bearer(hausa.access) });
+    const name = 'Hajiya Binta Atamfa';
+    const id = (await createShop(api.app, hausa.access, { name })).id;
+    expect((await setSms(api, hausa, true, id)).statusCode).toBe(200);
+    await writeShop(api, await signUp(api.app), 'Ina da atamfa?', id);
+
+    const text = await eventually(async () => (await smsFiles(api)).find((file) => file.includes(name)));
+    const hausaWords = AREAS.mail.translations.ha.messages['smsAlert.text'];
+    expect(text).toContain(hausaWords.slice(0, hausaWords.indexOf('{shop}')));
+    expect(text).not.toContain('new message for');
+    expect(text).not.toContain('Ina da atamfa');
+  });
 });
 
 /** A stand-in for Termii's messaging API as its documentation describes it, answering each request with the next of `answers`. */

@@ -1,4 +1,4 @@
-/** The emails Kasuwa sends: a password reset, a message alert, an ad's renewal reminder. */
+/** The emails and text messages Kasuwa sends: a password reset, a message alert, an ad's renewal reminder. */
 export const mail = {
   'mail.hello': 'Hello {name},',
   'mail.signature': '— Kasuwa',
@@ -21,4 +21,5 @@ export const mail = {
   'mailRenewal.link': 'Renew for {price}',
   'mailRenewal.noDayLost': 'A month bought now starts when this one ends, so no day is lost.',
   'mailRenewal.startsNow': 'A month bought now starts at once.',
+  'smsAlert.text': 'Kasuwa: new message for {shop} from a buyer. Read and reply: {link}',
 } as const;

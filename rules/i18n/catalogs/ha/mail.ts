@@ -25,6 +25,7 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Sabunta kan {price}',
     'mailRenewal.noDayLost': 'Watan da ka saya yanzu zai fara ne idan wannan ya ƙare, don haka babu ranar da za ta tafi a banza.',
     'mailRenewal.startsNow': 'Watan da ka saya yanzu zai fara nan take.',
+    'smsAlert.text': 'Kasuwa: sabon saƙo don {shop} daga mai saye. Karanta ka ba da amsa: {link}',
   },
   reviewed: [],
 };

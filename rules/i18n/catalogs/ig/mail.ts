@@ -25,6 +25,7 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Gbatịa maka {price}',
     'mailRenewal.noDayLost': 'Ọnwa ị zụrụ ugbu a ga-amalite ozugbo nke a kwụsịrị, ya mere ị gaghị atụfu otu ụbọchị.',
     'mailRenewal.startsNow': 'Ọnwa ị zụrụ ugbu a ga-amalite ozugbo.',
+    'smsAlert.text': 'Kasuwa: ozi ọhụrụ maka {shop} sitere n’aka onye na-azụ ahịa. Gụọ ma zaa: {link}',
   },
   reviewed: [],
 };

@@ -25,6 +25,7 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Renew for {price}',
     'mailRenewal.noDayLost': 'If you buy one month now, e go start when this one end, so you no go lose any day.',
     'mailRenewal.startsNow': 'If you buy one month now, e go start sharp sharp.',
+    'smsAlert.text': 'Kasuwa: new message for {shop} from buyer. Read am and reply: {link}',
   },
   reviewed: [],
 };

@@ -25,6 +25,7 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Sọ ọ́ di tuntun fún {price}',
     'mailRenewal.noDayLost': 'Oṣù tí o bá rà báyìí yóò bẹ̀rẹ̀ nígbà tí èyí bá parí, nítorí náà o kò ní pàdánù ọjọ́ kankan.',
     'mailRenewal.startsNow': 'Oṣù tí o bá rà báyìí yóò bẹ̀rẹ̀ lẹ́sẹ̀kẹsẹ̀.',
+    'smsAlert.text': 'Kasuwa: ìfiránṣẹ́ tuntun fún {shop} láti ọ̀dọ̀ oníbàárà. Kà á kí o sì fèsì: {link}',
   },
   reviewed: [],
 };
