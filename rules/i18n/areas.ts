@@ -23,6 +23,7 @@ export const AREAS = {
   mine: { source: en.mine, translations: { ha: ha.mine, yo: yo.mine, ig: ig.mine, pcm: pcm.mine } },
   messages: { source: en.messages, translations: { ha: ha.messages, yo: yo.messages, ig: ig.messages, pcm: pcm.messages } },
   mail: { source: en.mail, translations: { ha: ha.mail, yo: yo.mail, ig: ig.mail, pcm: pcm.mail } },
+  reports: { source: en.reports, translations: { ha: ha.reports, yo: yo.reports, ig: ig.reports, pcm: pcm.reports } },
 } satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
 
 export type AreaName = keyof typeof AREAS;

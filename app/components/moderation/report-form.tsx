@@ -6,10 +6,19 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
 import { useT } from '#app/lib/i18n/words.ts';
+import type { MessageKey } from '#rules/i18n/keys.ts';
 import { REPORT_DETAILS_MAX } from '#rules/limits.ts';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '#rules/moderation.ts';
+import { REPORT_REASONS, type ReportReason } from '#rules/moderation.ts';
 
 const constraint = formConstraint(reportFormSchema);
+
+const REASON_WORDS: { [Reason in ReportReason]: MessageKey } = {
+  scam: 'report.scam',
+  misleading: 'report.misleading',
+  prohibited: 'report.prohibited',
+  offensive: 'report.offensive',
+  other: 'report.other',
+};
 
 /** A reason and, for "Other" (else optional), what is wrong; posted to the page it is on. */
 export function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
@@ -26,23 +35,23 @@ export function ReportForm({ action, lastResult }: { action: string; lastResult?
     <Form method="post" action={action} className="report-form" {...getFormProps(form)}>
       <FormMessage form={form} />
       <fieldset aria-describedby={fields.reason.errorId}>
-        <legend>What is wrong?</legend>
+        <legend>{t('report.whatIsWrong')}</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="report-reason">
             <input type="radio" name={fields.reason.name} value={reason} required defaultChecked={fields.reason.initialValue === reason} />{' '}
-            {REPORT_REASON_LABELS[reason]}
+            {t(REASON_WORDS[reason])}
           </label>
         ))}
       </fieldset>
       <p id={fields.reason.errorId} className="field-error" aria-live="polite">
         {fields.reason.errors?.map(t.said).join(', ')}
       </p>
-      <label htmlFor={fields.details.id}>Tell us more (needed for “Other”)</label>
+      <label htmlFor={fields.details.id}>{t('report.details')}</label>
       <textarea key={detailsKey} {...details} required={false} rows={4} maxLength={REPORT_DETAILS_MAX} />
       <p id={fields.details.errorId} className="field-error" aria-live="polite">
         {fields.details.errors?.map(t.said).join(', ')}
       </p>
-      <SubmitButton pendingLabel="Sending…">Send report</SubmitButton>
+      <SubmitButton pendingLabel={t('report.sending')}>{t('report.send')}</SubmitButton>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
+import { useT } from '#app/lib/i18n/words.ts';
 import { useSeen } from '#app/lib/seen.ts';
-import { MSG } from '#rules/messages.ts';
 import { ReportForm } from './report-form';
 
 type ReportPageProps = {
@@ -28,10 +28,12 @@ export function ReportPage({ title, quote, back, action, sent, lastResult }: Rep
 }
 
 function Thanks() {
-  const ref = useSeen<HTMLParagraphElement>(MSG.reportSent);
+  const t = useT();
+  const thanks = t('report.thanks');
+  const ref = useSeen<HTMLParagraphElement>(thanks);
   return (
     <p ref={ref} className="notice success" role="status" tabIndex={-1}>
-      {MSG.reportSent}
+      {thanks}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { data, redirect } from 'react-router';
 import { reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { messageReportPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -21,7 +22,7 @@ export async function loadMessageReportPage(request: Request, signedIn: SignedIn
   });
   if (thread.message.removed) throw data(MSG.messageNotFound, { status: 404 });
   if (thread.message.mine) throw data(MSG.ownMessageReport, { status: 403 });
-  return { otherName: thread.other_name, body: thread.message.body };
+  return { otherName: thread.other_name, body: thread.message.body, words: pageWords(request, 'reports', 'forms') };
 }
 
 /** Sends the report, then goes back to the thread, which thanks the reporter (`?reported=1`). */

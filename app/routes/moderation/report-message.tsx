@@ -1,5 +1,6 @@
 import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { messageReportPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
@@ -26,11 +27,12 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ReportMessage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   return (
     <ReportPage
-      title={`Report a message from ${loaderData.otherName}`}
+      title={t('report.messageTitle', { name: loaderData.otherName })}
       quote={loaderData.body}
-      back={{ to: `/messages/${encodeURIComponent(params.thread_id)}`, label: `Back to the conversation with ${loaderData.otherName}` }}
+      back={{ to: `/messages/${encodeURIComponent(params.thread_id)}`, label: t('report.backToConversation', { name: loaderData.otherName }) }}
       action={messageReportPath(params.thread_id, params.message_id)}
       sent={false}
       lastResult={actionData?.result}
@@ -38,9 +40,9 @@ export default function ReportMessage({ loaderData, actionData, params }: Route.
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return [
-    { title: loaderData ? `Report a message from ${loaderData.otherName} · Kasuwa` : 'Report a message · Kasuwa' },
+    { title: translator(wordsOnScreen(matches))('report.messagePageTitle', { name: loaderData?.otherName ?? 'Kasuwa' }) },
     { name: 'robots', content: 'noindex' },
   ];
 }

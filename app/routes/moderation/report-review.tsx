@@ -1,5 +1,6 @@
 import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
@@ -26,11 +27,13 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ReportReview({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
+  const { review } = loaderData;
   return (
     <ReportPage
-      title={`Report a review of ${loaderData.shopName}`}
-      quote={loaderData.review ? `${loaderData.review.stars} ★ by ${loaderData.review.author}: ${loaderData.review.review || '(no text)'}` : undefined}
-      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: `Back to ${loaderData.shopName}` }}
+      title={t('report.reviewTitle', { name: loaderData.shopName })}
+      quote={review ? t('report.reviewQuote', { stars: review.stars, author: review.author, text: review.review || t('report.noText') }) : undefined}
+      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: loaderData.shopName }) }}
       action={reportPath(params.shop_id, params.rating_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}
@@ -38,6 +41,7 @@ export default function ReportReview({ loaderData, actionData, params }: Route.C
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Report a review of ${loaderData.shopName} · Kasuwa` : 'Report a review · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('report.reviewPageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

@@ -1,5 +1,6 @@
 import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
@@ -25,10 +26,11 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepFo
 export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ReportShop({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
   return (
     <ReportPage
-      title={`Report ${loaderData.shopName}`}
-      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: `Back to ${loaderData.shopName}` }}
+      title={t('report.shopTitle', { name: loaderData.shopName })}
+      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: loaderData.shopName }) }}
       action={reportPath(params.shop_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}
@@ -36,6 +38,7 @@ export default function ReportShop({ loaderData, actionData, params }: Route.Com
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Report ${loaderData.shopName} · Kasuwa` : 'Report a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('report.shopPageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
 }

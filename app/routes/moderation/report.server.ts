@@ -5,6 +5,7 @@ import { REPORT_FORM_FIELDS, reportFormSchema } from '#app/lib/forms/moderation-
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
@@ -17,13 +18,14 @@ type Item = { shopId: string; ratingId?: string };
 export async function loadReportPage(request: Request, signedIn: SignedIn | null, item: Item) {
   requireSignedIn(request, signedIn);
   const sent = new URL(request.url).searchParams.get('sent') === '1';
+  const words = pageWords(request, 'reports', 'forms');
   try {
     if (item.ratingId) {
       const { shop_name, ...review } = await provider.shopReview(item.shopId, item.ratingId);
-      return { shopName: shop_name, review, sent };
+      return { shopName: shop_name, review, sent, words };
     }
     const { shop_name } = await provider.shopRatings(item.shopId, 1, 1);
-    return { shopName: shop_name, review: null, sent };
+    return { shopName: shop_name, review: null, sent, words };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(item.ratingId ? MSG.reviewNotFound : MSG.shopWithIdNotFound(item.shopId), { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });

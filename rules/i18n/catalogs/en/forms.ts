@@ -104,7 +104,6 @@ export const forms = {
   'form.ratingFailed': MSG.ratingFailed,
   'form.ratingRemoveFailed': MSG.ratingRemoveFailed,
   'form.reportReasonRequired': MSG.reportReasonRequired,
-  'form.reportSent': MSG.reportSent,
   'form.reportDetailsRequired': MSG.reportDetailsRequired,
   'form.reportAlreadyOpen': MSG.reportAlreadyOpen,
   'form.reportFailed': MSG.reportFailed,

@@ -103,7 +103,6 @@ export const forms: Translation<typeof source> = {
     'form.ratingFailed': 'Ba a iya ajiye ƙimantawarka ba. Da fatan za a sake gwadawa.',
     'form.ratingRemoveFailed': 'Ba a iya cire ƙimantawarka ba. Da fatan za a sake gwadawa.',
     'form.reportReasonRequired': 'Da fatan za a zaɓi dalili.',
-    'form.reportSent': 'Mun gode. Masu sa idonmu za su duba rahotonka.',
     'form.reportDetailsRequired': 'Da fatan za a faɗi abin da ba daidai ba.',
     'form.reportAlreadyOpen': 'Ka riga ka kai rahoton wannan. Mai sa ido zai duba shi.',
     'form.reportFailed': 'Ba a iya aika rahotonka ba. Da fatan za a sake gwadawa.',

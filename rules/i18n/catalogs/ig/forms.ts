@@ -103,7 +103,6 @@ export const forms: Translation<typeof source> = {
     'form.ratingFailed': 'Enweghị ike ichekwa ntụle gị. Biko nwaa ọzọ.',
     'form.ratingRemoveFailed': 'Enweghị ike iwepụ ntụle gị. Biko nwaa ọzọ.',
     'form.reportReasonRequired': 'Biko họrọ ihe kpatara ya.',
-    'form.reportSent': 'Daalụ. Ndị nlekọta anyị ga-elele akụkọ gị.',
     'form.reportDetailsRequired': 'Biko kọwaa ihe na-adịghị mma.',
     'form.reportAlreadyOpen': 'Ị kọọlarị akụkọ banyere nke a. Onye nlekọta ga-elele ya.',
     'form.reportFailed': 'Enweghị ike izipu akụkọ gị. Biko nwaa ọzọ.',

@@ -103,7 +103,6 @@ export const forms: Translation<typeof source> = {
     'form.ratingFailed': 'We no fit save your rating. Abeg try again.',
     'form.ratingRemoveFailed': 'We no fit remove your rating. Abeg try again.',
     'form.reportReasonRequired': 'Abeg choose reason.',
-    'form.reportSent': 'Thank you. Our moderators go look your report.',
     'form.reportDetailsRequired': 'Abeg talk wetin no correct.',
     'form.reportAlreadyOpen': 'You don already report this one. Moderator go look am.',
     'form.reportFailed': 'We no fit send your report. Abeg try again.',

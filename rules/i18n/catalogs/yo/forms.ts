@@ -103,7 +103,6 @@ export const forms: Translation<typeof source> = {
     'form.ratingFailed': 'A kò lè fi ìdíyelé rẹ pamọ́. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
     'form.ratingRemoveFailed': 'A kò lè yọ ìdíyelé rẹ kúrò. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
     'form.reportReasonRequired': 'Jọ̀wọ́ yan ìdí kan.',
-    'form.reportSent': 'A dúpẹ́. Àwọn alábòójútó wa yóò wo ẹjọ́ tí o fi sùn.',
     'form.reportDetailsRequired': 'Jọ̀wọ́ sọ ohun tí kò tọ̀nà.',
     'form.reportAlreadyOpen': 'O ti fi ẹjọ́ èyí sùn tẹ́lẹ̀. Alábòójútó kan yóò wò ó.',
     'form.reportFailed': 'A kò lè fi ẹjọ́ rẹ ránṣẹ́. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
