@@ -264,6 +264,10 @@ async function main() {
           { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
           { page: 'inbox', path: '/messages', shopNameSelector: '.inbox .inbox-shop', signedIn: true },
           { page: 'thread', path: `/messages/${buyer.threadId}`, shopNameSelector: '.chat-log li', signedIn: true },
+          // Form pages: their heading is their first content.
+          { page: 'sign-in', path: '/login', shopNameSelector: 'main h1' },
+          { page: 'create-shop', path: '/createShop', shopNameSelector: 'main h1', signedIn: true },
+          { page: 'settings', path: '/settings', shopNameSelector: 'main h1', signedIn: true },
         ];
         for (const profile of settings.profiles) {
           for (const page of pages) {

@@ -5,11 +5,11 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 
 const DAY_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' };
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language} ${options === DAY ? 'day' : 'moment'}`;
+function formatIn(language: Language, kind: 'day' | 'moment'): Intl.DateTimeFormat {
+  const key = `${language} ${kind}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(htmlLang(language), options);
+    format = new Intl.DateTimeFormat(htmlLang(language), kind === 'day' ? DAY : DAY_AND_TIME);
     formats.set(key, format);
   }
   return format;
@@ -17,10 +17,10 @@ function formatIn(language: Language, options: Intl.DateTimeFormatOptions): Intl
 
 /** `22 Dec 2026`, or as the language writes a day (`22 Oṣù Ọ̀pẹ 2026`). */
 export function dayInLagos(iso: string | Date, language: Language = DEFAULT_LANGUAGE): string {
-  return formatIn(language, DAY).format(new Date(iso));
+  return formatIn(language, 'day').format(new Date(iso));
 }
 
 /** `22 Nov 2026, 9:15 am`, or as the language writes it. */
 export function momentInLagos(iso: string | Date, language: Language = DEFAULT_LANGUAGE): string {
-  return formatIn(language, DAY_AND_TIME).format(new Date(iso));
+  return formatIn(language, 'moment').format(new Date(iso));
 }

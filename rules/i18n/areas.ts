@@ -1,4 +1,4 @@
-import type { Source, Translation } from './catalog';
+import type { Translation } from './catalog';
 import { catalogs as en } from './catalogs/en';
 import { catalogs as ha } from './catalogs/ha';
 import { catalogs as ig } from './catalogs/ig';
@@ -6,24 +6,19 @@ import { catalogs as pcm } from './catalogs/pcm';
 import { catalogs as yo } from './catalogs/yo';
 import type { Language } from './languages';
 
+const OTHER_LANGUAGES = { ha, yo, ig, pcm } satisfies Record<Exclude<Language, 'en'>, unknown>;
+type OtherLanguage = keyof typeof OTHER_LANGUAGES;
+type Catalogs = typeof en;
+
 /**
  * Every catalog, by the part of the site that shows it: a page takes only its own areas' words
  * (docs/languages.md). Servers only: a browser gets the compiled words of its page.
  */
-export const AREAS = {
-  common: { source: en.common, translations: { ha: ha.common, yo: yo.common, ig: ig.common, pcm: pcm.common } },
-  errors: { source: en.errors, translations: { ha: ha.errors, yo: yo.errors, ig: ig.errors, pcm: pcm.errors } },
-  browse: { source: en.browse, translations: { ha: ha.browse, yo: yo.browse, ig: ig.browse, pcm: pcm.browse } },
-  shops: { source: en.shops, translations: { ha: ha.shops, yo: yo.shops, ig: ig.shops, pcm: pcm.shops } },
-  shop: { source: en.shop, translations: { ha: ha.shop, yo: yo.shop, ig: ig.shop, pcm: pcm.shop } },
-  forms: { source: en.forms, translations: { ha: ha.forms, yo: yo.forms, ig: ig.forms, pcm: pcm.forms } },
-  account: { source: en.account, translations: { ha: ha.account, yo: yo.account, ig: ig.account, pcm: pcm.account } },
-  owner: { source: en.owner, translations: { ha: ha.owner, yo: yo.owner, ig: ig.owner, pcm: pcm.owner } },
-  settings: { source: en.settings, translations: { ha: ha.settings, yo: yo.settings, ig: ig.settings, pcm: pcm.settings } },
-  mine: { source: en.mine, translations: { ha: ha.mine, yo: yo.mine, ig: ig.mine, pcm: pcm.mine } },
-  messages: { source: en.messages, translations: { ha: ha.messages, yo: yo.messages, ig: ig.messages, pcm: pcm.messages } },
-  mail: { source: en.mail, translations: { ha: ha.mail, yo: yo.mail, ig: ig.mail, pcm: pcm.mail } },
-  reports: { source: en.reports, translations: { ha: ha.reports, yo: yo.reports, ig: ig.reports, pcm: pcm.reports } },
-} satisfies Record<string, { source: Source; translations: Record<Exclude<Language, 'en'>, Translation<Source>> }>;
+export const AREAS = Object.fromEntries(
+  Object.entries(en).map(([name, source]) => [
+    name,
+    { source, translations: Object.fromEntries(Object.entries(OTHER_LANGUAGES).map(([language, catalogs]) => [language, catalogs[name as AreaName]])) },
+  ]),
+) as { [A in AreaName]: { source: Catalogs[A]; translations: Record<OtherLanguage, Translation<Catalogs[A]>> } };
 
-export type AreaName = keyof typeof AREAS;
+export type AreaName = keyof Catalogs;

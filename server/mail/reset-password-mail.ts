@@ -16,9 +16,7 @@ function resetPasswordMail(username: string, link: string, language: string | nu
   const notYou = say('mailReset.notYou');
   const signature = say('mail.signature');
   const text = [hello, '', asked, '', link, '', notYou, '', signature].join('\n');
-  const html = [hello, asked, `<a href="${escapeHtml(link)}">${escapeHtml(say('mailReset.link'))}</a>`, notYou, signature]
-    .map((part, at) => `<p>${at === 2 ? part : escapeHtml(part)}</p>`)
-    .join('');
+  const html = `<p>${escapeHtml(hello)}</p><p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(say('mailReset.link'))}</a></p><p>${escapeHtml(notYou)}</p><p>${escapeHtml(signature)}</p>`;
   return { subject: say('mailReset.subject'), text, html };
 }
 
