@@ -76,13 +76,15 @@ function usePageUnread(): number | null | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
-  const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bare);
+  const matches = useMatches();
+  // Without the root's data (a request refused before loaders ran) there are no words for the header: the error page stands alone.
+  const bare = !root || matches.some((match) => (match.handle as RouteHandle | undefined)?.bare);
   // On a slow connection the old page would otherwise stay up with no sign that the tap was taken.
   const skeleton = usePendingSkeleton();
   const nonce = useContext(ResponseNonce);
   const lite = root?.lite ?? false;
   const unread = usePageUnread() ?? root?.unread ?? null;
-  const t = translator(wordsOnScreen(useMatches()));
+  const t = translator(wordsOnScreen(matches));
   return (
     <html lang={htmlLang(t.language)}>
       <head>
@@ -102,9 +104,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className={bare ? 'bare' : undefined}>
         <TranslateContext value={t}>
-          <a className="skip-link" href="#content">
-            {t('skip.toContent')}
-          </a>
+          {root && (
+            <a className="skip-link" href="#content">
+              {t('skip.toContent')}
+            </a>
+          )}
           {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={unread} />}
           {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
           <div id="content" className="page">

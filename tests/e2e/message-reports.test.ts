@@ -78,6 +78,8 @@ describe(`reporting a message (JavaScript ${jsMode})`, () => {
     await page.getByRole('link', { name: `Message by ${shop.name} in a conversation with ${shop.name}` }).click();
     await page.waitForURL((url) => url.pathname === `/moderation/messages/${scam.message.id}`);
     const conversation = page.getByRole('list', { name: 'The message in its conversation' });
+    // With JavaScript the address changes before the new page is drawn.
+    await conversation.waitFor();
     expect(await conversation.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining(`${buyer.username} (buyer)`),
       expect.stringContaining(`${shop.name} (shop)`),

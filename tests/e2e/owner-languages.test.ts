@@ -80,6 +80,8 @@ describe(`an owner's first shop in Yorùbá (JavaScript ${jsMode})`, () => {
     await card.getByRole('link', { name: yo('owner', 'ownShop.products'), exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/products'));
     const products = new URL(page.url()).pathname;
+    // With JavaScript the address changes before the new page is drawn.
+    await page.getByText(yo('owner', 'products.none')).waitFor();
     expect(await page.getByText(yo('owner', 'products.none')).count()).toBe(1);
     await page.getByRole('link', { name: yo('owner', 'products.add'), exact: true }).click();
 
