@@ -268,6 +268,7 @@ async function main() {
           { page: 'sign-in', path: '/login', shopNameSelector: 'main h1' },
           { page: 'create-shop', path: '/createShop', shopNameSelector: 'main h1', signedIn: true },
           { page: 'settings', path: '/settings', shopNameSelector: 'main h1', signedIn: true },
+          { page: 'verification', path: '/verification', shopNameSelector: 'main h1' },
         ];
         for (const profile of settings.profiles) {
           for (const page of pages) {

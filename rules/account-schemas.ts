@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, TEXT_MAX, USERNAME_MIN } from './limits';
+import { PASSWORD_MIN, PHONE_CODE, TEXT_MAX, USERNAME_MIN } from './limits';
 import { MSG } from './messages';
 import { isNigerianPhone } from './phone';
 import { EMAIL_PATTERN, requiredText } from './text';
@@ -31,6 +31,13 @@ export const signupSchema = z.object({
 
 /** Settings: the account's own fields, under the signup rules. */
 export const profileSchema = signupSchema.omit({ password: true });
+
+/** A number to text a code to: the account's own, or one of its shops' (checked by the API, which knows them). */
+export const phoneCodeRequestSchema = signupSchema.pick({ phone_number: true });
+
+export const phoneVerificationSchema = phoneCodeRequestSchema.extend({
+  code: z.string({ error: MSG.phoneCodeRequired }).regex(new RegExp(`^\\d{${PHONE_CODE.digits}}$`), { error: MSG.phoneCodeRequired }),
+});
 
 const currentPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.currentPasswordRequired : MSG.notAString) })

@@ -108,3 +108,5 @@ export const REPORTED_MESSAGE_CONTEXT = 5;
 export const MESSAGE_ALERT_EVERY_MINUTES = 10;
 /** How much of a message an alert mail quotes. */
 export const MESSAGE_ALERT_EXCERPT_MAX = 80;
+/** Codes that prove a phone number is its owner's; few texts per hour, since each costs money and can be aimed at a stranger. */
+export const PHONE_CODE = { digits: 6, minutes: 10, wrongTries: 5, perNumberPerHour: 3, perAccountPerHour: 5 } as const;

@@ -1,3 +1,5 @@
+import { PHONE_CODE } from './limits';
+
 /** Every user-facing message of docs/product.md §5 and §8, word for word, plus the few we add. */
 export const MSG = {
   usernameOrEmailRequired: 'Username or email is required',
@@ -146,6 +148,12 @@ export const MSG = {
   otherSessionsEnded: 'You are signed out everywhere else. This browser stays signed in.',
   accountDeleted: 'Your account is deleted. Thank you for using Kasuwa.',
   settingsFailed: 'Your change could not be saved. Please try again.',
+  phoneNotYours: "You can verify only your account's number or one of your shops' numbers.",
+  phoneCodesTooMany: 'Too many codes asked for. Please wait an hour and ask again.',
+  phoneCodeRequired: `Please type the ${PHONE_CODE.digits}-digit code from the text message.`,
+  phoneCodeWrong: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+  phoneCodeEnded: `That code has ended after ${PHONE_CODE.wrongTries} wrong tries. Ask for a new code.`,
+  phoneCodeExpired: 'That code has run out. Ask for a new code.',
   dataExportFailed: 'Your data could not be gathered just now. Please try again.',
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',

@@ -28,6 +28,8 @@ export const shopJsonSchema = z.object({
   rating_average: z.number().default(0).describe('ext: mean of the stars, two decimals; 0 while unrated'),
   rating_count: z.number().default(0).describe('ext: how many people rated the shop'),
   rating_stars: z.array(z.number()).length(5).default([0, 0, 0, 0, 0]).catch([0, 0, 0, 0, 0]).describe('ext: how many ratings gave 1, 2, 3, 4 and 5 stars'),
+  // A provider without the check shows no shop as checked.
+  phone_verified: z.boolean().default(false).describe("ext: whether the number buyers call (`owner_phone`) is one the shop's owner proved with a texted code"),
 });
 
 /** ext: what a product's own page shows of its shop, beside its photo; both tiers pick these. */
@@ -42,4 +44,5 @@ export const PRODUCT_SHOP_FIELDS = {
   owner_phone: true,
   whatsapp: true,
   short_code: true,
+  phone_verified: true,
 } as const;

@@ -35,6 +35,7 @@ import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
 import { paymentsRoutes } from './routes/payments';
+import { phoneVerificationRoutes } from './routes/phone-verification';
 import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(phoneVerificationRoutes);
   await app.register(shopRoutes);
   await app.register(shopAlertRoutes);
   await app.register(productRoutes);

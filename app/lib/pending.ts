@@ -1,7 +1,9 @@
 import { useLocation, useNavigation } from 'react-router';
+import type { MessageKey } from '#rules/i18n/keys.ts';
 import { SKELETONS } from '#rules/limits.ts';
 
-export type PendingSkeleton = { title: string; cards: number; label: string };
+/** Its words are keys of the common area: the page on the way has not brought its own yet. */
+export type PendingSkeleton = { title: MessageKey; cards: number; label: MessageKey };
 
 type ListPage = PendingSkeleton & {
   path: RegExp;
@@ -10,10 +12,10 @@ type ListPage = PendingSkeleton & {
 };
 
 const LIST_PAGES: ListPage[] = [
-  { path: /^\/$/, title: 'For You', cards: SKELETONS.home, label: 'Loading shops', queryLoads: true },
-  { path: /^\/searchResults\/?$/, title: 'Search', cards: SKELETONS.search, label: 'Loading results', queryLoads: true },
-  { path: /^\/myShop\/?$/, title: 'My Shops', cards: SKELETONS.myShops, label: 'Loading your shops', queryLoads: false },
-  { path: /^\/shop\/[^/]+\/products\/?$/, title: 'Products', cards: SKELETONS.products, label: 'Loading products', queryLoads: false },
+  { path: /^\/$/, title: 'skeleton.forYou', cards: SKELETONS.home, label: 'skeleton.loadingShops', queryLoads: true },
+  { path: /^\/searchResults\/?$/, title: 'skeleton.search', cards: SKELETONS.search, label: 'skeleton.loadingResults', queryLoads: true },
+  { path: /^\/myShop\/?$/, title: 'skeleton.myShops', cards: SKELETONS.myShops, label: 'skeleton.loadingYourShops', queryLoads: false },
+  { path: /^\/shop\/[^/]+\/products\/?$/, title: 'skeleton.products', cards: SKELETONS.products, label: 'skeleton.loadingProducts', queryLoads: false },
 ];
 
 export function usePendingSkeleton(): PendingSkeleton | null {

@@ -1,5 +1,4 @@
-import Negotiator from 'negotiator';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, LANGUAGES, type Language } from '#rules/i18n/languages.ts';
+import { isLanguage, LANGUAGE_PARAM, type Language, preferredLanguage } from '#rules/i18n/languages.ts';
 import { COOKIE, readCookies } from './request-cookies';
 
 type LanguageFacts = { search: string; cookie: string | null | undefined; acceptLanguage: string | null | undefined };
@@ -14,9 +13,7 @@ export function languageOf({ search, cookie, acceptLanguage }: LanguageFacts): L
   if (isLanguage(linked)) return linked;
   const chosen = readCookies(cookie)[COOKIE.language];
   if (isLanguage(chosen)) return chosen;
-  if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const best = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES]);
-  return isLanguage(best) ? best : DEFAULT_LANGUAGE;
+  return preferredLanguage(acceptLanguage);
 }
 
 export const requestLanguage = (request: Request): Language =>

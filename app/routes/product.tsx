@@ -3,6 +3,7 @@ import { ContactLinks } from '#app/components/shop/contact-links.tsx';
 import { MorePhotos } from '#app/components/shop/more-photos.tsx';
 import { OrderControl } from '#app/components/shop/order-control.tsx';
 import { PagePhoto } from '#app/components/shop/page-photo.tsx';
+import { ShopChecks } from '#app/components/shops/shop-checks.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
 import { CONDITION_WORDS } from '#app/lib/i18n/condition-words.ts';
@@ -107,6 +108,7 @@ function SoldBy({ shop, shopId }: { shop: SellingShop; shopId: string | undefine
         <a href={`/shop/${encodeURIComponent(id)}`}>{shop?.name ?? t('product.seeShop')}</a>
         {shop?.is_sponsored && <span className="paid-badge">{t('card.sponsored')}</span>}
       </p>
+      {shop && <ShopChecks phoneVerified={shop.phone_verified} />}
       {shop && (
         <ul className="shop-facts">
           {place && <li>{place}</li>}

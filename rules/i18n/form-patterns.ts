@@ -9,7 +9,11 @@ export const FORM_PATTERNS = [
   [/^Too many attempts\. Please wait a minute and try again\.$/, 'form.tooManyAttemptsWait'],
   [/^Request was throttled\. Expected available in (?<seconds>\d+) seconds\.$/, 'form.throttled'],
   [/^You are sending messages too quickly\. Please wait (?<seconds>\d+) seconds? and send again\.$/, 'form.messagesTooFast'],
+  [/^Order request: (?<items>\d+) items?, total (?<total>\S+)\. Payment is on collection or delivery, as agreed here\.$/, 'form.orderRequested'],
+  // Before "out of stock": a shop's reason may say that too.
+  [/^Order declined\. Reason: (?<reason>[\s\S]+)$/, 'form.orderDeclinedBecause'],
   [/^(?<name>.+) is out of stock\.$/, 'form.orderOutOfStock'],
+  [/^That code is not right\. (?<left>\d+) (?:try|tries) left\.$/, 'form.phoneCodeWrong'],
 ] as const satisfies readonly (readonly [RegExp, string])[];
 
 export type FormPatternKey = (typeof FORM_PATTERNS)[number][1];

@@ -68,10 +68,10 @@ export function catalogProblems(areas: Catalogs, code: string): string[] {
   return problems;
 }
 
-/** A form message (`form.name`) is used where its MSG entry is: pages find it by its English text. */
+/** A form message (`form.name`, `form.group.name`) is used where its MSG entry is: pages find it by its English text. */
 function isUsed(key: string, code: string): boolean {
   if (code.includes(`'${key}'`)) return true;
-  const name = /^form\.(\w+)$/.exec(key)?.[1];
+  const name = /^form\.(\w+)(?:\.\w+)?$/.exec(key)?.[1];
   return name !== undefined && new RegExp(`\\bMSG\\.${name}\\b`).test(code);
 }
 

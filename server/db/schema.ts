@@ -93,6 +93,8 @@ export const shops = pgTable(
     shortCode: text('short_code').notNull().default(sql`kasuwa_short_code()`),
     /** Whether its owner gets a text message when a buyer writes (docs/product.md §4, Alerts); off until they turn it on. */
     smsAlerts: boolean('sms_alerts').notNull().default(false),
+    /** Whether its Call number (its own, else its owner's) is one its owner verified; kept by triggers (decision 084). */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -367,7 +369,7 @@ export const smsOutbox = pgTable(
   'sms_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'message-alert'>().notNull(),
+    kind: text('kind').$type<'message-alert' | 'phone-code'>().notNull(),
     recipient: text('recipient').notNull(),
     body: text('body').notNull(),
     tries: integer('tries').notNull().default(0),
@@ -475,4 +477,37 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] }), check('order_lines_quantity_range', sql`${t.quantity} between 1 and 999`)],
+);
+
+/** A code texted to prove a number; only its hash is kept, and it ends early on a new code or a right guess. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As +234…. */
+    phone: text('phone').notNull(),
+    /** sha256 of the row's id and the code, hex. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // The hourly limits count rows by account and by number.
+  (t) => [index('phone_codes_user_created_idx').on(t.userId, t.createdAt), index('phone_codes_phone_created_idx').on(t.phone, t.createdAt)],
+);
+
+/** A number its owner proved with a code; a shop whose Call number is one of its owner's is phone verified. */
+export const verifiedPhones = pgTable(
+  'verified_phones',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phone] })],
 );

@@ -4,21 +4,22 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
+import { preferredLanguage } from '#rules/i18n/languages.ts';
 import { simulatorTransactions } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
 import { ownOrigin } from './own-origin';
 import { paystackSignature, sameSecret } from './signature';
-import { checkoutPage, messagePage, transferPendingPage } from './simulator-pages';
+import { checkoutPage, messagePage, simulatorWords, transferPendingPage } from './simulator-pages';
 
 type SimulatorRow = typeof simulatorTransactions.$inferSelect;
 
 /** A bank transfer stays `pending` until confirmed, as Paystack's transfers do for minutes. */
 const OUTCOMES = {
-  pay: { from: 'ongoing', status: 'success', gatewayResponse: 'Successful', title: 'Payment successful' },
-  transfer: { from: 'ongoing', status: 'pending', gatewayResponse: 'Transfer awaiting confirmation', title: 'Transfer sent' },
-  decline: { from: 'ongoing', status: 'failed', gatewayResponse: 'Declined', title: 'Card declined' },
-  cancel: { from: 'ongoing', status: 'abandoned', gatewayResponse: 'The transaction was cancelled', title: 'Payment cancelled' },
-  confirm: { from: 'pending', status: 'success', gatewayResponse: 'Successful', title: 'Transfer confirmed' },
+  pay: { from: 'ongoing', status: 'success', gatewayResponse: 'Successful', title: 'simulator.paid' },
+  transfer: { from: 'ongoing', status: 'pending', gatewayResponse: 'Transfer awaiting confirmation', title: 'simulator.transferSent' },
+  decline: { from: 'ongoing', status: 'failed', gatewayResponse: 'Declined', title: 'simulator.declined' },
+  cancel: { from: 'ongoing', status: 'abandoned', gatewayResponse: 'The transaction was cancelled', title: 'simulator.cancelled' },
+  confirm: { from: 'pending', status: 'success', gatewayResponse: 'Successful', title: 'simulator.transferConfirmed' },
 } as const;
 type Outcome = keyof typeof OUTCOMES;
 
@@ -153,22 +154,28 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
     return row;
   }
 
-  function unavailablePage(reply: FastifyReply, row: SimulatorRow | undefined) {
-    if (!row) return sendPage(reply, 404, messagePage('Payment not found', 'This checkout link is not valid.'));
-    return sendPage(reply, 409, messagePage('Payment already completed', `This payment has already ended: ${row.gatewayResponse}. It cannot be paid again.`));
+  const wordsFor = (request: FastifyRequest) => simulatorWords(preferredLanguage(request.headers['accept-language']));
+
+  function unavailablePage(request: FastifyRequest, reply: FastifyReply, row: SimulatorRow | undefined) {
+    const words = wordsFor(request);
+    const { say } = words;
+    if (!row) return sendPage(reply, 404, messagePage(words, say('simulator.notFoundTitle'), say('simulator.notFound')));
+    return sendPage(reply, 409, messagePage(words, say('simulator.endedTitle'), say('simulator.ended', { response: row.gatewayResponse })));
   }
 
   app.get('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
     const row = await findByAccessCode(request.params.access_code);
-    if (row?.status === 'ongoing') return sendPage(reply, 200, checkoutPage(row));
-    if (row?.status === 'pending') return sendPage(reply, 200, transferPendingPage(row));
-    return unavailablePage(reply, row);
+    if (row?.status === 'ongoing') return sendPage(reply, 200, checkoutPage(wordsFor(request), row));
+    if (row?.status === 'pending') return sendPage(reply, 200, transferPendingPage(wordsFor(request), row));
+    return unavailablePage(request, reply, row);
   });
 
   app.post('/payments/simulator/checkout/:access_code', { schema: { ...hidden, params: checkoutParams } }, async (request, reply) => {
     const chosen = (request.body as Record<string, unknown> | undefined)?.outcome;
+    const words = wordsFor(request);
+    const { say } = words;
     if (typeof chosen !== 'string' || !Object.hasOwn(OUTCOMES, chosen)) {
-      return sendPage(reply, 400, messagePage('Choose an action', 'Please choose Pay, Pay by bank transfer, Decline card or Cancel.'));
+      return sendPage(reply, 400, messagePage(words, say('simulator.chooseTitle'), say('simulator.choose')));
     }
     const outcome = OUTCOMES[chosen as Outcome];
     const paid = outcome.status === 'success';
@@ -178,15 +185,15 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
       .set({ status: outcome.status, gatewayResponse: outcome.gatewayResponse, paidAt: paid ? new Date() : null })
       .where(and(eq(simulatorTransactions.accessCode, request.params.access_code), eq(simulatorTransactions.status, outcome.from)))
       .returning();
-    if (!row) return unavailablePage(reply, await findByAccessCode(request.params.access_code));
+    if (!row) return unavailablePage(request, reply, await findByAccessCode(request.params.access_code));
     if (paid) await sendChargeSuccess(row, request.log);
     // Like Paystack, Cancel goes to the shop's `cancel_action` when it gave one, never to the callback.
     if (chosen === 'cancel') {
       const cancelAction = webAddress(row.metadata.cancel_action);
-      if (!cancelAction) return sendPage(reply, 200, messagePage(outcome.title, 'You can close this page.'));
+      if (!cancelAction) return sendPage(reply, 200, messagePage(words, say(outcome.title), say('simulator.close')));
       return reply.code(303).header('location', cancelAction).send();
     }
-    if (!row.callbackUrl) return sendPage(reply, 200, messagePage(outcome.title, 'You can close this page.'));
+    if (!row.callbackUrl) return sendPage(reply, 200, messagePage(words, say(outcome.title), say('simulator.close')));
     const callback = new URL(row.callbackUrl);
     callback.searchParams.set('trxref', row.reference);
     callback.searchParams.set('reference', row.reference);

@@ -15,7 +15,7 @@ import { removeAfterCommit } from '#server/media/upload-batch.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { dataExport, dataExportSchema } from '#server/users/data-export.ts';
 import { deleteAccount } from '#server/users/delete-account.ts';
-import { userJson, userJsonSchema } from '#server/users/user-json.ts';
+import { ownPhoneVerified, userJson, userJsonSchema } from '#server/users/user-json.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));
@@ -86,7 +86,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
           .set({ email, username, phoneNumber: normalisePhone(phone_number) })
           .where(eq(users.id, user.id))
           .returning();
-        return userJson(saved!);
+        return userJson(saved!, await ownPhoneVerified(app.db, saved!));
       } catch (error) {
         // Two accounts racing for the same name: the database's unique index decides.
         const constraint = uniqueViolation(error);

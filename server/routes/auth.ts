@@ -17,7 +17,7 @@ import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { productsByShop, shopsOfOwner } from '#server/shops/queries.ts';
 import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
-import { userJson, userJsonSchema } from '#server/users/user-json.ts';
+import { ownPhoneVerified, userJson, userJsonSchema } from '#server/users/user-json.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.array(z.string()));
@@ -51,7 +51,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
 
   async function session(user: UserRow) {
     const login = await startLogin(app.db, user.id);
-    return { user: userJson(user), token: await issueTokens(secret, { userId: user.id, passwordHash: user.passwordHash, ...login }) };
+    return {
+      user: userJson(user, await ownPhoneVerified(app.db, user)),
+      token: await issueTokens(secret, { userId: user.id, passwordHash: user.passwordHash, ...login }),
+    };
   }
 
   const refreshRefused = () => new ApiError(401, { detail: MSG.refreshInvalid, code: 'token_not_valid' });
@@ -205,7 +208,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       const links = app.mediaLinks(true);
       const now = app.clock();
       return {
-        ...userJson(user),
+        ...userJson(user, await ownPhoneVerified(app.db, user)),
         shops: shops.map((shop) => ({
           ...shopJson(shop, links, products.get(shop.id), now),
           hidden: hiddenJson(shop),

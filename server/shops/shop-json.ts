@@ -98,6 +98,7 @@ export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeo
     rating_average: shop.ratingAverage,
     rating_count: shop.ratingCount,
     rating_stars: shop.ratingStars,
+    phone_verified: shop.phoneVerified,
     ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, links)) } : {}),
   };
 }

@@ -3,8 +3,8 @@ import type { SmsSender } from './sms-sender';
 
 /** A hung gateway holds a queue place no longer than this. */
 const TIMEOUT_MS = 10_000;
-/** Termii's error bodies may repeat the number; the log keeps none of it. */
-const LONG_DIGITS = /\+?\d{7,}/g;
+/** Termii's error bodies may repeat the number or the text, a phone code's 6 digits included; the log keeps none of it. */
+const LONG_DIGITS = /\+?\d{6,}/g;
 
 /** Termii answers JSON; anything else (a proxy's error page, say) reads as an answer that says nothing. */
 function answerOf(text: string): { message_id?: unknown; message?: unknown } {

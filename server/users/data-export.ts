@@ -6,7 +6,7 @@ import { messages, ratings, savedShops, shops, threads, users } from '#server/db
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { productsByShop, shopsOfOwner } from '#server/shops/queries.ts';
 import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
-import { userJson, userJsonSchema } from './user-json';
+import { ownPhoneVerified, userJson, userJsonSchema } from './user-json';
 
 const side = z.enum(['buyer', 'shop']);
 
@@ -97,7 +97,7 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
 
   return {
     exported_at: now.toISOString(),
-    account: userJson(user),
+    account: userJson(user, await ownPhoneVerified(db, user)),
     shops: ownShops.map((shop) => shopJson(shop, links, products.get(shop.id), now)),
     ratings: rated.map(({ rating, shopName }) => ({
       id: rating.id,

@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage, LANGUAGES } from '#rules/i18n/languages.ts';
-import type { users } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { type users, verifiedPhones } from '#server/db/schema.ts';
 
 export const userJsonSchema = z.object({
   id: z.string(),
@@ -12,9 +14,20 @@ export const userJsonSchema = z.object({
   message_mail_alerts: z.boolean().describe('ext: whether new messages in their threads are emailed to them'),
   renewal_mail_alerts: z.boolean().describe('ext: whether their ads’ renewal reminders are emailed to them'),
   language: z.enum(LANGUAGES).nullable().describe('ext: the language they chose for the site, followed at every sign-in; null until they choose'),
+  phone_verified: z.boolean().describe('ext: whether they proved `phone_number` is theirs with a texted code'),
 });
 
-export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJsonSchema> {
+/** Whether the account's own number is one it proved. */
+export async function ownPhoneVerified(db: Db | Tx, user: Pick<typeof users.$inferSelect, 'id' | 'phoneNumber'>): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: verifiedPhones.phone })
+    .from(verifiedPhones)
+    .where(and(eq(verifiedPhones.userId, user.id), eq(verifiedPhones.phone, user.phoneNumber)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function userJson(user: typeof users.$inferSelect, phoneVerified: boolean): z.infer<typeof userJsonSchema> {
   return {
     id: user.id,
     email: user.email,
@@ -25,5 +38,6 @@ export function userJson(user: typeof users.$inferSelect): z.infer<typeof userJs
     message_mail_alerts: user.messageMailAlerts,
     renewal_mail_alerts: user.renewalMailAlerts,
     language: isLanguage(user.language) ? user.language : null,
+    phone_verified: phoneVerified,
   };
 }

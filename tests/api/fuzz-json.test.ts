@@ -46,6 +46,8 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/auth/password/change', fields: ['current_password', 'new_password'] },
   { method: 'POST', path: '/auth/sessions/revoke-others', fields: ['refresh'] },
   { method: 'POST', path: '/auth/account/delete', fields: ['current_password'] },
+  { method: 'POST', path: '/auth/phone-codes', fields: ['phone_number'] },
+  { method: 'POST', path: '/auth/verified-phones', fields: ['phone_number', 'code'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [

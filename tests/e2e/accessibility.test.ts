@@ -58,6 +58,7 @@ describe.skipIf(jsMode === 'off')(`accessibility with axe-core (JavaScript ${jsM
       `/shop/${shopId}/reviews`,
       '/settings',
       '/fetchAdDetails',
+      '/verification',
       '/saved',
       '/no-such-page',
     ];

@@ -51,6 +51,7 @@ const ACTION_FIELDS = [
   'redirectTo',
   'uid',
   'token',
+  'code',
   '__intent__',
 ];
 
@@ -76,6 +77,7 @@ const ACTION_PATHS = [
   '/shop/:id/products',
   '/myShop',
   '/shop/:id/paymentInitiation',
+  '/myShop/:id/phone',
   '/logout',
 ];
 
@@ -96,6 +98,8 @@ const PAGE_PATHS = [
   '/search-suggestions',
   '/media/:id',
   '/myShop',
+  '/myShop/:id/phone',
+  '/verification',
   '/createShop',
 ];
 

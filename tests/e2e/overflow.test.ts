@@ -131,6 +131,7 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
       '/lilyChat',
       '/settings',
       '/fetchAdDetails',
+      '/verification',
       '/no-such-page',
     ];
     const asBuyer = ['/', '/rating', '/messages', ...shops.map(({ shop }) => `/shop/${shop.id}/rate`)];
@@ -145,6 +146,7 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
         `/shop/${shop.id}/add-products`,
         `/shop/${product.id}/edit-products`,
         `/shop/${shop.id}/step1`,
+        `/myShop/${shop.id}/phone`,
       ]),
     ];
 
@@ -178,7 +180,16 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
     const withLanguage = (path: string, language: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
     const owner = await ownerAtApi(apiUrl, { username: oneWord(TEXT_MAX.username) });
     const { shop, product } = await longestShop(apiUrl, owner, words);
-    const visitor = ['/login', '/signup', '/forgotPassword', '/reset-password?uid=x&token=y', '/settings', '/saved', `/shop/${shop.id}/reviews`];
+    const visitor = [
+      '/login',
+      '/signup',
+      '/forgotPassword',
+      '/reset-password?uid=x&token=y',
+      '/settings',
+      '/saved',
+      `/shop/${shop.id}/reviews`,
+      '/verification',
+    ];
     const asOwner = [
       '/myShop',
       '/createShop',
@@ -188,6 +199,9 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
       `/shop/${shop.id}/products`,
       `/shop/${shop.id}/add-products`,
       `/shop/${product.id}/edit-products`,
+      `/myShop/${shop.id}/phone?sent=1`,
+      `/shop/${shop.id}/step1`,
+      '/purchaseAds',
     ];
     const faults: Record<string, string[]> = {};
     for (const language of ['ha', 'yo', 'ig', 'pcm']) {

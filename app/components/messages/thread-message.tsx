@@ -29,7 +29,8 @@ export function ThreadMessageItem({ message, side, otherName, threadPath, showOr
   const warning = side === 'buyer' && message.warning ? t(WARNING_WORDS[message.warning]) : null;
   return (
     <li className={[message.mine ? 'mine' : 'theirs', message.removed ? 'removed' : ''].join(' ').trim()} id={`m${message.id}`}>
-      <p className="message-body">{message.body}</p>
+      {/* What Kasuwa itself wrote into the thread (an order's lines, a removal) is said in the reader's language. */}
+      <p className="message-body">{message.order || message.removed ? t.said(message.body) : message.body}</p>
       {showOrder && message.order && <OrderCard order={message.order} side={side} threadPath={threadPath} error={orderError} closed={otherDeleted} />}
       <small>
         {message.mine ? t('message.you') : otherName}, <time dateTime={message.created_at}>{momentInLagos(message.created_at, t.language)}</time>

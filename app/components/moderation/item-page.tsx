@@ -1,9 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Link } from 'react-router';
+import { actionWord } from '#app/lib/i18n/moderation-words.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import type { ItemDetail } from '#app/lib/provider/contract.ts';
 import { momentInLagos } from '#rules/dates.ts';
 import type { ModerationAction } from '#rules/moderation.ts';
-import { actionLabel, ModerationLog, OpenReports } from './item-log';
+import { ModerationLog, OpenReports } from './item-log';
 import { ModerationForm } from './moderation-form';
 
 export function ItemPage({
@@ -19,25 +21,28 @@ export function ItemPage({
 }) {
   const choices: ModerationAction[] = [...(item.open_reports.length ? (['dismiss'] as const) : []), item.hidden_at ? 'restore' : 'hide'];
   const shopPath = `/shop/${encodeURIComponent(item.shop_id)}`;
+  const t = useT();
   return (
     <main className="report">
       <p>
-        <Link to="/moderation">All open reports</Link>
+        <Link to="/moderation">{t('moderation.allReports')}</Link>
       </p>
-      <h1 className="section-title">{item.kind === 'shop' ? `Shop: ${item.shop_name}` : `Review of ${item.shop_name}`}</h1>
+      <h1 className="section-title">
+        {item.kind === 'shop' ? t('moderation.shopItem', { shop: item.shop_name }) : t('moderation.reviewOf', { shop: item.shop_name })}
+      </h1>
       {done && (
         <p className="notice success" role="status">
-          Saved: {actionLabel(done)}.
+          {t('moderation.saved', { action: actionWord(t, done) })}
         </p>
       )}
       <p>
-        {item.hidden_at ? <strong>Hidden since {momentInLagos(item.hidden_at)}.</strong> : 'Visible to everyone.'}{' '}
-        {item.kind === 'shop' ? `Owner: ${item.author ?? ''}. ` : ''}
+        {item.hidden_at ? <strong>{t('moderation.hiddenSince', { moment: momentInLagos(item.hidden_at, t.language) })}</strong> : t('moderation.visible')}{' '}
+        {item.kind === 'shop' ? `${t('moderation.owner', { name: item.author ?? '' })} ` : ''}
         {/* A hidden shop's page is a 404 to everyone; what it shows is below. */}
-        {!(item.kind === 'shop' && item.hidden_at) && <Link to={shopPath}>Open the shop page</Link>}
+        {!(item.kind === 'shop' && item.hidden_at) && <Link to={shopPath}>{t('moderation.openShop')}</Link>}
       </p>
       {item.kind === 'shop' && item.shop && (
-        <section className="moderation-shop" aria-label="The shop as its page shows it">
+        <section className="moderation-shop" aria-label={t('moderation.shopAsShown')}>
           <img src={item.shop.image_url} alt={item.shop_name} loading="lazy" />
           <p>
             {item.shop.category} · {item.shop.address}
@@ -47,11 +52,11 @@ export function ItemPage({
       )}
       {item.kind === 'review' && (
         <blockquote className="review-text">
-          {item.stars} ★ by {item.author}: {item.review || '(no text)'}
+          {t('report.reviewQuote', { stars: item.stars ?? '', author: item.author ?? '', text: item.review || t('report.noText') })}
         </blockquote>
       )}
       <OpenReports reports={item.open_reports} />
-      <h2>Act</h2>
+      <h2>{t('moderation.act')}</h2>
       <ModerationForm action={action} choices={choices} lastResult={lastResult} />
       <ModerationLog actions={item.actions} />
     </main>

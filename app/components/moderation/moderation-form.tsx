@@ -5,13 +5,16 @@ import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { moderationFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { actionWord } from '#app/lib/i18n/moderation-words.ts';
+import { useT } from '#app/lib/i18n/words.ts';
 import { MODERATION_NOTE_MAX } from '#rules/limits.ts';
-import { MODERATION_ACTION_LABELS, type ModerationAction } from '#rules/moderation.ts';
+import type { ModerationAction } from '#rules/moderation.ts';
 
 const constraint = formConstraint(moderationFormSchema);
 
 /** The actions that would change something now, and the note the audit log keeps with each. */
 export function ModerationForm({ action, choices, lastResult }: { action: string; choices: ModerationAction[]; lastResult?: SubmissionResult<string[]> }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: 'moderate',
     lastResult,
@@ -24,23 +27,23 @@ export function ModerationForm({ action, choices, lastResult }: { action: string
     <Form method="post" action={action} className="report-form" {...getFormProps(form)}>
       <FormMessage form={form} />
       <fieldset aria-describedby={fields.action.errorId}>
-        <legend>Action</legend>
+        <legend>{t('moderation.action')}</legend>
         {choices.map((choice) => (
           <label key={choice} className="report-reason">
             <input type="radio" name={fields.action.name} value={choice} required defaultChecked={fields.action.initialValue === choice} />{' '}
-            {MODERATION_ACTION_LABELS[choice]}
+            {actionWord(t, choice)}
           </label>
         ))}
       </fieldset>
       <p id={fields.action.errorId} className="field-error" aria-live="polite">
-        {fields.action.errors?.join(', ')}
+        {fields.action.errors?.map(t.said).join(', ')}
       </p>
-      <label htmlFor={fields.note.id}>Note (kept in the log; when hiding a shop, its owner sees it)</label>
+      <label htmlFor={fields.note.id}>{t('moderation.note')}</label>
       <textarea key={noteKey} {...note} rows={3} maxLength={MODERATION_NOTE_MAX} />
       <p id={fields.note.errorId} className="field-error" aria-live="polite">
-        {fields.note.errors?.join(', ')}
+        {fields.note.errors?.map(t.said).join(', ')}
       </p>
-      <SubmitButton pendingLabel="Saving…">Save</SubmitButton>
+      <SubmitButton pendingLabel={t('moderation.saving')}>{t('moderation.save')}</SubmitButton>
     </Form>
   );
 }

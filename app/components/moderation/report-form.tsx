@@ -5,20 +5,12 @@ import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { reportFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { REASON_WORDS } from '#app/lib/i18n/moderation-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';
-import type { MessageKey } from '#rules/i18n/keys.ts';
 import { REPORT_DETAILS_MAX } from '#rules/limits.ts';
-import { REPORT_REASONS, type ReportReason } from '#rules/moderation.ts';
+import { REPORT_REASONS } from '#rules/moderation.ts';
 
 const constraint = formConstraint(reportFormSchema);
-
-const REASON_WORDS: { [Reason in ReportReason]: MessageKey } = {
-  scam: 'report.scam',
-  misleading: 'report.misleading',
-  prohibited: 'report.prohibited',
-  offensive: 'report.offensive',
-  other: 'report.other',
-};
 
 /** A reason and, for "Other" (else optional), what is wrong; posted to the page it is on. */
 export function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {

@@ -36,6 +36,16 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
       ) : (
         <p className="ad-status">{shop.ad_ended_at ? t('ownShop.adEnded', { date: dayInLagos(shop.ad_ended_at, t.language) }) : t('ownShop.noAd')}</p>
       )}
+      {shop.phone_verified ? (
+        <p className="card-check">✓ {t('ownShop.phoneVerified')}</p>
+      ) : (
+        !hidden &&
+        shop.owner_phone && (
+          <p>
+            <Link to={`/myShop/${id}/phone`}>{t('ownShop.verifyPhone')}</Link>
+          </p>
+        )
+      )}
       {!shop.state && (
         <p className="notice owner-ask">
           {t.said(MSG.shopStateMissing)} <Link to={`/editShop/${id}/edit-shop`}>{t('ownShop.addState')}</Link>

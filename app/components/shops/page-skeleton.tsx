@@ -1,11 +1,13 @@
+import { useT } from '#app/lib/i18n/words.ts';
 import type { PendingSkeleton } from '#app/lib/pending.ts';
 
 /** Stands in for a list page while its data is on the way, so a tap shows at once on a slow connection. */
 export function PageSkeleton({ title, cards, label }: PendingSkeleton) {
+  const t = useT();
   return (
     <main>
-      <h1 className="section-title">{title}</h1>
-      <SkeletonGrid count={cards} label={label} />
+      <h1 className="section-title">{t(title)}</h1>
+      <SkeletonGrid count={cards} label={t(label)} />
     </main>
   );
 }

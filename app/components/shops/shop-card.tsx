@@ -13,6 +13,8 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
   from: string | null;
   photo: Photo | null;
   rating?: { average: number; count: number };
+  /** Only when true: most cards carry no check, and every byte of a list travels in its hydration data. */
+  phoneVerified?: true;
 };
 
 /**
@@ -28,6 +30,8 @@ export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge
         {badge && <span className="paid-badge">{badge === 'Sponsored' ? t('card.sponsored') : t('card.ad')}</span>}
         <span className="card-name">{shop.name}</span>
         {shop.rating && <CardRating {...shop.rating} />}
+        {/* Text, not a link to what it means: the card is one link already, and the shop page has that one. */}
+        {shop.phoneVerified && <span className="card-check">✓ {t('check.phone')}</span>}
         <span className="card-meta">{shop.place ? `${shop.category} · ${shop.place}` : shop.category}</span>
         {shop.from && <span className="card-price">{t('card.from', { price: shop.from })}</span>}
       </a>

@@ -106,8 +106,9 @@ export function paymentStartFailure(error: ProviderError): string {
   return error.formMessage() ?? (Object.values(error.fieldMessages()).join(', ') || MSG.paymentInitFailed);
 }
 
-export function refusedStatus(error: ProviderError): number {
-  return error.status && error.status < 500 ? error.status : 502;
+/** The API's own 4xx passes through; anything else it did, or a lost connection, is a bad gateway. */
+export function refusedStatus(error: unknown): number {
+  return isProviderError(error) && error.status && error.status < 500 ? error.status : 502;
 }
 
 /** A message or order refused by the API says why in its words (a block, a hidden shop, too fast); a lost one says to send again. */

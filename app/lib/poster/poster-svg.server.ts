@@ -26,15 +26,19 @@ export function nameLines(name: string, perLine: number): string[] {
 const WIDTH = 210;
 const HEIGHT = 297;
 const CENTRE = WIDTH / 2;
+const HINT_LEADING = 6.5;
+
+/** The poster's own words, in the language of the page it was asked from. */
+export type PosterWords = { kicker: string; hint: string };
 
 /** A4 in millimetres; the photo is inside the file, so it prints anywhere without the site. */
-export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer } | null): string {
+export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer } | null, words: PosterWords): string {
   const text = (y: number, size: number, content: string, extra = '') =>
     `<text x="${CENTRE}" y="${y}" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="${size}"${extra}>${escapeXml(content)}</text>`;
   const lines = nameLines(poster.shop.name, 22);
   const longest = Math.max(...lines.map((line) => line.length), 1);
   const nameSize = Math.min(14, 330 / longest);
-  const parts = [text(26, 9, 'Find us on Kasuwa', ' font-weight="700" fill="#9a3412"')];
+  const parts = [text(26, 9, words.kicker, ' font-weight="700" fill="#9a3412"')];
   let y = 26 + nameSize * 1.4;
   for (const line of lines) {
     parts.push(text(y, nameSize, line, ' font-weight="700"'));
@@ -47,11 +51,15 @@ export function posterSvg(poster: Poster, photo: { type: string; bytes: Buffer }
     parts.push(`<image x="${CENTRE - 55}" y="${y}" width="110" height="82.5" preserveAspectRatio="xMidYMid slice" href="${href}"/>`);
     y += 88;
   }
-  const qrSize = Math.min(80, HEIGHT - 32 - y);
+  // Some languages say the hint at twice the English length: it wraps rather than run off the page.
+  const hint = wrap(words.hint.split(/\s+/).filter(Boolean), 64);
+  const qrSize = Math.min(80, HEIGHT - 32 - y - HINT_LEADING * (hint.length - 1));
   parts.push(poster.qrSvg.replace('<svg ', `<svg x="${CENTRE - qrSize / 2}" y="${y}" width="${qrSize}" height="${qrSize}" `));
   y += qrSize + 12;
   parts.push(text(y, 9, poster.shortText, ' font-weight="700"'));
-  parts.push(text(y + 8, 5.5, 'Scan the code or type the link to see our products and prices.'));
+  hint.forEach((line, index) => {
+    parts.push(text(y + 8 + index * HINT_LEADING, 5.5, line));
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}mm" height="${HEIGHT}mm" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>${parts.join('')}</svg>
 `;

@@ -16,6 +16,7 @@ import {
   openItemsSchema,
   paymentStartSchema,
   paymentVerifySchema,
+  phoneCodeSentSchema,
   productSchema,
   productSearchSchema,
   productWithShopSchema,
@@ -32,6 +33,7 @@ import {
   shopSchema,
   suggestionsSchema,
   threadMessageSchema,
+  verifiedPhoneSchema,
   visitsCountedSchema,
 } from './contract';
 import { ProviderError } from './errors';
@@ -221,6 +223,10 @@ export const provider = {
   signOutOthers: (token: string) => callParsed(z.object({ ended: z.number() }), 'POST', 'auth/sessions/revoke-others', { token, budget: WRITE_BUDGET }),
   setMailAlerts: (token: string, body: { message_mail: boolean; renewal_mail: boolean }) =>
     callParsed(mailAlertsSchema, 'PUT', 'auth/alerts', { token, json: body, budget: WRITE_BUDGET }),
+  sendPhoneCode: (token: string, phoneNumber: string) =>
+    callParsed(phoneCodeSentSchema, 'POST', 'auth/phone-codes', { token, json: { phone_number: phoneNumber }, budget: WRITE_BUDGET }),
+  verifyPhone: (token: string, body: { phone_number: string; code: string }) =>
+    callParsed(verifiedPhoneSchema, 'POST', 'auth/verified-phones', { token, json: body, budget: WRITE_BUDGET }),
   setLanguage: (token: string, language: Language) =>
     callParsed(z.object({ language: z.enum(LANGUAGES) }), 'PUT', 'auth/language', { token, json: { language }, budget: WRITE_BUDGET }),
   dataExport: (token: string) => callParsed(dataExportSchema, 'GET', 'auth/data-export', { token }),

@@ -137,6 +137,8 @@ export const mailAlertsSchema = z.object({ message_mail: z.boolean(), renewal_ma
 
 /** ext: a shop's alerts after its owner set them. */
 export const shopAlertsSchema = z.object({ sms: z.boolean() });
+export const phoneCodeSentSchema = z.object({ phone_number: z.string(), expires_at: z.string() });
+export const verifiedPhoneSchema = z.object({ phone_number: z.string(), verified_at: z.string() });
 
 export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),

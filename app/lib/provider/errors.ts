@@ -20,7 +20,9 @@ export class ProviderError extends Error {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
     const fields: Record<string, string> = {};
     for (const [field, value] of Object.entries(body)) {
-      if (field === 'detail' || field === 'non_field_errors' || field === 'code' || field === 'status') continue;
+      if (field === 'detail' || field === 'non_field_errors' || field === 'status') continue;
+      // A string `code` is the framework's error code; a list is the errors of a field named `code`.
+      if (field === 'code' && !Array.isArray(value)) continue;
       const text = messagesOf(value);
       if (text) fields[field] = text;
     }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { AdHistory } from '#app/components/ads/ad-history.tsx';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
@@ -18,29 +20,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (isProviderError(error)) return null;
     throw error;
   });
-  return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null }, ads };
+  return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null }, ads, words: pageWords(request, 'ads') };
 }
 
 export default function AdPlan({ loaderData }: Route.ComponentProps) {
   const { shop, ads } = loaderData;
+  const t = useT();
   return (
     <main className="ads-page">
-      <h1 className="section-title">Ads for {shop.name}</h1>
+      <h1 className="section-title">{t('ads.adsFor', { name: shop.name })}</h1>
       {ads && <AdHistory ads={ads} />}
       <AdStep step={1} />
       <AdPlanSummary sponsoredUntil={shop.sponsoredUntil} />
       <p className="ad-actions">
         <Link to={`/shop/${encodeURIComponent(shop.id)}/paymentInitiation`} className="button">
-          {ads?.length ? 'Buy another month' : 'Continue'}
+          {ads?.length ? t('ads.buyAnother') : t('ads.continue')}
         </Link>
         <Link to="/myShop" className="button secondary">
-          Back to My Shops
+          {t('ads.backToMyShops')}
         </Link>
       </p>
     </main>
   );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Ads for ${loaderData.shop.name} · Kasuwa` : 'Ads for a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [
+    { title: loaderData ? t('ads.adsForPageTitle', { name: loaderData.shop.name }) : t('ads.adsForAShopPageTitle') },
+    { name: 'robots', content: 'noindex' },
+  ];
 }

@@ -3,6 +3,8 @@ import { data, Form, Link, redirect } from 'react-router';
 import { AdPlanSummary, AdStep } from '#app/components/ads/ad-plan-summary.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { paymentStartFailure, refusedStatus } from '#app/lib/forms/provider-errors.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, leavingForCheckoutCookie, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
@@ -20,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = requireSignedIn(request, context.get(signedInContext));
   const shop = await ownShop(request, visitor, params.shop_id);
   if (shop.hidden) throw data(MSG.hiddenShopKept, { status: 409 });
-  return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null } };
+  return { shop: { id: shop.id, name: shop.name, sponsoredUntil: shop.is_sponsored ? shop.sponsored_until : null }, words: pageWords(request, 'ads') };
 }
 
 /** Opens the checkout and sends the browser there. The provider answers a second tap with the same checkout. */
@@ -40,27 +42,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function PaymentInitiation({ loaderData, actionData }: Route.ComponentProps) {
   const { shop } = loaderData;
+  const t = useT();
   useFreshAfterBack();
+  const price = priceInNaira(AD_PLAN.priceNaira);
   return (
     <main className="ads-page">
       <AdStep step={2} />
-      <h1 className="section-title">Pay for {shop.name}</h1>
+      <h1 className="section-title">{t('ads.payFor', { name: shop.name })}</h1>
       <AdPlanSummary sponsoredUntil={shop.sponsoredUntil} />
       {actionData?.error && (
         <p className="notice error" role="alert">
-          {actionData.error}
+          {t.said(actionData.error)}
         </p>
       )}
       <Form method="post" className="ad-actions">
         {/* The renewal reminder's link lands here: a running ad is renewed, from its end. */}
-        <SubmitButton pendingLabel="Opening the payment page…">
-          {shop.sponsoredUntil ? `Renew for ${priceInNaira(AD_PLAN.priceNaira)}` : `Pay ${priceInNaira(AD_PLAN.priceNaira)}`}
-        </SubmitButton>
+        <SubmitButton pendingLabel={t('ads.opening')}>{shop.sponsoredUntil ? t('ads.renewFor', { price }) : t('ads.pay', { price })}</SubmitButton>
         <Link to={`/shop/${encodeURIComponent(shop.id)}/step1`} className="button secondary">
-          Back
+          {t('ads.back')}
         </Link>
       </Form>
-      <p className="field-hint">You will pay on Paystack's secure page, then come back here.</p>
+      <p className="field-hint">{t('ads.onPaystack')}</p>
     </main>
   );
 }
@@ -79,6 +81,10 @@ function useFreshAfterBack() {
   }, []);
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Pay for ${loaderData.shop.name} · Kasuwa` : 'Pay for ads · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const t = translator(wordsOnScreen(matches));
+  return [
+    { title: loaderData ? t('ads.payForPageTitle', { name: loaderData.shop.name }) : t('ads.payForAdsPageTitle') },
+    { name: 'robots', content: 'noindex' },
+  ];
 }

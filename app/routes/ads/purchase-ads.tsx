@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RedirectNotice } from '#app/components/owner/redirect-notice.tsx';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { ownShops } from '#app/routes/owner/own-shops.server.ts';
 import { dayInLagos } from '#rules/dates.ts';
@@ -23,26 +24,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shops: shops.map(({ id, name, is_sponsored, sponsored_until }) => ({ id, name, sponsoredUntil: is_sponsored ? sponsored_until : null })),
     // The notice that sends an owner without a shop to My Shops is My Shops' own, with its words.
-    words: pageWords(request, 'owner'),
+    words: pageWords(request, 'owner', 'ads'),
   };
 }
 
 export default function PurchaseAds({ loaderData }: Route.ComponentProps) {
   const { shops } = loaderData;
+  const t = useT();
   return (
     <main className="ads-page">
-      <h1 className="section-title">Advertise a shop</h1>
+      <h1 className="section-title">{t('ads.advertise')}</h1>
       {shops.length === 0 ? (
-        <RedirectNotice message={MSG.noShopForAds} to="/myShop" delayMs={NO_SHOP_DELAY_MS} tone="error" />
+        <RedirectNotice message={t.said(MSG.noShopForAds)} to="/myShop" delayMs={NO_SHOP_DELAY_MS} tone="error" />
       ) : (
         <>
-          <p>Choose the shop to put first on Kasuwa for a month.</p>
-          <ul className="ad-shop-choices" aria-label="Your shops">
+          <p>{t('ads.choose')}</p>
+          <ul className="ad-shop-choices" aria-label={t('ads.yourShops')}>
             {shops.map((shop) => (
               <li key={shop.id}>
                 <Link to={`/shop/${encodeURIComponent(shop.id)}/step1`} className="ad-shop-choice">
                   <span className="ad-shop-name">{shop.name}</span>
-                  <span className="ad-shop-state">{shop.sponsoredUntil ? `Sponsored until ${dayInLagos(shop.sponsoredUntil)}` : 'Not sponsored'}</span>
+                  <span className="ad-shop-state">
+                    {shop.sponsoredUntil ? t('ads.sponsoredUntil', { date: dayInLagos(shop.sponsoredUntil, t.language) }) : t('ads.notSponsored')}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -53,6 +57,6 @@ export default function PurchaseAds({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: 'Advertise a shop · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('ads.advertisePageTitle') }, { name: 'robots', content: 'noindex' }];
 }

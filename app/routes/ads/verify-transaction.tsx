@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import { useServerRendered } from '#app/lib/hydrated.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
@@ -21,36 +23,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payment = await verifyPayment(request, signedIn, reference);
   const status = payment.state === 'failed' ? (payment.mayRetry ? 503 : 400) : 200;
   const recheck = payment.state === 'pending' ? nextRecheck(reference, searchParams.get('since')) : null;
-  return data({ payment, reference, recheck }, { status });
+  return data({ payment, reference, recheck, words: pageWords(request, 'ads') }, { status });
 }
 
 export default function VerifyTransaction({ loaderData }: Route.ComponentProps) {
   const { payment, reference, recheck } = loaderData;
   const again = `/verify-transaction?reference=${encodeURIComponent(reference)}`;
+  const t = useT();
   return (
     <main className="ads-page">
       {payment.state === 'paid' ? (
         <section className="notice success payment-result" role="status">
-          <h1>Payment successful</h1>
+          <h1>{t('ads.paid')}</h1>
           <dl>
-            <dt>Amount</dt>
+            <dt>{t('ads.amount')}</dt>
             <dd>{priceInNaira(payment.amount)}</dd>
             {payment.paidAt && (
               <>
-                <dt>Date</dt>
-                <dd>{momentInLagos(payment.paidAt)}</dd>
+                <dt>{t('ads.date')}</dt>
+                <dd>{momentInLagos(payment.paidAt, t.language)}</dd>
               </>
             )}
             {payment.shop && (
               <>
-                <dt>Shop</dt>
+                <dt>{t('ads.shop')}</dt>
                 <dd>{payment.shop.name}</dd>
               </>
             )}
             {payment.until && (
               <>
-                <dt>Sponsored until</dt>
-                <dd>{dayInLagos(payment.until)}</dd>
+                <dt>{t('ads.sponsoredUntilLabel')}</dt>
+                <dd>{dayInLagos(payment.until, t.language)}</dd>
               </>
             )}
           </dl>
@@ -59,25 +62,25 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
         <PendingPayment shopName={payment.shop?.name} again={again} recheck={recheck} />
       ) : (
         <section className="notice error payment-result" role="alert">
-          <h1>{MSG.verificationFailed}</h1>
-          <p>{payment.error}</p>
-          {payment.payAgainFor && <p>{MSG.paymentNotCharged}</p>}
-          {payment.mayRetry && <Link to={again}>Check again</Link>}
+          <h1>{t.said(MSG.verificationFailed)}</h1>
+          <p>{t.said(payment.error)}</p>
+          {payment.payAgainFor && <p>{t.said(MSG.paymentNotCharged)}</p>}
+          {payment.mayRetry && <Link to={again}>{t('ads.checkAgain')}</Link>}
         </section>
       )}
       <p className="ad-actions">
         {payment.state !== 'failed' && payment.shop && (
           <Link to={`/shop/${encodeURIComponent(payment.shop.id)}`} className="button">
-            See your shop
+            {t('ads.seeYourShop')}
           </Link>
         )}
         {payment.state === 'failed' && payment.payAgainFor && (
           <Link to={`/shop/${encodeURIComponent(payment.payAgainFor)}/paymentInitiation`} className="button">
-            Try again
+            {t('ads.tryAgain')}
           </Link>
         )}
         <Link to="/myShop" className="button secondary">
-          Go to My Shops
+          {t('ads.goToMyShops')}
         </Link>
       </p>
     </main>
@@ -91,6 +94,7 @@ export default function VerifyTransaction({ loaderData }: Route.ComponentProps) 
 function PendingPayment({ shopName, again, recheck }: { shopName: string | undefined; again: string; recheck: string | null }) {
   const serverRendered = useServerRendered();
   const navigate = useNavigate();
+  const t = useT();
   useEffect(() => {
     if (serverRendered || !recheck) return;
     const timer = setInterval(() => void navigate(recheck, { replace: true, preventScrollReset: true }), RECHECK_SECONDS * 1000);
@@ -98,18 +102,18 @@ function PendingPayment({ shopName, again, recheck }: { shopName: string | undef
   }, [navigate, recheck, serverRendered]);
   return (
     <section className="notice payment-result" role="status">
-      <h1>Payment pending</h1>
+      <h1>{t('ads.pendingTitle')}</h1>
       <p>
-        {MSG.paymentPending} {shopName ? `${shopName} will be sponsored` : 'Your shop will be sponsored'} as soon as it is confirmed; bank transfers can take a
-        few minutes. {recheck ? `This page checks again every ${RECHECK_SECONDS} seconds.` : 'This page has stopped checking by itself; use Check again.'}
+        {t.said(MSG.paymentPending)} {shopName ? t('ads.shopSponsoredSoon', { shop: shopName }) : t('ads.yourShopSponsoredSoon')}{' '}
+        {recheck ? t('ads.checksEvery', { seconds: RECHECK_SECONDS }) : t('ads.stoppedChecking')}
       </p>
-      <Link to={again}>Check again</Link>
+      <Link to={again}>{t('ads.checkAgain')}</Link>
       {/* React places this in the document's head. */}
       {serverRendered && recheck && <meta httpEquiv="refresh" content={`${RECHECK_SECONDS};url=${recheck}`} />}
     </section>
   );
 }
 
-export function meta() {
-  return [{ title: 'Payment · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('ads.paymentPageTitle') }, { name: 'robots', content: 'noindex' }];
 }

@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { MessageItemPage } from '#app/components/moderation/message-item-page.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { messageModerationPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import stylesheet from '../../styles/moderation.css?url';
@@ -8,15 +10,18 @@ import { loadMessage, moderateMessage } from './moderation.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const loader = ({ request, params, context }: Route.LoaderArgs) => loadMessage(request, context.get(signedInContext), params.message_id);
+export const loader = async ({ request, params, context }: Route.LoaderArgs) => ({
+  item: await loadMessage(request, context.get(signedInContext), params.message_id),
+  words: pageWords(request, 'moderation', 'reports', 'forms'),
+});
 
 export const action = ({ request, params, context }: Route.ActionArgs) => moderateMessage(request, context, context.get(signedInContext), params.message_id);
 
 export default function MessageItem({ loaderData, actionData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  return <MessageItemPage item={loaderData} action={messageModerationPath(params.message_id)} done={search.get('done')} lastResult={actionData?.result} />;
+  return <MessageItemPage item={loaderData.item} action={messageModerationPath(params.message_id)} done={search.get('done')} lastResult={actionData?.result} />;
 }
 
-export function meta() {
-  return [{ title: 'Moderation · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('moderation.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

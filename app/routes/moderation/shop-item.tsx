@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ItemPage } from '#app/components/moderation/item-page.tsx';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { moderationPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import stylesheet from '../../styles/moderation.css?url';
@@ -8,16 +10,19 @@ import { loadItem, moderateItem } from './moderation.server';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export const loader = ({ request, params, context }: Route.LoaderArgs) => loadItem(request, context.get(signedInContext), { shopId: params.shop_id });
+export const loader = async ({ request, params, context }: Route.LoaderArgs) => ({
+  item: await loadItem(request, context.get(signedInContext), { shopId: params.shop_id }),
+  words: pageWords(request, 'moderation', 'reports', 'forms'),
+});
 
 export const action = ({ request, params, context }: Route.ActionArgs) =>
   moderateItem(request, context, context.get(signedInContext), { shopId: params.shop_id });
 
 export default function ShopItem({ loaderData, actionData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  return <ItemPage item={loaderData} action={`/moderation/${moderationPath(params.shop_id)}`} done={search.get('done')} lastResult={actionData?.result} />;
+  return <ItemPage item={loaderData.item} action={`/moderation/${moderationPath(params.shop_id)}`} done={search.get('done')} lastResult={actionData?.result} />;
 }
 
-export function meta() {
-  return [{ title: 'Moderation · Kasuwa' }, { name: 'robots', content: 'noindex' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: translator(wordsOnScreen(matches))('moderation.pageTitle') }, { name: 'robots', content: 'noindex' }];
 }

@@ -2,7 +2,9 @@ import { getWebEnv } from '#app/lib/env.server.ts';
 import { posterOf } from '#app/lib/poster/poster.server.ts';
 import { posterSvg } from '#app/lib/poster/poster-svg.server.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
+import { requestLanguage } from '#app/lib/request-language.server.ts';
 import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
+import { sayerIn } from '#rules/i18n/say.ts';
 import type { Route } from './+types/shop-poster-svg';
 import { ownShop } from './own-shops.server';
 
@@ -25,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const signedIn = requireSignedIn(request, context.get(signedInContext));
   const shop = await ownShop(request, signedIn, params.shop_id);
   const poster = await posterOf(shop, getWebEnv().webUrl);
-  const svg = posterSvg(poster, await photoBytes(shop.image_url));
+  const say = sayerIn(requestLanguage(request), 'poster');
+  const svg = posterSvg(poster, await photoBytes(shop.image_url), { kicker: say('poster.kicker'), hint: say('poster.hint') });
   return new Response(svg, {
     headers: {
       'content-type': 'image/svg+xml; charset=utf-8',

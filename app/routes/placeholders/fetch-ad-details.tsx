@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import type { Route } from './+types/fetch-ad-details';
 
@@ -7,15 +9,20 @@ export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
+export function loader({ request }: Route.LoaderArgs) {
+  return { words: pageWords(request, 'soon') };
+}
+
 // A stub (docs/product.md §2): no screen uses the ad-details call behind it.
 export default function FetchAdDetails() {
+  const t = useT();
   return (
     <main>
-      <h1 className="section-title">Ad details</h1>
-      <p className="notice">Ad details are coming soon. Meanwhile, you can see your shops and buy ads for them in My Shop.</p>
+      <h1 className="section-title">{t('adDetails.heading')}</h1>
+      <p className="notice">{t('adDetails.soon')}</p>
       <p>
         <Link to="/myShop" className="button">
-          Go to My Shop
+          {t('adDetails.myShop')}
         </Link>
       </p>
     </main>
@@ -23,9 +30,6 @@ export default function FetchAdDetails() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Ad details · Kasuwa' },
-    { name: 'description', content: 'Details of your Kasuwa shop ads are coming soon.' },
-    canonical(originFrom(matches), '/fetchAdDetails'),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('adDetails.pageTitle') }, { name: 'description', content: t('adDetails.description') }, canonical(originFrom(matches), '/fetchAdDetails')];
 }

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
+import { pageWords } from '#app/lib/i18n/words.server.ts';
+import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { canonical, originFrom } from '#app/lib/seo.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import stylesheet from '../../styles/lily-chat.css?url';
 import type { Route } from './+types/lily-chat';
 
-const GREETING = 'Hello! I’m Lily, your shopping assistant. Tell me what you are looking for and I’ll help you find it.';
-const CANNED_REPLY = 'Thank you! I’m still learning, so the assistant is coming soon. For now, you can search shops from the home page.';
 const SAY_MAX = 500;
 
 export const handle: RouteHandle = { bare: true };
@@ -18,8 +18,13 @@ export function headers() {
   return STATIC_PAGE_CACHE;
 }
 
-// No loader and no server call: without JavaScript the form reloads this page with `?say=`, which renders the line and the reply.
+export function loader({ request }: Route.LoaderArgs) {
+  return { words: pageWords(request, 'soon') };
+}
+
+// No server call: without JavaScript the form reloads this page with `?say=`, which renders the line and the reply.
 export default function LilyChat() {
+  const t = useT();
   const [params] = useSearchParams();
   const said = (params.get('say') ?? '').trim().slice(0, SAY_MAX);
   const [lines, setLines] = useState<string[]>(said ? [said] : []);
@@ -43,15 +48,15 @@ export default function LilyChat() {
     <main className="lily">
       <header className="lily-bar">
         <Link to="/" className="lily-back">
-          ← Back to home
+          {t('lily.back')}
         </Link>
         <h1>Lily</h1>
-        <p>Your shopping assistant</p>
+        <p>{t('lily.tagline')}</p>
       </header>
       {/* The log role sits on a wrapper: on the <ol> itself it would replace the list its lines belong to. */}
-      <div className="lily-log" role="log" aria-label="Conversation with Lily">
+      <div className="lily-log" role="log" aria-label={t('lily.log')}>
         <ol ref={log}>
-          <LilyLine from="lily" text={GREETING} />
+          <LilyLine from="lily" text={t('lily.greeting')} />
           {lines.map((line, index) => (
             <LilyExchange key={index} line={line} />
           ))}
@@ -59,37 +64,36 @@ export default function LilyChat() {
       </div>
       <form method="get" action="/lilyChat" className="lily-compose" onSubmit={onSubmit}>
         <label htmlFor="lily-say" className="visually-hidden">
-          Message to Lily
+          {t('lily.messageLabel')}
         </label>
-        <input id="lily-say" name="say" required maxLength={SAY_MAX} autoComplete="off" enterKeyHint="send" placeholder="Ask Lily" />
-        <button type="submit">Send</button>
+        <input id="lily-say" name="say" required maxLength={SAY_MAX} autoComplete="off" enterKeyHint="send" placeholder={t('lily.placeholder')} />
+        <button type="submit">{t('lily.send')}</button>
       </form>
     </main>
   );
 }
 
 function LilyExchange({ line }: { line: string }) {
+  const t = useT();
   return (
     <>
       <LilyLine from="you" text={line} />
-      <LilyLine from="lily" text={CANNED_REPLY} />
+      <LilyLine from="lily" text={t('lily.reply')} />
     </>
   );
 }
 
 function LilyLine({ from, text }: { from: 'you' | 'lily'; text: string }) {
+  const t = useT();
   return (
     <li className={from === 'you' ? 'mine' : 'theirs'}>
-      <span className="visually-hidden">{from === 'you' ? 'You: ' : 'Lily: '}</span>
+      <span className="visually-hidden">{from === 'you' ? t('lily.you') : t('lily.lily')} </span>
       {text}
     </li>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: 'Lily, your shopping assistant · Kasuwa' },
-    { name: 'description', content: 'Lily, Kasuwa’s shopping assistant, is coming soon to help you find shops and products near you.' },
-    canonical(originFrom(matches), '/lilyChat'),
-  ];
+  const t = translator(wordsOnScreen(matches));
+  return [{ title: t('lily.pageTitle') }, { name: 'description', content: t('lily.description') }, canonical(originFrom(matches), '/lilyChat')];
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '#rules/i18n/areas.ts';
 import { MSG } from '#rules/messages.ts';
 import { simulatorTransactions } from '#server/db/schema.ts';
 import { startTestApi, type TestApi } from '../support/harness';
@@ -130,6 +131,21 @@ describe('buying a month of ads through the checkout page', () => {
     expect(again.status).toBe(409);
     expect(again.location).toBeNull();
     expect(await sponsoredUntil(api, shop.id)).toEqual(until);
+  });
+
+  it("shows its checkout in the language the browser prefers, and English to one that prefers none of Kasuwa's", async () => {
+    const shop = await newShop('Kano Spices');
+    const checkout = await startCheckout(api, ada.access, shop.id);
+    const inHausa = await fetch(checkoutUrl(api, checkout), { headers: { 'accept-language': 'ha-NG,ha;q=0.9,en;q=0.5' } });
+    const hausa = await inHausa.text();
+    expect(hausa).toContain('<html lang="ha-NG">');
+    for (const key of ['simulator.payKasuwa', 'simulator.noMoney', 'simulator.decline'] as const) {
+      expect(hausa).toContain(AREAS.simulator.translations.ha.messages[key]);
+      expect(hausa).not.toContain(AREAS.simulator.source[key]);
+    }
+    const inFrench = await (await fetch(checkoutUrl(api, checkout), { headers: { 'accept-language': 'fr' } })).text();
+    expect(inFrench).toContain('<html lang="en-NG">');
+    expect(inFrench).toContain(AREAS.simulator.source['simulator.payKasuwa']);
   });
 
   it('an unknown checkout link shows a not-found page', async () => {

@@ -82,4 +82,12 @@ export const messages = {
   'form.orderBuyerOnly': MSG.orderBuyerOnly,
   'form.messagesTooFast': 'You are sending messages too quickly. Please wait {seconds, plural, one {# second} other {# seconds}} and send again.',
   'form.orderOutOfStock': '{name} is out of stock.',
+  'form.orderRequested': 'Order request: {items, plural, one {# item} other {# items}}, total {total}. Payment is on collection or delivery, as agreed here.',
+  'form.orderMoved.accepted': MSG.orderMoved.accepted,
+  'form.orderMoved.declined': MSG.orderMoved.declined,
+  'form.orderMoved.ready': MSG.orderMoved.ready,
+  'form.orderMoved.completed': MSG.orderMoved.completed,
+  'form.orderMoved.cancelled': MSG.orderMoved.cancelled,
+  'form.orderDeclinedBecause': 'Order declined. Reason: {reason}',
+  'form.messageRemoved': MSG.messageRemoved,
 } as const;

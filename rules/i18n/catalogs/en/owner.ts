@@ -19,6 +19,8 @@ export const owner = {
   'ownShop.sponsoredUntil': 'Sponsored until {date}',
   'ownShop.adEnded': 'Ad ended {date}',
   'ownShop.noAd': 'No ad running',
+  'ownShop.phoneVerified': 'Phone verified',
+  'ownShop.verifyPhone': 'Verify the phone number',
   'ownShop.addState': 'Add the state',
   'ownShop.manage': 'Manage {name}',
   'ownShop.products': 'Products',

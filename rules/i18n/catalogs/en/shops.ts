@@ -4,6 +4,8 @@ export const shops = {
   'card.ad': 'Ad',
   'card.from': 'from {price}',
   'card.rating': '{stars} stars, {count, plural, one {# rating} other {# ratings}}',
+  'check.phone': 'Phone verified',
+  'check.list': 'Checks this shop passed',
   'heart.save': 'Save {shop}',
   'heart.remove': 'Remove {shop} from saved',
   'pager.label': 'Pages',

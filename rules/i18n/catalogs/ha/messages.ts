@@ -88,6 +88,15 @@ export const messages: Translation<typeof source> = {
     'form.orderBuyerOnly': 'Mai saye ne kawai zai iya soke buƙatar oda.',
     'form.messagesTooFast': 'Kana aika saƙonni da sauri sosai. Da fatan za a jira {seconds, plural, one {daƙiƙa #} other {daƙiƙa #}}, sannan a sake aikawa.',
     'form.orderOutOfStock': '{name} ya ƙare.',
+    'form.orderRequested':
+      'Buƙatar oda: {items, plural, one {kaya guda #} other {kaya guda #}}, jimla {total}. Za a biya ne lokacin da aka karɓi kayan ko aka kawo su, kamar yadda aka yarda a nan.',
+    'form.orderMoved.accepted': 'An karɓi oda.',
+    'form.orderMoved.declined': 'An ƙi oda.',
+    'form.orderMoved.ready': 'Oda a shirye take.',
+    'form.orderMoved.completed': 'An kammala oda.',
+    'form.orderMoved.cancelled': 'An soke buƙatar oda.',
+    'form.orderDeclinedBecause': 'An ƙi oda. Dalili: {reason}',
+    'form.messageRemoved': 'Masu sa idon Kasuwa sun cire wannan saƙo.',
   },
   reviewed: [],
 };

@@ -19,6 +19,8 @@ export const owner: Translation<typeof source> = {
     'ownShop.sponsoredUntil': 'Talla har zuwa {date}',
     'ownShop.adEnded': 'Tallan ya ƙare a {date}',
     'ownShop.noAd': 'Babu talla a yanzu',
+    'ownShop.phoneVerified': 'An tabbatar da lambar waya',
+    'ownShop.verifyPhone': 'Tabbatar da lambar waya',
     'ownShop.addState': 'Saka jihar',
     'ownShop.manage': 'Sarrafa {name}',
     'ownShop.products': 'Kayayyaki',

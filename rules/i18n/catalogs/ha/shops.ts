@@ -8,6 +8,8 @@ export const shops: Translation<typeof source> = {
     'card.ad': 'Talla',
     'card.from': 'daga {price}',
     'card.rating': 'taurari {stars}, {count, plural, one {ƙimantawa #} other {ƙimantawa #}}',
+    'check.phone': 'An tabbatar da lambar waya',
+    'check.list': 'Tantancewar da wannan shago ya ci',
     'heart.save': 'Ajiye {shop}',
     'heart.remove': 'Cire {shop} daga abubuwan da ka ajiye',
     'pager.label': 'Shafuka',

@@ -87,6 +87,15 @@ export const messages: Translation<typeof source> = {
     'form.orderBuyerOnly': 'Naanị onye na-azụ ahịa nwere ike ịkagbu arịrịọ ọda.',
     'form.messagesTooFast': 'Ị na-ezipu ozi ngwa ngwa nke ukwuu. Biko chere {seconds, plural, other {sekọnd #}} wee zipu ọzọ.',
     'form.orderOutOfStock': '{name} agwụla.',
+    'form.orderRequested':
+      'Arịrịọ ọda: {items, plural, other {ngwaahịa #}}, ngụkọta {total}. A ga-akwụ ụgwọ mgbe a natara ngwaahịa ma ọ bụ mgbe e wetara ya, dịka e kwekọrịtara ebe a.',
+    'form.orderMoved.accepted': 'A nabatala ọda a.',
+    'form.orderMoved.declined': 'A jụla ọda a.',
+    'form.orderMoved.ready': 'Ọda a adịla njikere.',
+    'form.orderMoved.completed': 'E mezuola ọda a.',
+    'form.orderMoved.cancelled': 'A kagbuola arịrịọ ọda a.',
+    'form.orderDeclinedBecause': 'A jụla ọda a. Ihe kpatara ya: {reason}',
+    'form.messageRemoved': 'Ndị nlekọta Kasuwa ewepụla ozi a.',
   },
   reviewed: [],
 };

@@ -19,6 +19,8 @@ export const owner: Translation<typeof source> = {
     'ownShop.sponsoredUntil': 'Mgbasa ozi ruo {date}',
     'ownShop.adEnded': 'Mgbasa ozi kwụsịrị na {date}',
     'ownShop.noAd': 'Enweghị mgbasa ozi na-aga',
+    'ownShop.phoneVerified': 'Ekwentị akwadoro',
+    'ownShop.verifyPhone': 'Kwado nọmba ekwentị',
     'ownShop.addState': 'Tinye steeti',
     'ownShop.manage': 'Lekọta {name}',
     'ownShop.products': 'Ngwaahịa',

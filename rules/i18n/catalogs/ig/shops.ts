@@ -8,6 +8,8 @@ export const shops: Translation<typeof source> = {
     'card.ad': 'Mgbasa ozi',
     'card.from': 'site na {price}',
     'card.rating': 'kpakpando {stars}, {count, plural, other {ntụle #}}',
+    'check.phone': 'Ekwentị akwadoro',
+    'check.list': 'Nlele ndị ụlọ ahịa a gafere',
     'heart.save': 'Chekwaa {shop}',
     'heart.remove': 'Wepụ {shop} na ndị ị chekwara',
     'pager.label': 'Peeji',

@@ -86,6 +86,15 @@ export const messages: Translation<typeof source> = {
     'form.orderBuyerOnly': 'Na only the buyer fit cancel order request.',
     'form.messagesTooFast': 'You dey send messages too fast. Abeg wait {seconds, plural, one {# second} other {# seconds}} come send again.',
     'form.orderOutOfStock': '{name} don finish.',
+    'form.orderRequested':
+      'Order request: {items, plural, one {# goods} other {# goods}}, total {total}. You go pay when you collect the goods or when dem bring am come, as una agree here.',
+    'form.orderMoved.accepted': 'Shop don accept the order.',
+    'form.orderMoved.declined': 'Shop no gree the order.',
+    'form.orderMoved.ready': 'The order don ready.',
+    'form.orderMoved.completed': 'The order don complete.',
+    'form.orderMoved.cancelled': 'Dem don cancel the order request.',
+    'form.orderDeclinedBecause': 'Shop no gree the order. Reason: {reason}',
+    'form.messageRemoved': 'Kasuwa moderators don remove this message.',
   },
   reviewed: [],
 };

@@ -19,6 +19,8 @@ export const owner: Translation<typeof source> = {
     'ownShop.sponsoredUntil': 'Sponsored till {date}',
     'ownShop.adEnded': 'Ad don end {date}',
     'ownShop.noAd': 'No ad dey run',
+    'ownShop.phoneVerified': 'Dem don confirm the phone',
+    'ownShop.verifyPhone': 'Confirm the phone number',
     'ownShop.addState': 'Add the state',
     'ownShop.manage': 'Manage {name}',
     'ownShop.products': 'Goods',

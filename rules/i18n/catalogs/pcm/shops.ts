@@ -8,6 +8,8 @@ export const shops: Translation<typeof source> = {
     'card.ad': 'Ad',
     'card.from': 'from {price}',
     'card.rating': '{stars} stars, {count, plural, one {# rating} other {# ratings}}',
+    'check.phone': 'Dem don confirm the phone',
+    'check.list': 'Checks wey this shop don pass',
     'heart.save': 'Keep {shop}',
     'heart.remove': 'Comot {shop} from the ones wey you keep',
     'pager.label': 'Pages',

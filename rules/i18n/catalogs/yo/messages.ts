@@ -85,6 +85,15 @@ export const messages: Translation<typeof source> = {
     'form.orderBuyerOnly': 'Oníbàárà nìkan ló lè fagilé ìbéèrè ọjà.',
     'form.messagesTooFast': 'O ń fi ìfiránṣẹ́ ránṣẹ́ kíákíá jù. Jọ̀wọ́ dúró fún {seconds, plural, other {ìṣẹ́jú-àáyá #}}, kí o sì tún fi ránṣẹ́.',
     'form.orderOutOfStock': '{name} ti tán.',
+    'form.orderRequested':
+      'Ìbéèrè ọjà: {items, plural, other {ọjà #}}, àpapọ̀ {total}. Ìsanwó máa jẹ́ nígbà tí a bá gba ọjà tàbí tí wọ́n bá mú un dé, bí ẹ ṣe fẹnu kò síbí.',
+    'form.orderMoved.accepted': 'A ti gba ìbéèrè ọjà.',
+    'form.orderMoved.declined': 'A ti kọ ìbéèrè ọjà.',
+    'form.orderMoved.ready': 'Ìbéèrè ọjà ti ṣetán.',
+    'form.orderMoved.completed': 'Ìbéèrè ọjà ti parí.',
+    'form.orderMoved.cancelled': 'A ti fagilé ìbéèrè ọjà.',
+    'form.orderDeclinedBecause': 'A ti kọ ìbéèrè ọjà. Ìdí: {reason}',
+    'form.messageRemoved': 'Àwọn alábòójútó Kasuwa ti yọ ìfiránṣẹ́ yìí kúrò.',
   },
   reviewed: [],
 };

@@ -19,6 +19,8 @@ export const owner: Translation<typeof source> = {
     'ownShop.sponsoredUntil': 'Ìpolówó títí di {date}',
     'ownShop.adEnded': 'Ìpolówó parí ní {date}',
     'ownShop.noAd': 'Kò sí ìpolówó lọ́wọ́lọ́wọ́',
+    'ownShop.phoneVerified': 'A ti jẹ́rìísí fóònù',
+    'ownShop.verifyPhone': 'Jẹ́rìísí nọ́ńbà fóònù',
     'ownShop.addState': 'Fi ìpínlẹ̀ kún un',
     'ownShop.manage': 'Ṣàkóso {name}',
     'ownShop.products': 'Àwọn ọjà',

@@ -28,6 +28,15 @@ describe('form messages in the page language', () => {
     expect(two).not.toContain(MSG.networkError);
   });
 
+  it("says the lines Kasuwa writes into a thread for an order in the reader's language", () => {
+    const t = translator([wordsIn('ig', 'messages')]);
+    for (const line of [MSG.orderRequested(2, '₦3,000'), MSG.orderMoved.accepted, MSG.orderDeclinedBecause('Rice is out of stock.'), MSG.messageRemoved]) {
+      expect(t.said(line), line).not.toBe(line);
+    }
+    expect(t.said(MSG.orderRequested(2, '₦3,000'))).toContain('₦3,000');
+    expect(t.said(MSG.orderDeclinedBecause('Rice is out of stock.'))).toContain('Rice is out of stock.');
+  });
+
   it('leaves English as MSG has it, and a page without the form words in English', () => {
     expect(translator([wordsIn('en', 'forms')]).said(MSG.emailInvalid)).toBe(MSG.emailInvalid);
     expect(translator([wordsIn('ha', 'common')]).said(MSG.emailInvalid)).toBe(MSG.emailInvalid);
@@ -45,11 +54,16 @@ describe('form messages in the page language', () => {
       MSG.messagesTooFast(1),
       MSG.messagesTooFast(9),
       MSG.orderOutOfStock('Garri (1 paint)'),
+      MSG.orderRequested(1, '₦500'),
+      MSG.orderRequested(3, '₦12,000'),
+      MSG.orderDeclinedBecause('Rice is out of stock.'),
+      MSG.phoneCodeWrong(1),
+      MSG.phoneCodeWrong(4),
     ];
     for (const message of written) {
       const found = formPatternOf(message);
       expect(found, message).toBeDefined();
-      const english = { ...AREAS.forms.source, ...AREAS.messages.source }[found!.key];
+      const english = { ...AREAS.forms.source, ...AREAS.messages.source, ...AREAS.verification.source }[found!.key];
       const t = translator([{ language: 'en', messages: { [found!.key]: compileMessage(english) } }]);
       expect(t.said(message)).toBe(message);
     }

@@ -30,6 +30,7 @@ const shop: Shop = {
   rating_stars: [0, 0, 0, 0, 0],
   latest_ratings: [],
   short_code: null,
+  phone_verified: false,
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {

@@ -26,6 +26,7 @@ describe('the poster file', () => {
     shortText: 'kasuwa.ng/s/abc123',
     qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><path d="M0 0h1v1H0z"/></svg>',
   });
+  const words = { kicker: 'Find us on Kasuwa', hint: 'Scan the code or type the link to see our products and prices.' };
   /** Parses the file as a strict XML parser does, returning its text and any error. */
   function parse(svg: string): { text: string; errors: string[] } {
     const parser = new SaxesParser({ xmlns: true });
@@ -38,10 +39,19 @@ describe('the poster file', () => {
 
   it('is well-formed XML whatever the stored name holds: control characters, NUL, a lone surrogate, markup', () => {
     const name = 'Iya\x01\x0b\x1b Ade\0 & <Sons>\x7f\x85\x9b\ud800 "Foods"\udc00';
-    const { text, errors } = parse(posterSvg(poster(name, 'Food\b'), null));
+    const { text, errors } = parse(posterSvg(poster(name, 'Food\b'), null, words));
     expect(errors).toEqual([]);
     expect(text.replace(/\s+/g, '')).toContain('IyaAde&<Sons>"Foods"');
     expect(text).toContain('Food');
     expect(isPrintableText(text)).toBe(true);
+  });
+
+  it('wraps a hint longer than a line at whole words, so no language runs off the page', () => {
+    const hint = 'Ṣe àyẹ̀wò kóòdù yìí tàbí tẹ ìjápọ̀ náà láti rí àwọn ọjà àti iye owó wa, kí o sì kàn sí wa ní ọjà.';
+    const svg = posterSvg(poster('Mama Titi Kitchen', 'Food'), null, { ...words, hint });
+    const lines = [...svg.matchAll(/font-size="5.5">([^<]*)</g)].map(([, line]) => line!);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(hint);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(64);
   });
 });

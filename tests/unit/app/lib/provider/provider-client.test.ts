@@ -112,6 +112,15 @@ describe('the provider client', () => {
     expect(failure.formMessage()).toBe('Please fix the errors before submitting');
   });
 
+  it("reads a list under `code` as that field's errors, but not an error code", async () => {
+    const refusal = async () =>
+      (await provider.verifyPhone('token', { phone_number: '+2348025088936', code: '123456' }).catch((e: unknown) => e)) as InstanceType<typeof ProviderError>;
+    answer(400, { code: ['That code is not right. 4 tries left.'] });
+    expect((await refusal()).fieldMessages()).toEqual({ code: 'That code is not right. 4 tries left.' });
+    answer(401, { detail: 'Given token not valid', code: 'token_not_valid' });
+    expect((await refusal()).fieldMessages()).toEqual({});
+  });
+
   it('keeps a plain-text error body as the message and reads Retry-After', async () => {
     handler = (_request, response) => {
       response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '42' });

@@ -91,7 +91,12 @@ describe('with the provider stopped', () => {
     const verified = answer(await routes.verify.loader(args('/verify-transaction?reference=kasuwa-1')));
     expect(verified).toEqual({
       status: 503,
-      data: { payment: { state: 'failed', error: MSG.paymentVerifyUnreachable, mayRetry: true, payAgainFor: null }, reference: 'kasuwa-1', recheck: null },
+      data: {
+        payment: { state: 'failed', error: MSG.paymentVerifyUnreachable, mayRetry: true, payAgainFor: null },
+        reference: 'kasuwa-1',
+        recheck: null,
+        words: expect.objectContaining({ language: 'en' }),
+      },
     });
   });
 

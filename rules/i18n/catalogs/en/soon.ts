@@ -1,0 +1,20 @@
+/** The pages of what is still to come: Lily the shopping assistant, and ad details. */
+export const soon = {
+  'lily.back': '← Back to home',
+  'lily.tagline': 'Your shopping assistant',
+  'lily.log': 'Conversation with Lily',
+  'lily.greeting': 'Hello! I’m Lily, your shopping assistant. Tell me what you are looking for and I’ll help you find it.',
+  'lily.reply': 'Thank you! I’m still learning, so the assistant is coming soon. For now, you can search shops from the home page.',
+  'lily.messageLabel': 'Message to Lily',
+  'lily.placeholder': 'Ask Lily',
+  'lily.send': 'Send',
+  'lily.you': 'You:',
+  'lily.lily': 'Lily:',
+  'lily.pageTitle': 'Lily, your shopping assistant · Kasuwa',
+  'lily.description': 'Lily, Kasuwa’s shopping assistant, is coming soon to help you find shops and products near you.',
+  'adDetails.heading': 'Ad details',
+  'adDetails.soon': 'Ad details are coming soon. Meanwhile, you can see your shops and buy ads for them in My Shop.',
+  'adDetails.myShop': 'Go to My Shop',
+  'adDetails.pageTitle': 'Ad details · Kasuwa',
+  'adDetails.description': 'Details of your Kasuwa shop ads are coming soon.',
+} as const;

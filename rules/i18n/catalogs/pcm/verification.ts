@@ -1,0 +1,41 @@
+import type { Translation } from '../../catalog';
+import type { verification as source } from '../en/verification';
+
+/** Nigerian Pidgin: docs/languages.md has the glossary. */
+export const verification: Translation<typeof source> = {
+  messages: {
+    'sms.phoneCode': 'Your Kasuwa code na {code}. E go end after {minutes} minutes. No give anybody this code: Kasuwa no go ever ask you for am.',
+    'checks.pageTitle': 'Wetin our checks mean · Kasuwa',
+    'checks.description': 'Wetin each check for Kasuwa shop show, and wetin e no show. Check no be guarantee.',
+    'checks.heading': 'Wetin our checks mean',
+    'checks.intro': 'Check for shop mean say Kasuwa don make sure of one thing about the shop. E no be guarantee say the seller honest.',
+    'checks.phoneTitle': '✓ Dem don confirm the phone',
+    'checks.phoneProves': 'The owner show say the phone number wey buyers dey call na im own: e type the code wey we send to that number for text message.',
+    'checks.phoneNot': 'E no show who the owner be, e no show say the goods be as dem talk, and e no show say the shop go deliver.',
+    'checks.careTitle': 'Shine your eye, check or no check',
+    'checks.seeFirst': 'See the goods before you pay, and pay when you collect am or when dem bring am come.',
+    'checks.stayHere': 'Make the chat stay for Kasuwa. Seller wey tell you make you pay first, or make una move go another app, na warning sign.',
+    'checks.report': 'If something no correct, report the shop from im page: our moderators dey read every report.',
+    'verifyPhone.pageTitle': 'Confirm the phone of {name} · Kasuwa',
+    'verifyPhone.heading': 'Confirm the phone of {name}',
+    'verifyPhone.why': 'Buyers dey call {phone}. Once you show say the number na your own, dem go see “Dem don confirm the phone” for your shop.',
+    'verifyPhone.verified': 'Dem don confirm {phone}. Buyers dey see “Dem don confirm the phone” for your shop.',
+    'verifyPhone.changed': 'New number need new check: change the number for Edit Shop, then confirm am here.',
+    'verifyPhone.send': 'Text me code',
+    'verifyPhone.sendAgain': 'Text me new code',
+    'verifyPhone.sending': 'E dey send…',
+    'verifyPhone.sent': 'We don text code to {phone}. E go work for {minutes} minutes.',
+    'verifyPhone.code': 'Code from the text message',
+    'verifyPhone.confirm': 'Confirm',
+    'verifyPhone.confirming': 'E dey check…',
+    'verifyPhone.done': 'E don finish: dem don confirm {phone}.',
+    'verifyPhone.back': 'Go back to My Shops',
+    'form.phoneNotYours': 'You fit confirm only the number of your account or the number of one of your shops.',
+    'form.phoneCodesTooMany': 'You don ask for too many codes. Abeg wait one hour come ask again.',
+    'form.phoneCodeRequired': 'Abeg type the 6-digit code wey dey the text message.',
+    'form.phoneCodeWrong': 'That code no correct. {left, plural, one {# try} other {# tries}} remain.',
+    'form.phoneCodeEnded': 'That code don end because you try am wrong 5 times. Ask for new code.',
+    'form.phoneCodeExpired': 'That code don expire. Ask for new code.',
+  },
+  reviewed: [],
+};

@@ -1,0 +1,41 @@
+import type { Translation } from '../../catalog';
+import type { verification as source } from '../en/verification';
+
+/** Yoruba: docs/languages.md has the glossary. */
+export const verification: Translation<typeof source> = {
+  messages: {
+    'sms.phoneCode': 'Kóòdù Kasuwa rẹ ni {code}. Yóò dópin lẹ́yìn ìṣẹ́jú {minutes}. Má ṣe sọ ọ́ fún ẹnikẹ́ni: Kasuwa kò ní béèrè rẹ̀ lọ́wọ́ rẹ láéláé.',
+    'checks.pageTitle': 'Ohun tí àwọn àyẹ̀wò wa túmọ̀ sí · Kasuwa',
+    'checks.description': 'Ohun tí àyẹ̀wò kọ̀ọ̀kan lórí ṣọ́ọ̀bù Kasuwa fi hàn, àti ohun tí kò fi hàn. Àyẹ̀wò kì í ṣe ìdánilójú.',
+    'checks.heading': 'Ohun tí àwọn àyẹ̀wò wa túmọ̀ sí',
+    'checks.intro': 'Àyẹ̀wò lórí ṣọ́ọ̀bù kan túmọ̀ sí pé Kasuwa ti rí i dájú pé ohun kan nípa rẹ̀ jẹ́ òótọ́. Kì í ṣe ìdánilójú pé olùtajà náà jẹ́ olóòótọ́.',
+    'checks.phoneTitle': '✓ A ti jẹ́rìísí fóònù',
+    'checks.phoneProves': 'Olówó ṣọ́ọ̀bù fi hàn pé nọ́ńbà fóònù tí àwọn oníbàárà ń pè jẹ́ tirẹ̀, nípa títẹ kóòdù tí a fi ránṣẹ́ sí nọ́ńbà náà nínú SMS.',
+    'checks.phoneNot': 'Kò fi ẹni tí olówó ṣọ́ọ̀bù jẹ́ hàn, kò fi hàn pé ọjà rí bí wọ́n ṣe ṣàpèjúwe rẹ̀, bẹ́ẹ̀ ni kò fi hàn pé ṣọ́ọ̀bù náà yóò mú ọjà dé.',
+    'checks.careTitle': 'Dáàbò bo ara rẹ, yálà àyẹ̀wò wà tàbí kò sí',
+    'checks.seeFirst': 'Rí ọjà náà kí o tó sanwó, kí o sì sanwó nígbà tí o bá gba ọjà tàbí tí wọ́n bá mú un dé.',
+    'checks.stayHere': 'Máa bá ìjíròrò lọ lórí Kasuwa. Olùtajà tó ní kí o kọ́kọ́ sanwó, tàbí kí ẹ lọ sórí áàpù mìíràn, jẹ́ àmì ìkìlọ̀.',
+    'checks.report': 'Tí nǹkan kan kò bá tọ̀nà, fi ẹjọ́ ṣọ́ọ̀bù náà sùn láti ojú-ìwé rẹ̀: àwọn alábòójútó wa ń ka gbogbo ẹjọ́ tí a bá fi sùn.',
+    'verifyPhone.pageTitle': 'Jẹ́rìísí fóònù {name} · Kasuwa',
+    'verifyPhone.heading': 'Jẹ́rìísí fóònù {name}',
+    'verifyPhone.why': 'Àwọn oníbàárà ń pe {phone}. Ní kété tí o bá fi hàn pé nọ́ńbà náà jẹ́ tìrẹ, wọn yóò rí “A ti jẹ́rìísí fóònù” lórí ṣọ́ọ̀bù rẹ.',
+    'verifyPhone.verified': 'A ti jẹ́rìísí {phone}. Àwọn oníbàárà ń rí “A ti jẹ́rìísí fóònù” lórí ṣọ́ọ̀bù rẹ.',
+    'verifyPhone.changed': 'Nọ́ńbà tuntun nílò àyẹ̀wò tuntun: yí nọ́ńbà náà padà ní “Ṣàtúnṣe ṣọ́ọ̀bù”, lẹ́yìn náà jẹ́rìísí rẹ̀ níbí.',
+    'verifyPhone.send': 'Fi kóòdù ránṣẹ́ sí mi nínú SMS',
+    'verifyPhone.sendAgain': 'Fi kóòdù tuntun ránṣẹ́ sí mi nínú SMS',
+    'verifyPhone.sending': 'À ń fi ránṣẹ́…',
+    'verifyPhone.sent': 'A ti fi kóòdù kan ránṣẹ́ sí {phone} nínú SMS. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}.',
+    'verifyPhone.code': 'Kóòdù tó wà nínú SMS náà',
+    'verifyPhone.confirm': 'Jẹ́rìísí',
+    'verifyPhone.confirming': 'À ń ṣàyẹ̀wò…',
+    'verifyPhone.done': 'Ó ti parí: a ti jẹ́rìísí {phone}.',
+    'verifyPhone.back': 'Padà sí Ṣọ́ọ̀bù mi',
+    'form.phoneNotYours': 'Nọ́ńbà àkáǹtì rẹ tàbí nọ́ńbà ọ̀kan lára àwọn ṣọ́ọ̀bù rẹ nìkan ni o lè jẹ́rìísí.',
+    'form.phoneCodesTooMany': 'O ti béèrè fún kóòdù tó pọ̀ jù. Jọ̀wọ́ dúró fún wákàtí kan, kí o sì tún béèrè.',
+    'form.phoneCodeRequired': 'Jọ̀wọ́ tẹ kóòdù oní-nọ́ńbà 6 tó wà nínú SMS náà.',
+    'form.phoneCodeWrong': 'Kóòdù yẹn kò tọ̀nà. Ó ku {left, plural, other {ìgbìyànjú #}}.',
+    'form.phoneCodeEnded': 'Kóòdù yẹn kò ṣiṣẹ́ mọ́ lẹ́yìn ìgbìyànjú 5 tí kò tọ̀nà. Béèrè fún kóòdù tuntun.',
+    'form.phoneCodeExpired': 'Àkókò kóòdù yẹn ti kọjá. Béèrè fún kóòdù tuntun.',
+  },
+  reviewed: [],
+};
