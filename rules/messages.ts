@@ -185,6 +185,7 @@ export const MSG = {
   reportSent: 'Thank you. Our moderators will look at your report.',
   reportDetailsRequired: 'Please say what is wrong.',
   reportAlreadyOpen: 'You have already reported this. A moderator will look at it.',
+  hiddenByScamReports: 'Two buyers with verified phones reported it as a scam. It stays hidden until a moderator checks it.',
   reportFailed: 'Your report could not be sent. Please try again.',
   reviewNotFound: 'This review does not exist.',
   messageNotFound: 'This message does not exist.',

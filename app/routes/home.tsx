@@ -4,6 +4,7 @@ import { Welcome } from '#app/components/layout/welcome.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
+import { askedVerified, NoVerifiedSellers, VerifiedOnly } from '#app/components/shops/verified-only.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
@@ -17,6 +18,13 @@ import { canonical, originFrom, socialTags } from '#app/lib/seo.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import type { Route } from './+types/home';
 
+function homeHref(page: number, verified: boolean) {
+  const params = new URLSearchParams();
+  if (verified) params.set('verified', '1');
+  if (page > 1) params.set('page', String(page));
+  return params.size ? `/?${params}` : '/';
+}
+
 /** Enough chips for a phone's row or two; the rest open under "More categories". */
 const CATEGORY_CHIPS = 8;
 
@@ -25,19 +33,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFrom(url);
   const welcome = url.searchParams.has('welcome') ? (context.get(signedInContext)?.user.username ?? null) : null;
   const { state, setCookie } = chosenState(request, url);
+  const verified = askedVerified(url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
   const words = pageWords(request, 'browse', 'shops');
   const [[list, categories], saved] = await Promise.all([
-    Promise.allSettled([publicShopCards(memory, { page, state: state ?? undefined }, 'Sponsored'), publicCategories(memory)]),
+    Promise.allSettled([publicShopCards(memory, { page, state: state ?? undefined, verified }, 'Sponsored'), publicCategories(memory)]),
     savedIdsOf(request, context.get(signedInContext)),
   ]);
   // Without categories the home page still shows its shops; the chips just stay away.
   const chips = categories.status === 'fulfilled' ? categories.value.categories.map((c) => c.name) : [];
   if (list.status === 'rejected')
-    return data({ shops: [], saved: [], chips, state, page, nextPage: null, failed: true, welcome, words }, { ...init, status: 503 });
+    return data({ shops: [], saved: [], chips, state, verified, page, nextPage: null, failed: true, welcome, words }, { ...init, status: 503 });
   const { shops, nextPage } = list.value;
-  return data({ shops, saved: savedAmong(shops, saved), chips, state, page, nextPage, failed: false, welcome, words }, init);
+  return data({ shops, saved: savedAmong(shops, saved), chips, state, verified, page, nextPage, failed: false, welcome, words }, init);
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -47,7 +56,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shops, saved, chips, state, page, nextPage, failed, welcome } = loaderData;
+  const { shops, saved, chips, state, verified, page, nextPage, failed, welcome } = loaderData;
   // Where Settings sends a deleted account: the same words for everyone, so the page stays shared.
   const [params] = useSearchParams();
   const t = useT();
@@ -76,17 +85,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       <Form method="get" action="/" className="state-picker">
         <StateSelect state={state} label={t('home.shopsIn')} />
+        <VerifiedOnly verified={verified} />
         <button type="submit">{t('home.show')}</button>
       </Form>
       <h1 className="section-title">{t('home.forYou')}</h1>
       {failed ? (
-        <LoadFailed retryHref={page > 1 ? `/?page=${page}` : '/'} />
+        <LoadFailed retryHref={homeHref(page, verified)} />
       ) : shops.length === 0 ? (
-        <p className="notice">{state ? t('home.noShopsInState', { state }) : t('home.empty')}</p>
+        verified ? (
+          <NoVerifiedSellers allHref="/" />
+        ) : (
+          <p className="notice">{state ? t('home.noShopsInState', { state }) : t('home.empty')}</p>
+        )
       ) : (
         <>
           <ShopGrid shops={shops} saved={saved} label={t('home.shopsForYou')} />
-          <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? '/' : `/?page=${n}`)} />
+          <Pager page={page} nextPage={nextPage} hrefFor={(n) => homeHref(n, verified)} />
         </>
       )}
     </main>

@@ -3,6 +3,7 @@ import { FoundProducts } from '#app/components/shops/found-products.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { ShopGrid, savedAmong } from '#app/components/shops/shop-grid.tsx';
 import { StateSelect } from '#app/components/shops/state-select.tsx';
+import { askedVerified, NoVerifiedSellers, VerifiedOnly } from '#app/components/shops/verified-only.tsx';
 import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { chosenState, listPageHeaders } from '#app/lib/chosen-state.server.ts';
 import { siteMemoryContext } from '#app/lib/host.server.ts';
@@ -19,10 +20,13 @@ import type { Route } from './+types/search-results';
 
 type Sort = '' | 'rating';
 
-function searchHref(q: string, category: string, page = 1, sort: Sort = '') {
+type Asked = { q: string; category: string; verified: boolean; sort: Sort };
+
+function searchHref({ q, category, verified, sort }: Asked, page = 1) {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (category) params.set('category', category);
+  if (verified) params.set('verified', '1');
   if (sort) params.set('sort', sort);
   if (page > 1) params.set('page', String(page));
   return `/searchResults?${params}`;
@@ -34,16 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = (url.searchParams.get('category') ?? '').trim().slice(0, 100);
   const page = pageFrom(url);
   const sort: Sort = url.searchParams.get('sort') === 'rating' ? 'rating' : '';
+  const verified = askedVerified(url);
   const { state, setCookie } = chosenState(request, url);
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   const memory = context.get(siteMemoryContext);
   const words = pageWords(request, 'browse', 'shops');
   const [[list, categories, found], saved] = await Promise.all([
     Promise.allSettled([
-      publicShopCards(memory, { q, category, state: state ?? undefined, page, sort: sort || undefined }, 'Ad'),
+      publicShopCards(memory, { q, category, state: state ?? undefined, verified, page, sort: sort || undefined }, 'Ad'),
       publicCategories(memory),
       // Only beside the first page of shops; a provider without product search simply shows none.
-      page === 1 ? publicProducts(memory, q) : Promise.resolve([]),
+      page === 1 ? publicProducts(memory, q, verified) : Promise.resolve([]),
     ]),
     savedIdsOf(request, context.get(signedInContext)),
   ]);
@@ -52,11 +57,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (list.status === 'rejected') {
     // A 400 refuses the search itself (a NUL character, say): nothing can match it, and trying again will not help.
     const refused = isProviderError(list.reason, 400);
-    const failed = { q, category, state, page, sort, categoryNames, products: [], shops: [], saved: [], count: 0, nextPage: null, failed: !refused, words };
+    const failed = {
+      q,
+      category,
+      state,
+      verified,
+      page,
+      sort,
+      categoryNames,
+      products: [],
+      shops: [],
+      saved: [],
+      count: 0,
+      nextPage: null,
+      failed: !refused,
+      words,
+    };
     return data(failed, { ...init, status: refused ? 400 : 503 });
   }
   const { shops, count, nextPage } = list.value;
-  return data({ q, category, state, page, sort, categoryNames, products, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false, words }, init);
+  return data(
+    { q, category, state, verified, page, sort, categoryNames, products, shops, saved: savedAmong(shops, saved), count, nextPage, failed: false, words },
+    init,
+  );
 }
 
 export const shouldRevalidate = keepDataAfterSaving;
@@ -66,10 +89,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { q, category, state, page, sort, categoryNames, products, shops, saved, nextPage, failed } = loaderData;
+  const { q, category, state, verified, page, sort, categoryNames, products, shops, saved, nextPage, failed } = loaderData;
   const t = useT();
   const heading = q ? t('results.for', { q }) : category ? category : t('results.allShops');
-  const filtersSet = [category, state, sort].filter(Boolean).length;
+  const filtersSet = [category, state, verified, sort].filter(Boolean).length;
+  const asked = { q, category, verified, sort };
   return (
     <main>
       <nav aria-label={t('results.breadcrumb')} className="breadcrumb">
@@ -105,6 +129,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             </select>
           </label>
           <StateSelect state={state} label={t('results.state')} />
+          <VerifiedOnly verified={verified} />
           <label>
             <span>{t('results.sortBy')}</span>
             <select name="sort" defaultValue={sort}>
@@ -118,13 +143,17 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <div className="search-body">
         <div>
           {failed ? (
-            <LoadFailed retryHref={searchHref(q, category, page, sort)} />
+            <LoadFailed retryHref={searchHref(asked, page)} />
           ) : shops.length === 0 ? (
-            <p className="notice">{t('results.none')}</p>
+            verified ? (
+              <NoVerifiedSellers allHref={searchHref({ ...asked, verified: false })} />
+            ) : (
+              <p className="notice">{t('results.none')}</p>
+            )
           ) : (
             <>
               <ShopGrid shops={shops} saved={saved} label={t('results.label')} />
-              <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(q, category, n, sort)} />
+              <Pager page={page} nextPage={nextPage} hrefFor={(n) => searchHref(asked, n)} />
             </>
           )}
         </div>
@@ -141,6 +170,6 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
     { title: what ? t('results.title', { what }) : t('results.titleAll') },
     { name: 'description', content: t('results.description') },
     { name: 'robots', content: loaderData && searchIndexable(loaderData.q, loaderData.shops.length) ? 'index, follow' : 'noindex, follow' },
-    canonical(originFrom(matches), loaderData ? searchHref(loaderData.q, loaderData.category, loaderData.page, loaderData.sort) : '/searchResults'),
+    canonical(originFrom(matches), loaderData ? searchHref(loaderData, loaderData.page) : '/searchResults'),
   ];
 }

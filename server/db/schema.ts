@@ -111,6 +111,8 @@ export const shops = pgTable(
     ),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
     index('shops_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // "Verified sellers only", newest first, reads the few verified shops alone.
+    index('shops_verified_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.phoneVerified}`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // text_pattern_ops serves the suggestions' LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),

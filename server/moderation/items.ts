@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '#rules/messages.ts';
 import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASONS } from '#rules/moderation.ts';
@@ -251,6 +251,13 @@ export async function applyAction(db: Db, key: ItemKey, moderatorId: string, act
         .set({ closedAt: now })
         .where(and(itemWhere(reports, key), isNull(reports.closedAt)))
         .returning({ id: reports.id });
+      // Without the reports, nothing holds up a shop the scam-report rule hid.
+      if (changed.length && !key.ratingId && !key.messageId) {
+        await tx
+          .update(shops)
+          .set({ hiddenAt: null, hiddenReason: null })
+          .where(and(eq(shops.id, key.shopId), eq(shops.hiddenReason, MSG.hiddenByScamReports)));
+      }
     } else {
       const hiding = action === 'hide';
       const wasHidden = hiding ? isNull(shops.hiddenAt) : sql`${shops.hiddenAt} is not null`;
@@ -269,13 +276,16 @@ export async function applyAction(db: Db, key: ItemKey, moderatorId: string, act
           .where(and(eq(ratings.id, key.ratingId), wasHiddenReview))
           .returning({ id: ratings.id });
       } else {
+        // A shop the scam-report rule hid waits for a moderator: hiding it again confirms it with their note.
+        const byRule = eq(shops.hiddenReason, MSG.hiddenByScamReports);
         changed = await tx
           .update(shops)
-          .set({ hiddenAt: hiding ? now : null, hiddenReason: hiding ? note : null })
-          .where(and(eq(shops.id, key.shopId), wasHidden))
+          .set({ hiddenAt: hiding ? sql`coalesce(${shops.hiddenAt}, ${now.toISOString()}::timestamptz)` : null, hiddenReason: hiding ? note : null })
+          .where(and(eq(shops.id, key.shopId), hiding ? or(wasHidden, byRule) : wasHidden))
           .returning({ id: shops.id });
       }
-      if (hiding && changed.length) {
+      // Decided: the reports that led here are closed, so a restored shop starts its count again.
+      if (changed.length) {
         await tx
           .update(reports)
           .set({ closedAt: now })

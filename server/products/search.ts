@@ -1,4 +1,4 @@
-import { and, desc, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { products, shops } from '#server/db/schema.ts';
@@ -11,11 +11,12 @@ export type FoundProduct = typeof products.$inferSelect & { shopName: string };
 const NEWEST_FIRST_ROWS = 2_000;
 
 /** Products whose name has every word, by the shops' search rules (docs/product.md §5); never a hidden shop's. */
-function productFilter(q: string, spellings?: Spellings): SQL | undefined {
+function productFilter(q: string, verified: boolean, spellings?: Spellings): SQL | undefined {
   const read = namedState(q);
   const words = read.words.slice(0, SEARCH_WORDS_MAX);
   if (!words.length && !read.where) return undefined;
-  return and(...words.map((word) => wordMatches(word, spellings, sql`lower(${products.name})`)), read.where);
+  const checked = verified ? eq(shops.phoneVerified, true) : undefined;
+  return and(...words.map((word) => wordMatches(word, spellings, sql`lower(${products.name})`)), read.where, checked);
 }
 
 /**
@@ -50,11 +51,11 @@ async function productsMatching(db: Db, where: SQL, limit: number): Promise<Foun
 }
 
 /** A query that finds nothing is read again as the known words it may have misspelt, as for shops. */
-export async function searchProducts(db: Db, q: string, limit: number): Promise<FoundProduct[]> {
-  const exact = productFilter(q);
+export async function searchProducts(db: Db, q: string, limit: number, verified = false): Promise<FoundProduct[]> {
+  const exact = productFilter(q, verified);
   if (!exact) return [];
   const found = await productsMatching(db, exact, limit);
   if (found.length) return found;
   const spellings = await respell(db, q);
-  return spellings ? productsMatching(db, productFilter(q, spellings)!, limit) : [];
+  return spellings ? productsMatching(db, productFilter(q, verified, spellings)!, limit) : [];
 }

@@ -101,7 +101,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
         const { action, note } = request.body;
         if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
         // Hidden or shown again here at once; other instances within HIDDEN_REFRESH_MS.
-        if (!key.ratingId && action !== 'dismiss') await app.hiddenMedia.refresh();
+        if (!key.ratingId) await app.hiddenMedia.refresh();
         return (await itemDetail(app.db, key, app.mediaLinks(true)))!;
       },
     );

@@ -1,12 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORTS_PER_HOUR } from '#rules/limits.ts';
+import { REPORTS_PER_HOUR, SCAM_REPORTS_TO_HIDE } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { REPORT_REASONS } from '#rules/moderation.ts';
 import { reportSchema } from '#rules/report-schemas.ts';
-import { ratings, reports, shops } from '#server/db/schema.ts';
+import type { Tx } from '#server/db/client.ts';
+import { moderationActions, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { threadFor, threadMessage } from '#server/messages/threads.ts';
@@ -26,6 +27,40 @@ const reportJsonSchema = z.object({
   created_at: z.string(),
 });
 
+/**
+ * Scam reports from enough phone-verified accounts hide the shop at once (docs/product.md §4, Reports).
+ * The reports stay open, so the shop waits in the moderators' queue; their decision closes them.
+ */
+async function hideIfScamReported(tx: Tx, shopId: string): Promise<boolean> {
+  // One report at a time per shop, so two reports sent together cannot both miss each other.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`scam-reports:${shopId}`}, 0))`);
+  const [counted] = await tx
+    .select({ accounts: countDistinct(reports.reporterId) })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .innerJoin(verifiedPhones, and(eq(verifiedPhones.userId, users.id), eq(verifiedPhones.phone, users.phoneNumber)))
+    .where(
+      and(
+        eq(reports.shopId, shopId),
+        eq(reports.reason, 'scam'),
+        isNull(reports.ratingId),
+        isNull(reports.messageId),
+        isNull(reports.closedAt),
+        gt(reports.createdAt, sql`now() - make_interval(days => ${SCAM_REPORTS_TO_HIDE.days})`),
+      ),
+    );
+  if ((counted?.accounts ?? 0) < SCAM_REPORTS_TO_HIDE.accounts) return false;
+  const hidden = await tx
+    .update(shops)
+    .set({ hiddenAt: new Date(), hiddenReason: MSG.hiddenByScamReports })
+    .where(and(eq(shops.id, shopId), isNull(shops.hiddenAt)))
+    .returning({ id: shops.id });
+  // No moderator: the log says the rule did it.
+  if (!hidden.length) return false;
+  await tx.insert(moderationActions).values({ shopId, moderatorId: null, action: 'hide', note: MSG.hiddenByScamReports });
+  return true;
+}
+
 export const reportRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const limit = app.personLimit('report', REPORTS_PER_HOUR, HOUR);
@@ -42,13 +77,19 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   }
 
   async function saveReport(reporterId: string, item: { shopId: string; ratingId?: string; messageId?: number }, body: z.infer<typeof reportSchema>) {
-    // The partial unique indexes allow one open report per person per item; a second one inserts nothing.
-    const [saved] = await app.db
-      .insert(reports)
-      .values({ reporterId, ...item, reason: body.reason, details: body.details })
-      .onConflictDoNothing()
-      .returning();
+    const { saved, hidden } = await app.db.transaction(async (tx) => {
+      // The partial unique indexes allow one open report per person per item; a second one inserts nothing.
+      const [row] = await tx
+        .insert(reports)
+        .values({ reporterId, ...item, reason: body.reason, details: body.details })
+        .onConflictDoNothing()
+        .returning();
+      const shopReport = row?.reason === 'scam' && !item.ratingId && !item.messageId;
+      return { saved: row, hidden: shopReport && (await hideIfScamReported(tx, item.shopId)) };
+    });
     if (!saved) throw detailError(409, MSG.reportAlreadyOpen);
+    // Gone from this instance at once, as when a moderator hides it; other instances within HIDDEN_REFRESH_MS.
+    if (hidden) await app.hiddenMedia.refresh();
     return {
       id: saved.id,
       shop_id: saved.shopId,

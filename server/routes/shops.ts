@@ -37,12 +37,19 @@ const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: z.string() });
 
+const verifiedQuery = z
+  .enum(['0', '1'])
+  .optional()
+  .catch(undefined)
+  .describe('ext: `1` lists only the shops, or products of shops, that passed a check: today Phone verified (docs/product.md §4)');
+
 /** Paging values people edit by hand in a URL fall back to the defaults rather than failing. */
 const listQuery = z.object({
   q: z.string().max(200).optional().catch(undefined),
   category: z.string().max(100).optional().catch(undefined),
   // A filter that names no state would silently show every shop: refused instead.
   state: stateField.describe('Only shops in this state (ext): one of the 36 states or "Abuja (FCT)"'),
+  verified: z.enum(['0', '1']).optional().catch(undefined).describe('ext: `1` lists only shops that passed a check, today Phone verified (docs/product.md §4)'),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).catch(PAGE_SIZE_DEFAULT),
   sort: z
@@ -114,18 +121,19 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { q, category, state, page, page_size, sort } = request.query;
+      const { q, category, state, verified, page, page_size, sort } = request.query;
+      const asked = { q, category, state, verified: verified === '1' };
       const now = new Date();
       const find = (filter: SearchFilter | undefined) =>
         Promise.all([
           page === 1 ? sponsoredShops(app.db, filter?.where, now, PAGE_SIZE_MAX, filter?.nameMatch) : Promise.resolve([]),
           forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
         ]);
-      let [sponsored, forYou] = await find(searchFilter(q, category, state));
+      let [sponsored, forYou] = await find(searchFilter(asked));
       // Only a query that finds nothing is read again allowing typos: a typo's neighbours would crowd out exact matches.
       if (!sponsored.length && !forYou.matches) {
         const spellings = await respell(app.db, q);
-        if (spellings) [sponsored, forYou] = await find(searchFilter(q, category, state, spellings));
+        if (spellings) [sponsored, forYou] = await find(searchFilter(asked, spellings));
       }
       return {
         sponsored_shops: sponsored.map((shop) => shopJson(shop, visitorLinks(), undefined, now)),
@@ -162,12 +170,13 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         querystring: z.object({
           q: z.string().max(200).optional().catch(undefined),
           limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PRODUCTS_IN_SEARCH).catch(PRODUCTS_IN_SEARCH),
+          verified: verifiedQuery,
         }),
         response: { 200: z.object({ results: z.array(productJsonSchema.extend({ shop_name: z.string() })) }) },
       },
     },
     async (request) => {
-      const found = await searchProducts(app.db, request.query.q ?? '', request.query.limit);
+      const found = await searchProducts(app.db, request.query.q ?? '', request.query.limit, request.query.verified === '1');
       return { results: found.map((product) => ({ ...productJson(product, visitorLinks()), shop_name: product.shopName })) };
     },
   );

@@ -13,7 +13,7 @@ export type SearchFilter = {
   combined: boolean;
   /** The planner only guesses the matches of a word (from ANALYZE's sample) or of several conditions. */
   guessed: boolean;
-  /** The state, when one is named: walking newest first, shops_state_created_idx reads that state's shops alone. */
+  /** A state or verified sellers: walking newest first, shops_state_created_idx or shops_verified_created_idx reads those shops alone. */
   scope: SQL | undefined;
   /** Every word in the shop's name, category or product names: such shops list first (docs/product.md §5). */
   nameMatch: SQL | undefined;
@@ -109,11 +109,14 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
+/** What a list asks for: words, a category, a state, verified sellers only. */
+export type ListAsked = { q?: string; category?: string; state?: string; verified?: boolean };
+
 /**
  * Every word must begin a word of the shop's text, in any case, and a state's name means that state
  * (docs/product.md §5). With `spellings`, a misspelt word may be any of the words it may have meant.
  */
-export function searchFilter(q: string | undefined, category: string | undefined, state?: string, spellings?: Spellings): SearchFilter | undefined {
+export function searchFilter({ q, category, state, verified }: ListAsked, spellings?: Spellings): SearchFilter | undefined {
   const read = state ? { words: searchWords(q ?? ''), where: undefined } : namedState(q ?? '');
   const named = read.where;
   const terms = read.words.slice(0, SEARCH_WORDS_MAX);
@@ -121,14 +124,17 @@ export function searchFilter(q: string | undefined, category: string | undefined
   if (named) filters.push(named);
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
-  if (state) filters.push(eq(shops.state, state));
+  const inState = state ? eq(shops.state, state) : undefined;
+  const checked = verified ? eq(shops.phoneVerified, true) : undefined;
+  if (inState) filters.push(inState);
+  if (checked) filters.push(checked);
   if (!filters.length) return undefined;
   return {
     where: and(...filters)!,
-    indexed: Boolean(wantedCategory) || Boolean(state) || Boolean(named) || terms.some((term) => HAS_TRIGRAM.test(term)),
+    indexed: Boolean(wantedCategory) || Boolean(state) || Boolean(named) || Boolean(verified) || terms.some((term) => HAS_TRIGRAM.test(term)),
     combined: filters.length > 1,
     guessed: terms.length > 0 || filters.length > 1,
-    scope: state ? eq(shops.state, state) : undefined,
+    scope: inState || checked ? and(inState, checked) : undefined,
     nameMatch: terms.length ? and(...terms.map((term) => wordMatches(term, spellings, shops.searchText, NAME_PART))) : undefined,
   };
 }
@@ -318,7 +324,7 @@ export async function suggestShops(db: Db, q: string, limit: number): Promise<Su
 }
 
 async function suggestMatching(db: Db, q: string, limit: number, spellings?: Spellings): Promise<Suggestion[]> {
-  const filter = searchFilter(q, undefined, undefined, spellings);
+  const filter = searchFilter({ q }, spellings);
   if (!filter) return [];
   const where = and(filter.where, listed)!;
   const now = new Date();

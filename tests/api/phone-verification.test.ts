@@ -11,7 +11,7 @@ import { phoneCodes, verifiedPhones } from '#server/db/schema.ts';
 import { termiiSmsSender } from '#server/sms/termii.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, multipart, type SignedUp, signUp } from './support/requests';
-import { createShop, postShop, SHOP_FIELDS } from './support/shops';
+import { addProducts, createShop, postShop, SHOP_FIELDS } from './support/shops';
 
 let api: TestApi;
 
@@ -273,6 +273,29 @@ describe('the check follows the number', () => {
     expect(await shopVerified(secondShop)).toBe(true);
     expect(await shopVerified(firstShop)).toBe(false);
     expect((await get(first, '/auth/profile')).json()).toMatchObject({ phone_verified: false });
+  });
+});
+
+describe('verified sellers only', () => {
+  it('lists only phone-verified shops, and only their products, with verified=1', async () => {
+    const word = `Zobo${process.pid}x${Date.now().toString(36)}`;
+    const checked = await owner({ name: `${word} Verified Drinks` });
+    const unchecked = await owner({ name: `${word} Other Drinks` });
+    await addProducts(api.app, checked.person.access, checked.shopId, [{ name: `${word} bottle`, price: 500 }]);
+    await addProducts(api.app, unchecked.person.access, unchecked.shopId, [{ name: `${word} cup`, price: 200 }]);
+    const { code } = await askCode(checked.person, checked.phone);
+    expect((await verify(checked.person, checked.phone.local, code)).statusCode).toBe(201);
+
+    const ids = async (url: string, list: 'for_you' | 'results') =>
+      ((await get(null, url)).json()[list] as { id: string; shop_id?: string }[]).map((item) => item.shop_id ?? item.id);
+    expect((await ids(`/shops?q=${word}`, 'for_you')).sort()).toEqual([checked.shopId, unchecked.shopId].sort());
+    expect(await ids(`/shops?q=${word}&verified=1`, 'for_you')).toEqual([checked.shopId]);
+    expect(await ids(`/shops?verified=1&page_size=100`, 'for_you')).toContain(checked.shopId);
+    expect(await ids(`/shops?verified=1&page_size=100`, 'for_you')).not.toContain(unchecked.shopId);
+    expect((await ids(`/products/search?q=${word}`, 'results')).sort()).toEqual([checked.shopId, unchecked.shopId].sort());
+    expect(await ids(`/products/search?q=${word}&verified=1`, 'results')).toEqual([checked.shopId]);
+    // A hand-edited value is no filter, as a wrong page number is the first page.
+    expect((await ids(`/shops?q=${word}&verified=yes`, 'for_you')).sort()).toEqual([checked.shopId, unchecked.shopId].sort());
   });
 });
 

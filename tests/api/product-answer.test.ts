@@ -45,7 +45,21 @@ describe("one product's answer", () => {
     expect(shop.image_url).toEqual(expect.any(String));
     expect(shop.image).toMatchObject({ url: shop.image_url });
     expect(Object.keys(shop).sort()).toEqual(
-      ['area', 'id', 'image', 'image_url', 'is_sponsored', 'name', 'owner_phone', 'rating_average', 'rating_count', 'short_code', 'state', 'whatsapp'].sort(),
+      [
+        'area',
+        'id',
+        'image',
+        'image_url',
+        'is_sponsored',
+        'name',
+        'owner_phone',
+        'phone_verified',
+        'rating_average',
+        'rating_count',
+        'short_code',
+        'state',
+        'whatsapp',
+      ].sort(),
     );
   });
 

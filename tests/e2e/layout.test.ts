@@ -32,7 +32,7 @@ async function overflowAt(page: Page, path: string) {
   return widths;
 }
 
-/** How many lines an element's text takes: a box that starts below the line so far begins another. */
+/** How many lines an element's text takes, from the tops of its boxes. */
 function linesIn(page: Page, selector: string) {
   return page
     .locator(selector)
@@ -41,11 +41,14 @@ function linesIn(page: Page, selector: string) {
       const range = document.createRange();
       range.selectNodeContents(element);
       const boxes = [...range.getClientRects()].filter((box) => box.width > 0).sort((a, b) => a.top - b.top);
+      // A font's boxes can be taller than the line height, so lines overlap: a new line starts half a box lower.
       let lines = 0;
-      let bottom = Number.NEGATIVE_INFINITY;
+      let top = Number.NEGATIVE_INFINITY;
       for (const box of boxes) {
-        if (box.top >= bottom - 1) lines += 1;
-        bottom = Math.max(bottom, box.bottom);
+        if (box.top > top + box.height / 2) {
+          lines += 1;
+          top = box.top;
+        }
       }
       return lines;
     });

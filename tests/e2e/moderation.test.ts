@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { MSG } from '#rules/messages.ts';
 import { accountMenu, logOut, signIn } from './support/accounts';
 import { expect, jsMode, plainHttp, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 import { grantModerator } from './support/moderators';
 import { tag } from './support/owners';
+import { freshNumber, verifyAtApi } from './support/phone-codes';
 import { ownerAtApi, productsOf, shopOf, webSessionCookie } from './support/web-requests';
 
 async function rateAtApi(apiUrl: string, access: string, shopId: string, stars: number, review: string) {
@@ -100,6 +102,43 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
     // Its products stay the owner's to see and change.
     expect((await page.goto(`/shop/${shop.id}/products`))?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Products' }).waitFor();
+  });
+
+  test('scam reports from two buyers with verified phones hide a shop at once, one does not; a restore shows it again', async ({ page, apiUrl }) => {
+    const owner = await ownerAtApi(apiUrl);
+    const shop = await shopOf(apiUrl, owner, { name: `Deposit First ${tag()}` });
+    const buyers = [];
+    for (const number of [freshNumber(), freshNumber()]) {
+      const buyer = await ownerAtApi(apiUrl, { phone_number: number.national });
+      await verifyAtApi(apiUrl, buyer.access, number.national);
+      buyers.push(buyer);
+    }
+    const moderator = await ownerAtApi(apiUrl);
+    await grantModerator(moderator.email);
+
+    for (const [at, buyer] of buyers.entries()) {
+      await signInAs(page, buyer);
+      await page.goto(`/shop/${shop.id}/report`);
+      await choose(page, '#report', 'Scam or fraud');
+      await page.getByRole('button', { name: 'Send report' }).click();
+      await page.getByText('Thank you. Our moderators will look at your report.').waitFor();
+      await logOut(page);
+      expect((await page.goto(`/shop/${shop.id}`))?.status()).toBe(at === 0 ? 200 : 404);
+    }
+
+    await signInAs(page, owner);
+    await page.goto('/myShop');
+    await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: ${MSG.hiddenByScamReports}`).waitFor();
+    await logOut(page);
+
+    await signInAs(page, moderator);
+    await page.goto(`/moderation/shops/${shop.id}`);
+    expect(await page.getByRole('list', { name: 'Moderation log' }).textContent()).toContain('Hide by the scam-report rule');
+    await choose(page, '#moderate', 'Restore', { field: 'Note', value: 'Met the owner at the stall: the goods are real.' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved: Restore.').waitFor();
+    await logOut(page);
+    expect((await page.goto(`/shop/${shop.id}`))?.status()).toBe(200);
   });
 
   test('a reported review hidden by a moderator leaves the shop page and its average; restoring brings it back', async ({ page, apiUrl }) => {

@@ -1,29 +1,10 @@
-import { randomInt } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
 import { tag } from './support/owners';
+import { codeTextedTo, freshNumber, verifyAtApi } from './support/phone-codes';
 import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
-
-/** The newest code texted to `international`, once the file outbox holds one newer than `after`. */
-async function codeTextedTo(international: string, after: number): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'sms-outbox');
-  for (let tries = 0; tries < 50; tries += 1) {
-    const texts: { at: number; text: string }[] = [];
-    for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const at = (await stat(path.join(outbox, file))).mtimeMs;
-      const text = await readFile(path.join(outbox, file), 'utf8');
-      if (at > after && text.startsWith(`To: ${international}\n`)) texts.push({ at, text });
-    }
-    const code = texts.sort((a, b) => b.at - a.at)[0]?.text.match(/code is (\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code was texted to ${international}`);
-}
 
 async function typeCode(page: Page, code: string) {
   await whenInteractive(page, '#phone-code');
@@ -37,8 +18,7 @@ describe(`a shop's phone, verified (JavaScript ${jsMode})`, () => {
     apiUrl,
     webUrl,
   }) => {
-    const national = `080${randomInt(10_000_000, 99_999_999)}`;
-    const international = `+234${national.slice(1)}`;
+    const { national, international } = freshNumber();
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner, { name: `Nkechi Provisions ${tag()}`, phone: national });
     const cookie = await webSessionCookie(webUrl, owner);
@@ -83,5 +63,36 @@ describe(`a shop's phone, verified (JavaScript ${jsMode})`, () => {
     await page.getByRole('heading', { level: 1, name: 'What our checks mean' }).waitFor();
     expect(await page.getByRole('heading', { level: 2, name: '✓ Phone verified' }).count()).toBe(1);
     expect(await page.getByText('It is not a guarantee').count()).toBe(1);
+  });
+
+  test('buyers narrow search and home to verified sellers with one checkbox', async ({ page, apiUrl }) => {
+    const word = `Kunu${tag()}`;
+    const { national } = freshNumber();
+    const owner = await ownerAtApi(apiUrl);
+    const checked = await shopOf(apiUrl, owner, { name: `${word} Verified Drinks`, phone: national });
+    await verifyAtApi(apiUrl, owner.access, national);
+    const other = await shopOf(apiUrl, await ownerAtApi(apiUrl), { name: `${word} Other Drinks` });
+    const cardsIn = (list: string) => page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: word });
+    let cards = cardsIn('Search results');
+
+    await page.goto(`/searchResults?q=${encodeURIComponent(word)}`);
+    await cards.filter({ hasText: other.name }).waitFor();
+    expect(await cards.count()).toBe(2);
+    await whenInteractive(page, 'form.search-filters input[name="verified"]');
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByLabel('Verified sellers only').check();
+    if (jsMode === 'off') await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('verified') === '1');
+    await cards.filter({ hasText: other.name }).waitFor({ state: 'detached' });
+    expect(await cards.allTextContents()).toEqual([expect.stringContaining(checked.name)]);
+
+    cards = cardsIn('Shops for you');
+    await page.goto('/');
+    await whenInteractive(page, 'form.state-picker input[name="verified"]');
+    await page.getByLabel('Verified sellers only').check();
+    if (jsMode === 'off') await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('verified') === '1');
+    await cards.filter({ hasText: checked.name }).waitFor();
+    expect(await cards.filter({ hasText: other.name }).count()).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { actionWord, reasonWord } from '#app/lib/i18n/moderation-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { ItemDetail } from '#app/lib/provider/contract.ts';
 import { momentInLagos } from '#rules/dates.ts';
+import { MSG } from '#rules/messages.ts';
 
 /** The open reports on one item: why, by whom, when. */
 export function OpenReports({ reports }: { reports: ItemDetail['open_reports'] }) {
@@ -35,8 +36,11 @@ export function ModerationLog({ actions }: { actions: ItemDetail['actions'] }) {
         <ul className="moderation-list" aria-label={t('moderation.logLabel')}>
           {actions.map((entry) => (
             <li key={`${entry.action}-${entry.created_at}`}>
-              <strong>{actionWord(t, entry.action)}</strong> {t('moderation.by', { moderator: entry.moderator ?? t('moderation.formerModerator') })} ·{' '}
-              {momentInLagos(entry.created_at, t.language)}
+              <strong>{actionWord(t, entry.action)}</strong>{' '}
+              {t('moderation.by', {
+                moderator: entry.moderator ?? (entry.note === MSG.hiddenByScamReports ? t('moderation.scamRule') : t('moderation.formerModerator')),
+              })}{' '}
+              · {momentInLagos(entry.created_at, t.language)}
               <p>{entry.note}</p>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { actionWord } from '#app/lib/i18n/moderation-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { ItemDetail } from '#app/lib/provider/contract.ts';
 import { momentInLagos } from '#rules/dates.ts';
+import { MSG } from '#rules/messages.ts';
 import type { ModerationAction } from '#rules/moderation.ts';
 import { ModerationLog, OpenReports } from './item-log';
 import { ModerationForm } from './moderation-form';
@@ -19,7 +20,11 @@ export function ItemPage({
   done: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const choices: ModerationAction[] = [...(item.open_reports.length ? (['dismiss'] as const) : []), item.hidden_at ? 'restore' : 'hide'];
+  // A shop the scam-report rule hid waits for a decision: kept hidden with a moderator's note, or shown again.
+  const byRule = item.kind === 'shop' && item.hidden_at !== null && item.hidden_reason === MSG.hiddenByScamReports;
+  const choices: ModerationAction[] = byRule
+    ? ['hide', 'restore']
+    : [...(item.open_reports.length ? (['dismiss'] as const) : []), item.hidden_at ? 'restore' : 'hide'];
   const shopPath = `/shop/${encodeURIComponent(item.shop_id)}`;
   const t = useT();
   return (

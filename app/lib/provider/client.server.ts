@@ -194,15 +194,24 @@ async function reachable(): Promise<boolean> {
 export const provider = {
   media,
   reachable,
-  listShops: (params: { q?: string; category?: string; state?: string; page?: number; pageSize?: number; sort?: 'rating' } = {}) =>
+  listShops: (params: { q?: string; category?: string; state?: string; verified?: boolean; page?: number; pageSize?: number; sort?: 'rating' } = {}) =>
     callParsed(shopListSchema, 'GET', 'shops', {
-      query: { q: params.q, category: params.category, state: params.state, page: params.page, page_size: params.pageSize, sort: params.sort },
+      query: {
+        q: params.q,
+        category: params.category,
+        state: params.state,
+        verified: params.verified ? '1' : undefined,
+        page: params.page,
+        page_size: params.pageSize,
+        sort: params.sort,
+      },
     }),
   shopByShortCode: (code: string, visitor: Request) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`, { visitor }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, budget: SUGGEST_BUDGET }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
-  searchProducts: (q: string) => callParsed(productSearchSchema, 'GET', 'products/search', { query: { q } }),
+  searchProducts: (q: string, verified: boolean) =>
+    callParsed(productSearchSchema, 'GET', 'products/search', { query: { q, verified: verified ? '1' : undefined } }),
   reportViews: (views: SharedView[]) => callParsed(visitsCountedSchema, 'POST', 'shops/visits/', { json: { views }, budget: WRITE_BUDGET }),
   /** With the owner's token, a shop a moderator hid still answers. */
   shopProducts: (shopId: string, token?: string) => callParsed(productSchema.array(), 'GET', `shops/${id(shopId)}/products`, { token }),

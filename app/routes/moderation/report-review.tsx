@@ -29,11 +29,13 @@ export const shouldRevalidate = revalidateUnlessOffline;
 export default function ReportReview({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
   const { review } = loaderData;
+  // Only a shop's report page outlives its shop (report.server.ts).
+  const shopName = loaderData.shopName ?? '';
   return (
     <ReportPage
-      title={t('report.reviewTitle', { name: loaderData.shopName })}
+      title={t('report.reviewTitle', { name: shopName })}
       quote={review ? t('report.reviewQuote', { stars: review.stars, author: review.author, text: review.review || t('report.noText') }) : undefined}
-      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: loaderData.shopName }) }}
+      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: shopName }) }}
       action={reportPath(params.shop_id, params.rating_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}

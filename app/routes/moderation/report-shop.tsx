@@ -1,7 +1,6 @@
 import { ReportPage } from '#app/components/moderation/report-page.tsx';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
 import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
-import { keepsSharedPages } from '#app/lib/keeps-shared-pages.server.ts';
 import { reportPath } from '#app/lib/moderation-paths.ts';
 import { signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
@@ -17,8 +16,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => loadReportPage(request, context.get(signedInContext), { shopId: params.shop_id });
 
-export const middleware: Route.MiddlewareFunction[] = [keepsSharedPages];
-
+/** Unlike other reports, a shop's may hide it (the scam-report rule): the shared pages are forgotten. */
 export const action = ({ request, params, context }: Route.ActionArgs) =>
   sendReport(request, context, context.get(signedInContext), { shopId: params.shop_id });
 
@@ -27,10 +25,15 @@ export const shouldRevalidate = revalidateUnlessOffline;
 
 export default function ReportShop({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();
+  const { shopName } = loaderData;
   return (
     <ReportPage
-      title={t('report.shopTitle', { name: loaderData.shopName })}
-      back={{ to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: loaderData.shopName }) }}
+      title={shopName === null ? t('report.sentTitle') : t('report.shopTitle', { name: shopName })}
+      back={
+        shopName === null
+          ? { to: '/', label: t('nav.home') }
+          : { to: `/shop/${encodeURIComponent(params.shop_id)}`, label: t('report.backTo', { name: shopName }) }
+      }
       action={reportPath(params.shop_id)}
       sent={loaderData.sent}
       lastResult={actionData?.result}
@@ -40,5 +43,6 @@ export default function ReportShop({ loaderData, actionData, params }: Route.Com
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const t = translator(wordsOnScreen(matches));
-  return [{ title: t('report.shopPageTitle', { name: loaderData?.shopName ?? 'Kasuwa' }) }, { name: 'robots', content: 'noindex' }];
+  const title = loaderData?.shopName === null ? `${t('report.sentTitle')} · Kasuwa` : t('report.shopPageTitle', { name: loaderData?.shopName ?? 'Kasuwa' });
+  return [{ title }, { name: 'robots', content: 'noindex' }];
 }

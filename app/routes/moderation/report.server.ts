@@ -27,6 +27,8 @@ export async function loadReportPage(request: Request, signedIn: SignedIn | null
     const { shop_name } = await provider.shopRatings(item.shopId, 1, 1);
     return { shopName: shop_name, review: null, sent, words };
   } catch (error) {
+    // The report just sent may have hidden the shop (the scam-report rule): the thanks still stand.
+    if (isProviderError(error, 404) && sent && !item.ratingId) return { shopName: null, review: null, sent, words };
     if (isProviderError(error, 404)) throw data(item.ratingId ? MSG.reviewNotFound : MSG.shopWithIdNotFound(item.shopId), { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
     throw error;

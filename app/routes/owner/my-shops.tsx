@@ -116,7 +116,7 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
             (shop) =>
               shop.hidden && (
                 <p key={shop.id} className="notice error" role="alert">
-                  {t('myShops.hiddenNotice', { name: shop.name, reason: shop.hidden.reason })}
+                  {t('myShops.hiddenNotice', { name: shop.name, reason: t.said(shop.hidden.reason) })}
                 </p>
               ),
           )}

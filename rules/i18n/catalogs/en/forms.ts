@@ -106,6 +106,7 @@ export const forms = {
   'form.reportReasonRequired': MSG.reportReasonRequired,
   'form.reportDetailsRequired': MSG.reportDetailsRequired,
   'form.reportAlreadyOpen': MSG.reportAlreadyOpen,
+  'form.hiddenByScamReports': MSG.hiddenByScamReports,
   'form.reportFailed': MSG.reportFailed,
   'form.hiddenShopKept': MSG.hiddenShopKept,
   'form.hiddenRatingKept': MSG.hiddenRatingKept,

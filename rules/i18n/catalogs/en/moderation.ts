@@ -36,6 +36,7 @@ export const moderation = {
   'moderation.logLabel': 'Moderation log',
   'moderation.by': 'by {moderator}',
   'moderation.formerModerator': 'a former moderator',
+  'moderation.scamRule': 'the scam-report rule',
   'moderation.noActions': 'No actions yet.',
   'moderation.action': 'Action',
   'moderation.action.dismiss': MODERATION_ACTION_LABELS.dismiss,

@@ -5,6 +5,7 @@ import { REPORT_REASON_LABELS } from '#rules/moderation.ts';
 export const reports = {
   'report.shopTitle': 'Report {name}',
   'report.shopPageTitle': 'Report {name} · Kasuwa',
+  'report.sentTitle': 'Report sent',
   'report.reviewTitle': 'Report a review of {name}',
   'report.reviewPageTitle': 'Report a review of {name} · Kasuwa',
   'report.reviewQuote': '{stars} ★ by {author}: {text}',

@@ -13,4 +13,7 @@ export const shops = {
   'pager.page': 'Page {page}',
   'pager.moreShops': 'More shops',
   'state.all': 'All of Nigeria',
+  'verified.only': 'Verified sellers only',
+  'verified.none': 'No verified sellers here yet.',
+  'verified.showAll': 'Show every shop',
 } as const;

@@ -105,6 +105,8 @@ export const forms: Translation<typeof source> = {
     'form.reportReasonRequired': 'Da fatan za a zaɓi dalili.',
     'form.reportDetailsRequired': 'Da fatan za a faɗi abin da ba daidai ba.',
     'form.reportAlreadyOpen': 'Ka riga ka kai rahoton wannan. Mai sa ido zai duba shi.',
+    'form.hiddenByScamReports':
+      'Masu saye biyu masu lambar waya da aka tabbatar sun kai rahotonsa a matsayin zamba. Zai kasance a ɓoye har sai mai sa ido ya duba shi.',
     'form.reportFailed': 'Ba a iya aika rahotonka ba. Da fatan za a sake gwadawa.',
     'form.hiddenShopKept': 'Mai sa ido ya ɓoye wannan shago, don haka ba za a iya goge shi ko yi masa talla ba. Karanta dalilin a shafin Shagunana.',
     'form.hiddenRatingKept': 'Mai sa ido ya ɓoye wannan sharhi, don haka ba za a iya cire shi ba. Amma za ka iya canza shi.',

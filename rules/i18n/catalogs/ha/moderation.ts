@@ -37,6 +37,7 @@ export const moderation: Translation<typeof source> = {
     'moderation.logLabel': 'Tarihin sa ido',
     'moderation.by': '(wanda ya yi: {moderator})',
     'moderation.formerModerator': 'tsohon mai sa ido',
+    'moderation.scamRule': 'dokar rahoton zamba',
     'moderation.noActions': 'Ba a ɗauki wani mataki ba tukuna.',
     'moderation.action': 'Mataki',
     'moderation.action.dismiss': 'Yi watsi da rahotannin',

@@ -6,6 +6,7 @@ export const reports: Translation<typeof source> = {
   messages: {
     'report.shopTitle': 'Kai rahoton {name}',
     'report.shopPageTitle': 'Kai rahoton {name} · Kasuwa',
+    'report.sentTitle': 'An aika rahoto',
     'report.reviewTitle': 'Kai rahoton sharhi kan {name}',
     'report.reviewPageTitle': 'Kai rahoton sharhi kan {name} · Kasuwa',
     'report.reviewQuote': '{stars} ★ daga {author}: {text}',

@@ -17,6 +17,9 @@ export const shops: Translation<typeof source> = {
     'pager.page': 'Shafi na {page}',
     'pager.moreShops': 'Ƙarin shaguna',
     'state.all': 'Duk Najeriya',
+    'verified.only': 'Masu sayarwa da aka tabbatar kaɗai',
+    'verified.none': 'Babu masu sayarwa da aka tabbatar a nan tukuna.',
+    'verified.showAll': 'Nuna duk shaguna',
   },
   reviewed: [],
 };

@@ -105,6 +105,7 @@ export const forms: Translation<typeof source> = {
     'form.reportReasonRequired': 'Biko họrọ ihe kpatara ya.',
     'form.reportDetailsRequired': 'Biko kọwaa ihe na-adịghị mma.',
     'form.reportAlreadyOpen': 'Ị kọọlarị akụkọ banyere nke a. Onye nlekọta ga-elele ya.',
+    'form.hiddenByScamReports': 'Ndị na-azụ ahịa abụọ nwere ekwentị akwadoro kọrọ na ọ bụ aghụghọ. Ọ ga-anọ na nzuzo ruo mgbe onye nlekọta lechara ya anya.',
     'form.reportFailed': 'Enweghị ike izipu akụkọ gị. Biko nwaa ọzọ.',
     'form.hiddenShopKept': 'Onye nlekọta zoro ụlọ ahịa a, ya mere enweghị ike ihichapụ ya ma ọ bụ ime mgbasa ozi ya. Gụọ ihe kpatara ya na Ụlọ ahịa m.',
     'form.hiddenRatingKept': 'Onye nlekọta zoro nyocha a, ya mere enweghị ike iwepụ ya. Ị ka nwere ike ịgbanwe ya.',

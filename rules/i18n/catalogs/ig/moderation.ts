@@ -37,6 +37,7 @@ export const moderation: Translation<typeof source> = {
     'moderation.logLabel': 'Ndekọ nlekọta',
     'moderation.by': 'site n’aka {moderator}',
     'moderation.formerModerator': 'onye bụbu onye nlekọta',
+    'moderation.scamRule': 'iwu akụkọ aghụghọ',
     'moderation.noActions': 'Enwebeghị ihe e mere.',
     'moderation.action': 'Ihe ị ga-eme',
     'moderation.action.dismiss': 'Mechie akụkọ ndị ahụ',

@@ -6,6 +6,7 @@ export const reports: Translation<typeof source> = {
   messages: {
     'report.shopTitle': 'Kọọ akụkọ banyere {name}',
     'report.shopPageTitle': 'Kọọ akụkọ banyere {name} · Kasuwa',
+    'report.sentTitle': 'E zigala akụkọ ahụ',
     'report.reviewTitle': 'Kọọ akụkọ banyere nyocha e dere maka {name}',
     'report.reviewPageTitle': 'Kọọ akụkọ banyere nyocha e dere maka {name} · Kasuwa',
     'report.reviewQuote': '{stars} ★ site n’aka {author}: {text}',

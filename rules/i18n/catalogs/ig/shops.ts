@@ -17,6 +17,9 @@ export const shops: Translation<typeof source> = {
     'pager.page': 'Peeji {page}',
     'pager.moreShops': 'Ụlọ ahịa ndị ọzọ',
     'state.all': 'Naịjirịa niile',
+    'verified.only': 'Naanị ndị na-ere ahịa akwadoro',
+    'verified.none': 'Enweghị ndị na-ere ahịa akwadoro ebe a ugbu a.',
+    'verified.showAll': 'Gosi ụlọ ahịa niile',
   },
   reviewed: [],
 };

@@ -105,6 +105,7 @@ export const forms: Translation<typeof source> = {
     'form.reportReasonRequired': 'Abeg choose reason.',
     'form.reportDetailsRequired': 'Abeg talk wetin no correct.',
     'form.reportAlreadyOpen': 'You don already report this one. Moderator go look am.',
+    'form.hiddenByScamReports': 'Two buyers wey dem don confirm their phone report am say na scam. E go dey hide until moderator check am.',
     'form.reportFailed': 'We no fit send your report. Abeg try again.',
     'form.hiddenShopKept': 'Moderator don hide this shop, so you no fit delete am or advertise am. Read the reason for My Shops.',
     'form.hiddenRatingKept': 'Moderator don hide this review, so you no fit remove am. You still fit change am.',

@@ -37,6 +37,7 @@ export const moderation: Translation<typeof source> = {
     'moderation.logLabel': 'Moderation log',
     'moderation.by': 'na {moderator} do am',
     'moderation.formerModerator': 'one moderator wey don leave',
+    'moderation.scamRule': 'the scam-report rule',
     'moderation.noActions': 'Nobody never do anything yet.',
     'moderation.action': 'Wetin you wan do',
     'moderation.action.dismiss': 'Drop the reports',

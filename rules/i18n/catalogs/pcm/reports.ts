@@ -6,6 +6,7 @@ export const reports: Translation<typeof source> = {
   messages: {
     'report.shopTitle': 'Report {name}',
     'report.shopPageTitle': 'Report {name} · Kasuwa',
+    'report.sentTitle': 'Report don go',
     'report.reviewTitle': 'Report one review of {name}',
     'report.reviewPageTitle': 'Report one review of {name} · Kasuwa',
     'report.reviewQuote': '{stars} ★ from {author}: {text}',

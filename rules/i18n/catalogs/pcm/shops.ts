@@ -17,6 +17,9 @@ export const shops: Translation<typeof source> = {
     'pager.page': 'Page {page}',
     'pager.moreShops': 'More shops',
     'state.all': 'The whole Naija',
+    'verified.only': 'Na only sellers wey dem don confirm',
+    'verified.none': 'No seller wey dem don confirm dey here yet.',
+    'verified.showAll': 'Show all the shops',
   },
   reviewed: [],
 };

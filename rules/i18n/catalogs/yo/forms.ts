@@ -105,6 +105,7 @@ export const forms: Translation<typeof source> = {
     'form.reportReasonRequired': 'Jọ̀wọ́ yan ìdí kan.',
     'form.reportDetailsRequired': 'Jọ̀wọ́ sọ ohun tí kò tọ̀nà.',
     'form.reportAlreadyOpen': 'O ti fi ẹjọ́ èyí sùn tẹ́lẹ̀. Alábòójútó kan yóò wò ó.',
+    'form.hiddenByScamReports': 'Oníbàárà méjì tí a ti jẹ́rìísí fóònù wọn fi ẹjọ́ rẹ̀ sùn pé jìbìtì ni. Yóò wà ní pamọ́ títí alábòójútó kan yóò fi yẹ̀ ẹ́ wò.',
     'form.reportFailed': 'A kò lè fi ẹjọ́ rẹ ránṣẹ́. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
     'form.hiddenShopKept': 'Alábòójútó kan ti fi ṣọ́ọ̀bù yìí pamọ́ kúrò lójú àwọn èèyàn, nítorí náà a kò lè pa á rẹ́ tàbí ṣe ìpolówó rẹ̀. Ka ìdí rẹ̀ ní “Ṣọ́ọ̀bù mi”.',
     'form.hiddenRatingKept': 'Alábòójútó kan ti fi àtúnyẹ̀wò yìí pamọ́ kúrò lójú àwọn èèyàn, nítorí náà o kò lè yọ ọ́ kúrò. O ṣì lè yí i padà.',

@@ -37,6 +37,7 @@ export const moderation: Translation<typeof source> = {
     'moderation.logLabel': 'Àkọsílẹ̀ àbójútó',
     'moderation.by': 'láti ọwọ́ {moderator}',
     'moderation.formerModerator': 'alábòójútó àtijọ́ kan',
+    'moderation.scamRule': 'òfin ẹjọ́ jìbìtì',
     'moderation.noActions': 'Kò tíì sí ìgbésẹ̀ kankan.',
     'moderation.action': 'Ìgbésẹ̀',
     'moderation.action.dismiss': 'Pa àwọn ẹjọ́ náà tì',

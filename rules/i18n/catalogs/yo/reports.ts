@@ -6,6 +6,7 @@ export const reports: Translation<typeof source> = {
   messages: {
     'report.shopTitle': 'Fi ẹjọ́ {name} sùn',
     'report.shopPageTitle': 'Fi ẹjọ́ {name} sùn · Kasuwa',
+    'report.sentTitle': 'A ti fi ẹjọ́ náà ránṣẹ́',
     'report.reviewTitle': 'Fi ẹjọ́ àtúnyẹ̀wò kan nípa {name} sùn',
     'report.reviewPageTitle': 'Fi ẹjọ́ àtúnyẹ̀wò kan nípa {name} sùn · Kasuwa',
     'report.reviewQuote': '{stars} ★ láti ọwọ́ {author}: {text}',

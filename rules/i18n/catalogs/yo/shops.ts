@@ -17,6 +17,9 @@ export const shops: Translation<typeof source> = {
     'pager.page': 'Ojú-ìwé {page}',
     'pager.moreShops': 'Àwọn ṣọ́ọ̀bù mìíràn',
     'state.all': 'Gbogbo Nàìjíríà',
+    'verified.only': 'Àwọn olùtajà tí a ti jẹ́rìísí nìkan',
+    'verified.none': 'Kò sí olùtajà tí a ti jẹ́rìísí níbí síbẹ̀.',
+    'verified.showAll': 'Fi gbogbo ṣọ́ọ̀bù hàn',
   },
   reviewed: [],
 };

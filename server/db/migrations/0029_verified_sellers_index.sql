@@ -1,0 +1,1 @@
+CREATE INDEX "shops_verified_created_idx" ON "shops" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "shops"."phone_verified";
