@@ -56,6 +56,7 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an SMTP URL such as smtp://user:password@host:587 or smtps://…' }).optional(),
   ),
   MAIL_FROM: z.preprocess(blankAsUnset, z.string().default('Kasuwa <no-reply@kasuwa.ng>')),
+  MODERATION_EMAIL: z.preprocess(blankAsUnset, z.string().default('Kasuwa moderators <moderation@kasuwa.ng>')),
   TERMII_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   TERMII_SENDER_ID: z.preprocess(
     blankAsUnset,
@@ -113,6 +114,8 @@ export type Config = {
   paystack: { secretKey: string; baseUrl: string | undefined; simulated: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where an owner's reply to a hidden-shop notice goes. */
+  moderationEmail: string;
   /** Set when text messages go through Termii; otherwise each is a file in `DATA_DIR/sms-outbox/`. */
   termii: TermiiSettings | undefined;
   corsOrigins: string[];
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secrets?: Secre
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    moderationEmail: e.MODERATION_EMAIL,
     termii: e.TERMII_API_KEY ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID, baseUrl: e.TERMII_BASE_URL } : undefined,
     corsOrigins: commaList(e.CORS_ORIGINS).map((origin) => origin.replace(/\/$/, '')),
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -349,13 +349,13 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** What to send; the mail itself is written when sent, from the data it names. */
-    kind: text('kind').$type<'password-reset' | AdReminderKind | 'message-alert'>().notNull(),
+    kind: text('kind').$type<'password-reset' | AdReminderKind | 'message-alert' | 'shop-hidden'>().notNull(),
     /**
      * The address as the request gave it: a password reset for an address no account has sends nothing.
      * A message alert names the account's id instead, so the mail goes to the address it has when sent.
      */
     recipient: text('recipient').notNull(),
-    /** The shop a renewal reminder is about; no foreign key: a deleted shop's reminder sends nothing. */
+    /** The shop a renewal reminder or a hidden-shop notice is about; no foreign key: a deleted shop's sends nothing. */
     shopId: uuid('shop_id'),
     /** The message an alert is about; no foreign key either: a deleted thread's alert sends nothing. */
     messageId: bigint('message_id', { mode: 'number' }),

@@ -7,7 +7,7 @@ import { MSG } from '#rules/messages.ts';
 import { REPORT_REASONS } from '#rules/moderation.ts';
 import { reportSchema } from '#rules/report-schemas.ts';
 import type { Tx } from '#server/db/client.ts';
-import { moderationActions, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
+import { mailOutbox, moderationActions, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { threadFor, threadMessage } from '#server/messages/threads.ts';
@@ -28,7 +28,7 @@ const reportJsonSchema = z.object({
 });
 
 /**
- * Scam reports from enough phone-verified accounts hide the shop at once (docs/product.md §4, Reports).
+ * Scam reports from enough phone-verified accounts hide the shop at once (docs/product.md §4, Moderation).
  * The reports stay open, so the shop waits in the moderators' queue; their decision closes them.
  */
 async function hideIfScamReported(tx: Tx, shopId: string): Promise<boolean> {
@@ -54,10 +54,12 @@ async function hideIfScamReported(tx: Tx, shopId: string): Promise<boolean> {
     .update(shops)
     .set({ hiddenAt: new Date(), hiddenReason: MSG.hiddenByScamReports })
     .where(and(eq(shops.id, shopId), isNull(shops.hiddenAt)))
-    .returning({ id: shops.id });
+    .returning({ ownerId: shops.ownerId });
+  if (!hidden[0]) return false;
   // No moderator: the log says the rule did it.
-  if (!hidden.length) return false;
   await tx.insert(moderationActions).values({ shopId, moderatorId: null, action: 'hide', note: MSG.hiddenByScamReports });
+  // The owner's notice: a reply to it reaches the moderators, which is how a wrongly hidden owner appeals.
+  await tx.insert(mailOutbox).values({ kind: 'shop-hidden', recipient: hidden[0].ownerId, shopId });
   return true;
 }
 
@@ -89,7 +91,10 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     });
     if (!saved) throw detailError(409, MSG.reportAlreadyOpen);
     // Gone from this instance at once, as when a moderator hides it; other instances within HIDDEN_REFRESH_MS.
-    if (hidden) await app.hiddenMedia.refresh();
+    if (hidden) {
+      await app.hiddenMedia.refresh();
+      app.mailQueue.wake();
+    }
     return {
       id: saved.id,
       shop_id: saved.shopId,

@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAM_REPORTS_TO_HIDE } from '#rules/limits.ts';
@@ -39,6 +42,16 @@ const ownersView = async (shopId: string) => {
 };
 const act = (shopId: string, action: string, note: string) =>
   api.app.inject({ method: 'POST', url: `/moderation/shops/${shopId}/actions`, payload: { action, note }, headers: bearer(moderator.access) });
+/** The notices mailed to `email` through the file outbox, once `count` are there. */
+async function noticesTo(email: string, count: number): Promise<string[]> {
+  const outbox = path.join(api.dataDir, 'outbox');
+  for (const started = Date.now(); Date.now() - started < 5_000; await delay(50)) {
+    const mails = await Promise.all((await readdir(outbox).catch(() => [] as string[])).map((name) => readFile(path.join(outbox, name), 'utf8')));
+    const notices = mails.filter((mail) => mail.includes(`To: ${email}`) && mail.includes('is hidden on Kasuwa'));
+    if (notices.length >= count) return notices;
+  }
+  throw new Error(`fewer than ${count} notices to ${email}`);
+}
 const newShop = async () => (await createShop(api.app, owner.access)).id;
 
 describe(`scam reports from ${SCAM_REPORTS_TO_HIDE.accounts} phone-verified accounts`, () => {
@@ -55,6 +68,10 @@ describe(`scam reports from ${SCAM_REPORTS_TO_HIDE.accounts} phone-verified acco
     const item = (await api.app.inject({ method: 'GET', url: `/moderation/shops/${shopId}`, headers: bearer(moderator.access) })).json();
     expect(item.open_reports).toHaveLength(4);
     expect(item.actions).toEqual([expect.objectContaining({ action: 'hide', moderator: null, note: MSG.hiddenByScamReports })]);
+    // The owner's notice: replying to it is the appeal, so it answers to the moderators.
+    const [notice] = await noticesTo(owner.email, 1);
+    expect(notice).toContain('Reply-To: Kasuwa moderators <moderation@kasuwa.ng>');
+    expect(notice).toContain('reply to this email and say why');
   });
 
   it('count only reports of the last 30 days', async () => {

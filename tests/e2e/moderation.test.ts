@@ -128,7 +128,8 @@ describe(`reporting and moderation (JavaScript ${jsMode})`, () => {
 
     await signInAs(page, owner);
     await page.goto('/myShop');
-    await page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: ${MSG.hiddenByScamReports}`).waitFor();
+    const notice = page.getByText(`“${shop.name}” is hidden from visitors by Kasuwa's moderators. Reason: ${MSG.hiddenByScamReports}`);
+    expect(await notice.textContent()).toContain('Reply to the email we sent you about it');
     await logOut(page);
 
     await signInAs(page, moderator);

@@ -117,6 +117,7 @@ export default function MyShops({ loaderData, actionData }: Route.ComponentProps
               shop.hidden && (
                 <p key={shop.id} className="notice error" role="alert">
                   {t('myShops.hiddenNotice', { name: shop.name, reason: t.said(shop.hidden.reason) })}
+                  {shop.hidden.reason === MSG.hiddenByScamReports && ` ${t('myShops.appeal')}`}
                 </p>
               ),
           )}

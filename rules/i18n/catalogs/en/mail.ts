@@ -1,4 +1,4 @@
-/** The emails and text messages Kasuwa sends: a password reset, a message alert, an ad's renewal reminder. */
+/** The emails and text messages Kasuwa sends: a password reset, a message alert, an ad's renewal reminder, a hidden shop's notice. */
 export const mail = {
   'mail.hello': 'Hello {name},',
   'mail.signature': '— Kasuwa',
@@ -21,5 +21,10 @@ export const mail = {
   'mailRenewal.link': 'Renew for {price}',
   'mailRenewal.noDayLost': 'A month bought now starts when this one ends, so no day is lost.',
   'mailRenewal.startsNow': 'A month bought now starts at once.',
+  'mailHidden.subject': '{shop} is hidden on Kasuwa',
+  'mailHidden.hidden':
+    'Your shop {shop} is hidden from visitors: two buyers with verified phones reported it as a scam. A moderator will check it soon and show it again if the reports are wrong.',
+  'mailHidden.reply': "If you think this is wrong, reply to this email and say why: your reply goes to Kasuwa's moderators.",
+  'mailHidden.link': 'Open My Shops',
   'smsAlert.text': 'Kasuwa: new message for {shop} from a buyer. Read and reply: {link}',
 } as const;

@@ -14,6 +14,7 @@ export const owner = {
   'myShops.yourShops': 'Your shops',
   'myShops.none': MSG.noShops,
   'myShops.hiddenNotice': "“{name}” is hidden from visitors by Kasuwa's moderators. Reason: {reason}",
+  'myShops.appeal': "Think this is wrong? Reply to the email we sent you about it: your reply reaches Kasuwa's moderators.",
   'ownShop.hidden': "Hidden by Kasuwa's moderators",
   'ownShop.sponsored': 'Sponsored',
   'ownShop.sponsoredUntil': 'Sponsored until {date}',

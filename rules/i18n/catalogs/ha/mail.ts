@@ -25,6 +25,11 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Sabunta kan {price}',
     'mailRenewal.noDayLost': 'Watan da ka saya yanzu zai fara ne idan wannan ya ƙare, don haka babu ranar da za ta tafi a banza.',
     'mailRenewal.startsNow': 'Watan da ka saya yanzu zai fara nan take.',
+    'mailHidden.subject': 'An ɓoye {shop} a Kasuwa',
+    'mailHidden.hidden':
+      'An ɓoye shagonka {shop} daga masu ziyara: masu saye biyu masu lambar waya da aka tabbatar sun kai rahotonsa a matsayin zamba. Mai sa ido zai duba shi nan ba da jimawa ba, ya kuma nuna shi idan rahotannin ba gaskiya ba ne.',
+    'mailHidden.reply': 'Idan kana ganin ba daidai ba ne, amsa wannan imel ka faɗi dalili: amsarka za ta je wurin masu sa ido na Kasuwa.',
+    'mailHidden.link': 'Buɗe Shaguna na',
     'smsAlert.text': 'Kasuwa: sabon saƙo don {shop} daga mai saye. Karanta ka ba da amsa: {link}',
   },
   reviewed: [],

@@ -14,6 +14,7 @@ export const owner: Translation<typeof source> = {
     'myShops.yourShops': 'Shagunanka',
     'myShops.none': 'Ba ka buɗe wani shago ba tukuna.',
     'myShops.hiddenNotice': 'Masu sa ido na Kasuwa sun ɓoye “{name}” daga masu ziyara. Dalili: {reason}',
+    'myShops.appeal': 'Kana ganin ba daidai ba ne? Amsa imel ɗin da muka aiko maka game da shi: amsarka za ta je wurin masu sa ido na Kasuwa.',
     'ownShop.hidden': 'Masu sa ido na Kasuwa sun ɓoye shi',
     'ownShop.sponsored': 'Talla',
     'ownShop.sponsoredUntil': 'Talla har zuwa {date}',

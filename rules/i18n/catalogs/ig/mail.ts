@@ -25,6 +25,11 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Gbatịa maka {price}',
     'mailRenewal.noDayLost': 'Ọnwa ị zụrụ ugbu a ga-amalite ozugbo nke a kwụsịrị, ya mere ị gaghị atụfu otu ụbọchị.',
     'mailRenewal.startsNow': 'Ọnwa ị zụrụ ugbu a ga-amalite ozugbo.',
+    'mailHidden.subject': 'E zoro {shop} na Kasuwa',
+    'mailHidden.hidden':
+      'E zoro ụlọ ahịa gị {shop} ka ndị ọbịa ghara ịhụ ya: ndị na-azụ ahịa abụọ nwere ekwentị akwadoro kọrọ na ọ bụ aghụghọ. Onye nlekọta ga-elele ya n’oge na-adịghị anya, gosikwa ya ọzọ ma ọ bụrụ na akụkọ ndị ahụ abụghị eziokwu.',
+    'mailHidden.reply': 'Ọ bụrụ na i chere na nke a ezighị ezi, zaa ozi-e a ma kwuo ihe kpatara ya: azịza gị ga-aga n’aka ndị nlekọta Kasuwa.',
+    'mailHidden.link': 'Mepee Ụlọ Ahịa M',
     'smsAlert.text': 'Kasuwa: ozi ọhụrụ maka {shop} sitere n’aka onye na-azụ ahịa. Gụọ ma zaa: {link}',
   },
   reviewed: [],

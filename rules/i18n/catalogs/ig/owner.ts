@@ -14,6 +14,7 @@ export const owner: Translation<typeof source> = {
     'myShops.yourShops': 'Ụlọ ahịa gị',
     'myShops.none': 'Ị mepebeghị ụlọ ahịa ọ bụla.',
     'myShops.hiddenNotice': 'Ndị nlekọta Kasuwa zoro “{name}” ka ndị ọbịa ghara ịhụ ya. Ihe kpatara ya: {reason}',
+    'myShops.appeal': 'Ị chere na nke a ezighị ezi? Zaa ozi-e anyị zitere gị banyere ya: azịza gị ga-eru ndị nlekọta Kasuwa.',
     'ownShop.hidden': 'Ndị nlekọta Kasuwa zoro ya',
     'ownShop.sponsored': 'Mgbasa ozi',
     'ownShop.sponsoredUntil': 'Mgbasa ozi ruo {date}',

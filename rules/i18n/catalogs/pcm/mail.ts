@@ -25,6 +25,11 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Renew for {price}',
     'mailRenewal.noDayLost': 'If you buy one month now, e go start when this one end, so you no go lose any day.',
     'mailRenewal.startsNow': 'If you buy one month now, e go start sharp sharp.',
+    'mailHidden.subject': 'Dem don hide {shop} for Kasuwa',
+    'mailHidden.hidden':
+      'Dem don hide your shop {shop} from people: two buyers wey dem don confirm their phone report am say na scam. Moderator go check am soon and show am again if the report no true.',
+    'mailHidden.reply': 'If you feel say e no correct, reply this email and talk why: your reply go reach Kasuwa moderators.',
+    'mailHidden.link': 'Open My Shops',
     'smsAlert.text': 'Kasuwa: new message for {shop} from buyer. Read am and reply: {link}',
   },
   reviewed: [],

@@ -14,6 +14,7 @@ export const owner: Translation<typeof source> = {
     'myShops.yourShops': 'Your shops',
     'myShops.none': 'You never open any shop yet.',
     'myShops.hiddenNotice': 'Kasuwa moderators don hide “{name}” from people. Why: {reason}',
+    'myShops.appeal': 'You feel say e no correct? Reply the email wey we send you about am: your reply go reach Kasuwa moderators.',
     'ownShop.hidden': 'Kasuwa moderators don hide am',
     'ownShop.sponsored': 'Sponsored',
     'ownShop.sponsoredUntil': 'Sponsored till {date}',

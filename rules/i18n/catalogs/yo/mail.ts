@@ -25,6 +25,11 @@ export const mail: Translation<typeof source> = {
     'mailRenewal.link': 'Sọ ọ́ di tuntun fún {price}',
     'mailRenewal.noDayLost': 'Oṣù tí o bá rà báyìí yóò bẹ̀rẹ̀ nígbà tí èyí bá parí, nítorí náà o kò ní pàdánù ọjọ́ kankan.',
     'mailRenewal.startsNow': 'Oṣù tí o bá rà báyìí yóò bẹ̀rẹ̀ lẹ́sẹ̀kẹsẹ̀.',
+    'mailHidden.subject': 'A ti fi {shop} pamọ́ lórí Kasuwa',
+    'mailHidden.hidden':
+      'A ti fi ṣọ́ọ̀bù rẹ {shop} pamọ́ kúrò lójú àwọn àlejò: oníbàárà méjì tí a ti jẹ́rìísí fóònù wọn fi ẹjọ́ rẹ̀ sùn pé jìbìtì ni. Alábòójútó kan yóò yẹ̀ ẹ́ wò láìpẹ́, yóò sì tún fi hàn tí ẹjọ́ náà kò bá jóòótọ́.',
+    'mailHidden.reply': 'Tí o bá rò pé èyí kò tọ́, fèsì sí ímeèlì yìí kí o sọ ìdí: èsì rẹ yóò dé ọ̀dọ̀ àwọn alábòójútó Kasuwa.',
+    'mailHidden.link': 'Ṣí Àwọn Ṣọ́ọ̀bù Mi',
     'smsAlert.text': 'Kasuwa: ìfiránṣẹ́ tuntun fún {shop} láti ọ̀dọ̀ oníbàárà. Kà á kí o sì fèsì: {link}',
   },
   reviewed: [],

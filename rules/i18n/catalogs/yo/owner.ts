@@ -14,6 +14,7 @@ export const owner: Translation<typeof source> = {
     'myShops.yourShops': 'Àwọn ṣọ́ọ̀bù rẹ',
     'myShops.none': 'O kò tíì ṣí ṣọ́ọ̀bù kankan.',
     'myShops.hiddenNotice': 'Àwọn alábòójútó Kasuwa ti fi “{name}” pamọ́ kúrò lójú àwọn àlejò. Ìdí: {reason}',
+    'myShops.appeal': 'Ṣé o rò pé èyí kò tọ́? Fèsì sí ímeèlì tí a fi ránṣẹ́ sí ọ nípa rẹ̀: èsì rẹ yóò dé ọ̀dọ̀ àwọn alábòójútó Kasuwa.',
     'ownShop.hidden': 'Àwọn alábòójútó Kasuwa ti fi í pamọ́ kúrò lójú àwọn èèyàn',
     'ownShop.sponsored': 'Ìpolówó',
     'ownShop.sponsoredUntil': 'Ìpolówó títí di {date}',
