@@ -7,6 +7,9 @@ export const PROFILES: NetworkProfile[] = [
   { name: 'none', latencyMs: 0, downKbit: 0, upKbit: 0, cpuSlowdown: 1 },
   { name: 'mobile4g', latencyMs: 150, downKbit: 1600, upKbit: 750, cpuSlowdown: 4 },
   { name: 'slow3g', latencyMs: 400, downKbit: 400, upKbit: 400, cpuSlowdown: 4 },
+  // WebPageTest's 2G, and slow 3G on a phone whose CPU is six times slower than a laptop's (a 2 GB itel).
+  { name: '2g', latencyMs: 800, downKbit: 280, upKbit: 256, cpuSlowdown: 4 },
+  { name: 'lowend', latencyMs: 400, downKbit: 400, upKbit: 400, cpuSlowdown: 6 },
 ];
 
 /**
