@@ -67,6 +67,8 @@ export const REPORT_DETAILS_MAX = 500;
 export const MODERATION_NOTE_MAX = 500;
 /** Reports one person sends in an hour; more get 429. */
 export const REPORTS_PER_HOUR = 20;
+/** A moderator's stall visit shows on the shop for this long. */
+export const STALL_VISIT_DAYS = 365;
 /** Open scam reports from this many phone-verified accounts within `days` hide a shop until a moderator decides. */
 export const SCAM_REPORTS_TO_HIDE = { accounts: 2, days: 30 } as const;
 

@@ -15,6 +15,14 @@ export const reportSchema = z
   })
   .refine((report) => report.reason !== 'other' || report.details !== '', { error: MSG.reportDetailsRequired, path: ['details'] });
 
+/** A moderator's stall visit, with an optional note of what they saw. */
+export const stallVisitSchema = z.object({
+  note: typedText()
+    .max(MODERATION_NOTE_MAX, { error: MSG.tooLong(MODERATION_NOTE_MAX) })
+    .optional()
+    .transform((value) => value ?? ''),
+});
+
 /** A moderator's action on a reported item, always with a note for the audit log. */
 export const moderationActionSchema = z.object({
   action: z.enum(MODERATION_ACTIONS, { error: MSG.moderationActionRequired }),

@@ -30,6 +30,11 @@ export const shopJsonSchema = z.object({
   rating_stars: z.array(z.number()).length(5).default([0, 0, 0, 0, 0]).catch([0, 0, 0, 0, 0]).describe('ext: how many ratings gave 1, 2, 3, 4 and 5 stars'),
   // A provider without the check shows no shop as checked.
   phone_verified: z.boolean().default(false).describe("ext: whether the number buyers call (`owner_phone`) is one the shop's owner proved with a texted code"),
+  stall_visited_at: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("ext: when a moderator last recorded a visit to the shop's stall, within the last year; else null"),
 });
 
 /** ext: what a product's own page shows of its shop, beside its photo; both tiers pick these. */
@@ -45,4 +50,5 @@ export const PRODUCT_SHOP_FIELDS = {
   whatsapp: true,
   short_code: true,
   phone_verified: true,
+  stall_visited_at: true,
 } as const;

@@ -88,7 +88,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
         </div>
         {shop.category && <p className="shop-category">{shop.category}</p>}
-        <ShopChecks phoneVerified={shop.phone_verified} />
+        <ShopChecks phoneVerified={shop.phone_verified} stallVisitedAt={shop.stall_visited_at} />
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}
           <li>{t('shop.visits', { count: shop.visitor_count })}</li>

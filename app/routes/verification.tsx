@@ -12,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { words: pageWords(request, 'verification') };
 }
 
-/** What each check proves and what it does not, in plain words (docs/product.md, Phone verified). */
+/** What each check proves and what it does not, in plain words (docs/product.md §4). */
 export default function Verification() {
   const t = useT();
   return (
@@ -23,6 +23,11 @@ export default function Verification() {
         <h2 id="phone-title">{t('checks.phoneTitle')}</h2>
         <p>{t('checks.phoneProves')}</p>
         <p>{t('checks.phoneNot')}</p>
+      </section>
+      <section id="stall" aria-labelledby="stall-title">
+        <h2 id="stall-title">{t('checks.stallTitle')}</h2>
+        <p>{t('checks.stallProves')}</p>
+        <p>{t('checks.stallNot')}</p>
       </section>
       <section aria-labelledby="care-title">
         <h2 id="care-title">{t('checks.careTitle')}</h2>

@@ -95,6 +95,8 @@ export const shops = pgTable(
     smsAlerts: boolean('sms_alerts').notNull().default(false),
     /** Whether its Call number (its own, else its owner's) is one its owner verified; kept by triggers (decision 084). */
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** The latest moderator's visit to its stall (stall_visits keeps each). */
+    stallVisitedAt: timestamp('stall_visited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +115,7 @@ export const shops = pgTable(
     index('shops_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // "Verified sellers only", newest first, reads the few verified shops alone.
     index('shops_verified_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.phoneVerified}`),
+    index('shops_stall_visited_idx').on(t.stallVisitedAt).where(sql`${t.stallVisitedAt} is not null`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // text_pattern_ops serves the suggestions' LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
@@ -512,4 +515,19 @@ export const verifiedPhones = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.phone] })],
+);
+
+/** Each visit a moderator recorded at a shop's stall, standing there with its poster's QR code. */
+export const stallVisits = pgTable(
+  'stall_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stall_visits_shop_idx').on(t.shopId, t.visitedAt), check('stall_visits_note_length', sql`char_length(${t.note}) <= 500`)],
 );

@@ -1,9 +1,18 @@
-import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gte, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { products, shops } from '#server/db/schema.ts';
 import { listed } from '#server/shops/queries.ts';
-import { COLLECT_THROUGH_INDEX, namedState, respell, type Spellings, setPlannerSettings, WALK_NEWEST_FIRST, wordMatches } from '#server/shops/search.ts';
+import {
+  COLLECT_THROUGH_INDEX,
+  namedState,
+  respell,
+  type Spellings,
+  setPlannerSettings,
+  verifiedSeller,
+  WALK_NEWEST_FIRST,
+  wordMatches,
+} from '#server/shops/search.ts';
 
 export type FoundProduct = typeof products.$inferSelect & { shopName: string };
 
@@ -15,7 +24,7 @@ function productFilter(q: string, verified: boolean, spellings?: Spellings): SQL
   const read = namedState(q);
   const words = read.words.slice(0, SEARCH_WORDS_MAX);
   if (!words.length && !read.where) return undefined;
-  const checked = verified ? eq(shops.phoneVerified, true) : undefined;
+  const checked = verified ? verifiedSeller : undefined;
   return and(...words.map((word) => wordMatches(word, spellings, sql`lower(${products.name})`)), read.where, checked);
 }
 

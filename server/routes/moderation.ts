@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORTED_MESSAGE_CONTEXT } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { moderationActionSchema } from '#rules/report-schemas.ts';
+import { moderationActionSchema, stallVisitSchema } from '#rules/report-schemas.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
 import { applyAction, type ItemKey, itemDetail, itemDetailSchema, openItemSchema, openItems } from '#server/moderation/items.ts';
 import { messageItem, messageItemSchema } from '#server/moderation/message-item.ts';
+import { recordStallVisit } from '#server/moderation/stall-visits.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -151,6 +152,27 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
       const key = { shopId: item.shop_id, ratingId: null, messageId: item.message_id };
       if (!(await applyAction(app.db, key, moderator.id, action, note))) throw detailError(409, MSG.moderationNothingToDo(action));
       return (await messageItem(app.db, item.message_id))!;
+    },
+  );
+
+  app.post(
+    '/moderation/shops/:id/stall-visits',
+    {
+      ...guarded,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Record a moderator\'s visit to a shop\'s stall, with an optional note (ext): the shop shows "Stall visited" for a year; moderators only',
+        security,
+        params: z.object({ id: z.string() }),
+        body: stallVisitSchema,
+        response: { 201: z.object({ shop_id: z.string(), visited_at: z.string() }), 400: fieldErrors, 404: detail },
+      },
+    },
+    async (request, reply) => {
+      const moderator = signedIn(request);
+      const visitedAt = isId(request.params.id) ? await recordStallVisit(app.db, request.params.id, moderator.id, request.body.note) : null;
+      if (!visitedAt) throw detailError(404, MSG.shopWithIdNotFound(request.params.id));
+      return reply.code(201).send({ shop_id: request.params.id, visited_at: visitedAt.toISOString() });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { type AnyColumn, and, desc, eq, gt, inArray, not, or, type SQL, sql } from 'drizzle-orm';
-import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
+import { SEARCH_WORDS_MAX, STALL_VISIT_DAYS } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { searchWords as knownWords, shops } from '#server/db/schema.ts';
@@ -109,6 +109,9 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
+/** A check passed: the phone, or a stall visit that still shows (docs/product.md §4). */
+export const verifiedSeller = or(eq(shops.phoneVerified, true), gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`))!;
+
 /** What a list asks for: words, a category, a state, verified sellers only. */
 export type ListAsked = { q?: string; category?: string; state?: string; verified?: boolean };
 
@@ -125,7 +128,7 @@ export function searchFilter({ q, category, state, verified }: ListAsked, spelli
   const wantedCategory = category?.trim();
   if (wantedCategory) filters.push(sql`lower(${shops.category}) = lower(${wantedCategory})`);
   const inState = state ? eq(shops.state, state) : undefined;
-  const checked = verified ? eq(shops.phoneVerified, true) : undefined;
+  const checked = verified ? verifiedSeller : undefined;
   if (inState) filters.push(inState);
   if (checked) filters.push(checked);
   if (!filters.length) return undefined;

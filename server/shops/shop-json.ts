@@ -3,6 +3,7 @@ import { PRODUCT_PHOTOS_MAX } from '#rules/limits.ts';
 import { productFieldsJson, savedProductFields } from '#rules/product-fields.ts';
 import { savedShopFields } from '#rules/shop-fields.ts';
 import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
+import { stallVisitShown } from '#rules/stall-visit.ts';
 import type { products, StoredImage } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { imageJson } from '#server/media/images.ts';
@@ -99,6 +100,7 @@ export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeo
     rating_count: shop.ratingCount,
     rating_stars: shop.ratingStars,
     phone_verified: shop.phoneVerified,
+    stall_visited_at: stallVisitShown(shop.stallVisitedAt, now)?.toISOString() ?? null,
     ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, links)) } : {}),
   };
 }

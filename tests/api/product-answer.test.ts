@@ -57,6 +57,7 @@ describe("one product's answer", () => {
         'rating_average',
         'rating_count',
         'short_code',
+        'stall_visited_at',
         'state',
         'whatsapp',
       ].sort(),

@@ -1,5 +1,6 @@
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
+import { monthInLagos } from '#rules/dates.ts';
 import { HeartButton } from './heart-button';
 import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from './responsive-image';
 import { oneDecimal } from './stars';
@@ -15,6 +16,8 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
   rating?: { average: number; count: number };
   /** Only when true: most cards carry no check, and every byte of a list travels in its hydration data. */
   phoneVerified?: true;
+  /** When a moderator visited its stall, while that shows. */
+  stallVisited?: string;
 };
 
 /**
@@ -32,6 +35,7 @@ export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge
         {shop.rating && <CardRating {...shop.rating} />}
         {/* Text, not a link to what it means: the card is one link already, and the shop page has that one. */}
         {shop.phoneVerified && <span className="card-check">✓ {t('check.phone')}</span>}
+        {shop.stallVisited && <span className="card-check">✓ {t('check.stall', { month: monthInLagos(shop.stallVisited, t.language) })}</span>}
         <span className="card-meta">{shop.place ? `${shop.category} · ${shop.place}` : shop.category}</span>
         {shop.from && <span className="card-price">{t('card.from', { price: shop.from })}</span>}
       </a>

@@ -285,6 +285,12 @@ export const provider = {
   moderationItem: (token: string, path: string) => callParsed(itemDetailSchema, 'GET', `moderation/${path}`, { token }),
   moderate: (token: string, path: string, body: { action: string; note: string }) =>
     callParsed(itemDetailSchema, 'POST', `moderation/${path}/actions`, { token, json: body, budget: WRITE_BUDGET }),
+  recordStallVisit: (token: string, shopId: string, note: string) =>
+    callParsed(z.object({ shop_id: z.string(), visited_at: z.string() }), 'POST', `moderation/shops/${id(shopId)}/stall-visits`, {
+      token,
+      json: { note },
+      budget: WRITE_BUDGET,
+    }),
   moderationMessage: (token: string, messageId: string) => callParsed(messageItemSchema, 'GET', `moderation/messages/${id(messageId)}`, { token }),
   moderateMessage: (token: string, messageId: string, body: { action: string; note: string }) =>
     callParsed(messageItemSchema, 'POST', `moderation/messages/${id(messageId)}/actions`, { token, json: body, budget: WRITE_BUDGET }),

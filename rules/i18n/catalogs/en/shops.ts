@@ -5,6 +5,7 @@ export const shops = {
   'card.from': 'from {price}',
   'card.rating': '{stars} stars, {count, plural, one {# rating} other {# ratings}}',
   'check.phone': 'Phone verified',
+  'check.stall': 'Stall visited in {month}',
   'check.list': 'Checks this shop passed',
   'heart.save': 'Save {shop}',
   'heart.remove': 'Remove {shop} from saved',

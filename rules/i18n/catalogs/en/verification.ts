@@ -1,6 +1,6 @@
 import { MSG } from '#rules/messages.ts';
 
-/** Checks a buyer can read on a shop: the phone verified by a code, and the page that says what each check proves. */
+/** Checks a buyer can read on a shop: the phone verified by a code, a moderator's stall visit, and the page that says what each check proves. */
 export const verification = {
   'sms.phoneCode': 'Your Kasuwa code is {code}. It ends in {minutes} minutes. Never share it: Kasuwa will never ask you for it.',
   'checks.pageTitle': 'What our checks mean · Kasuwa',
@@ -10,6 +10,10 @@ export const verification = {
   'checks.phoneTitle': '✓ Phone verified',
   'checks.phoneProves': 'The owner showed that the phone number buyers call is theirs, by typing the code we sent to it in a text message.',
   'checks.phoneNot': 'It does not prove who the owner is, that the goods are as described, or that the shop will deliver.',
+  'checks.stallTitle': '✓ Stall visited',
+  'checks.stallProves':
+    "A Kasuwa moderator stood at the shop's stall, scanned the QR code on its poster and saw it trading. The month of the visit shows beside the check, which lasts a year.",
+  'checks.stallNot': 'It does not prove that the goods are as described, nor that the stall is still there today.',
   'checks.careTitle': 'Stay safe, checked or not',
   'checks.seeFirst': 'See the goods before you pay, and pay on collection or delivery.',
   'checks.stayHere': 'Keep the conversation on Kasuwa. A seller who asks you to pay first, or to move to another app, is a warning sign.',
@@ -28,6 +32,15 @@ export const verification = {
   'verifyPhone.confirming': 'Checking…',
   'verifyPhone.done': 'Done: {phone} is verified.',
   'verifyPhone.back': 'Back to My Shops',
+  'stallVisit.pageTitle': 'Stall visit: {name} · Kasuwa',
+  'stallVisit.heading': 'Record a stall visit',
+  'stallVisit.at': 'You scanned the poster of {name}. Record a visit only while you stand at its stall and can see it trading.',
+  'stallVisit.last': 'Last visit recorded: {month}.',
+  'stallVisit.note': 'Note (optional): what you saw',
+  'stallVisit.record': 'Record a stall visit',
+  'stallVisit.recording': 'Recording…',
+  'stallVisit.done': 'Visit recorded. Buyers now see “Stall visited in {month}” on {name}.',
+  'stallVisit.open': 'Open the shop page',
   'form.phoneNotYours': MSG.phoneNotYours,
   'form.phoneCodesTooMany': MSG.phoneCodesTooMany,
   'form.phoneCodeRequired': MSG.phoneCodeRequired,

@@ -9,6 +9,7 @@ export const shops: Translation<typeof source> = {
     'card.from': 'daga {price}',
     'card.rating': 'taurari {stars}, {count, plural, one {ƙimantawa #} other {ƙimantawa #}}',
     'check.phone': 'An tabbatar da lambar waya',
+    'check.stall': 'An ziyarci rumfa a {month}',
     'check.list': 'Tantancewar da wannan shago ya ci',
     'heart.save': 'Ajiye {shop}',
     'heart.remove': 'Cire {shop} daga abubuwan da ka ajiye',

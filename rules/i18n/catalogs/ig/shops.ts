@@ -9,6 +9,7 @@ export const shops: Translation<typeof source> = {
     'card.from': 'site na {price}',
     'card.rating': 'kpakpando {stars}, {count, plural, other {ntụle #}}',
     'check.phone': 'Ekwentị akwadoro',
+    'check.stall': 'E letara ụlọ ahịa n’ahịa na {month}',
     'check.list': 'Nlele ndị ụlọ ahịa a gafere',
     'heart.save': 'Chekwaa {shop}',
     'heart.remove': 'Wepụ {shop} na ndị ị chekwara',

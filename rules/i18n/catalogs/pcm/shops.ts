@@ -9,6 +9,7 @@ export const shops: Translation<typeof source> = {
     'card.from': 'from {price}',
     'card.rating': '{stars} stars, {count, plural, one {# rating} other {# ratings}}',
     'check.phone': 'Dem don confirm the phone',
+    'check.stall': 'Dem visit the stall for {month}',
     'check.list': 'Checks wey this shop don pass',
     'heart.save': 'Keep {shop}',
     'heart.remove': 'Comot {shop} from the ones wey you keep',

@@ -9,6 +9,7 @@ export const shops: Translation<typeof source> = {
     'card.from': 'láti {price}',
     'card.rating': 'ìràwọ̀ {stars}, {count, plural, other {ìdíyelé #}}',
     'check.phone': 'A ti jẹ́rìísí fóònù',
+    'check.stall': 'A ti ṣèbẹ̀wò sí ìsọ̀ ní {month}',
     'check.list': 'Àwọn àyẹ̀wò tí ṣọ́ọ̀bù yìí ti yege',
     'heart.save': 'Fi {shop} pamọ́',
     'heart.remove': 'Yọ {shop} kúrò nínú àwọn tí o fi pamọ́',

@@ -31,6 +31,7 @@ const shop: Shop = {
   latest_ratings: [],
   short_code: null,
   phone_verified: false,
+  stall_visited_at: null,
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {
