@@ -13,7 +13,7 @@ export type SearchFilter = {
   combined: boolean;
   /** The planner only guesses the matches of a word (from ANALYZE's sample) or of several conditions. */
   guessed: boolean;
-  /** A state or verified sellers: walking newest first, shops_state_created_idx or shops_verified_created_idx reads those shops alone. */
+  /** A state or verified sellers: walking newest first, only those shops are read (shops_state_created_idx; the checks' small indexes). */
   scope: SQL | undefined;
   /** Every word in the shop's name, category or product names: such shops list first (docs/product.md §5). */
   nameMatch: SQL | undefined;

@@ -52,6 +52,9 @@ const ACTION_FIELDS = [
   'uid',
   'token',
   'code',
+  'note',
+  'reason',
+  'details',
   '__intent__',
 ];
 
@@ -78,6 +81,8 @@ const ACTION_PATHS = [
   '/myShop',
   '/shop/:id/paymentInitiation',
   '/myShop/:id/phone',
+  '/s/:id',
+  '/shop/:id/report',
   '/logout',
 ];
 
@@ -100,6 +105,7 @@ const PAGE_PATHS = [
   '/myShop',
   '/myShop/:id/phone',
   '/verification',
+  '/s/:id',
   '/createShop',
 ];
 
@@ -216,7 +222,25 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
         fc.asyncProperty(
           fc.constantFrom(...PAGE_PATHS),
           idValue(),
-          queryOf(['q', 'category', 'page', 'page_size', 'redirectTo', 'reference', 'trxref', 'uid', 'token', 'added', 'updated', 'expired']),
+          queryOf([
+            'q',
+            'category',
+            'page',
+            'page_size',
+            'redirectTo',
+            'reference',
+            'trxref',
+            'uid',
+            'token',
+            'added',
+            'updated',
+            'expired',
+            'verified',
+            'state',
+            'sort',
+            'sent',
+            'visited',
+          ]),
           fc.boolean(),
           fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script'),
           async (path, id, query, signedIn, accept) => {
