@@ -8,10 +8,9 @@ import { priceInNaira } from '#rules/price.ts';
 import type { Db } from '#server/db/client.ts';
 import { shops, users } from '#server/db/schema.ts';
 import { listed } from '#server/shops/queries.ts';
+import { escapeHtml } from './escape-html';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The renewal reminder, in the owner's language: plain text first, as for resets; the link opens the page with the Renew button. */
 function adRenewalMail(input: { username: string; shopName: string; endsAt: Date; now: Date; link: string; language: string | null }) {

@@ -6,10 +6,10 @@ import { messageWarning } from '#rules/message-warning.ts';
 import type { Db } from '#server/db/client.ts';
 import { messages, shops, threads, users } from '#server/db/schema.ts';
 import { threadLink } from '#server/messages/alerts.ts';
+import { escapeHtml } from './escape-html';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const recipients = alias(users, 'recipients');
 const buyers = alias(users, 'buyers');
 

@@ -3,10 +3,9 @@ import { sayerIn } from '#rules/i18n/say.ts';
 import { makeResetLink } from '#server/auth/reset-tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
+import { escapeHtml } from './escape-html';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The password reset email, in the account's language: plain text first, because many of our readers see only that. */
 function resetPasswordMail(username: string, link: string, language: string | null) {

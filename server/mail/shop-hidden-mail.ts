@@ -2,10 +2,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { sayerIn } from '#rules/i18n/say.ts';
 import type { Db } from '#server/db/client.ts';
 import { shops, users } from '#server/db/schema.ts';
+import { escapeHtml } from './escape-html';
 import type { OutboxRow } from './mail-queue';
 import type { Mail } from './mailer';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The notice to an owner whose shop the scam-report rule hid; a reply reaches the moderators (docs/product.md §4). */
 function shopHiddenMail(input: { username: string; shopName: string; link: string; language: string | null }) {
