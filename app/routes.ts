@@ -42,6 +42,7 @@ export default [
   route('myShop/:shop_id/poster', 'routes/owner/shop-poster.tsx'),
   route('myShop/:shop_id/poster.svg', 'routes/owner/shop-poster-svg.ts'),
   route('myShop/:shop_id/phone', 'routes/owner/verify-phone.tsx'),
+  route('myShop/:shop_id/bank', 'routes/owner/check-bank.tsx'),
   route('s/:code', 'routes/short-link.tsx'),
   route('createShop', 'routes/owner/create-shop.tsx'),
   route('editShop/:shop_id/edit-shop', 'routes/owner/edit-shop.tsx'),

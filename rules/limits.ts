@@ -114,3 +114,6 @@ export const MESSAGE_ALERT_EVERY_MINUTES = 10;
 export const MESSAGE_ALERT_EXCERPT_MAX = 80;
 /** Codes that prove a phone number is its owner's; few texts per hour, since each costs money and can be aimed at a stranger. */
 export const PHONE_CODE = { digits: 6, minutes: 10, wrongTries: 5, perNumberPerHour: 3, perAccountPerHour: 5 } as const;
+
+/** Bank name matched (docs/product.md §4): each check asks Paystack, so an account gets a few an hour. */
+export const BANK_CHECK = { accountDigits: 10, nameMax: 100, perAccountPerHour: 5 } as const;

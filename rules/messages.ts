@@ -1,4 +1,4 @@
-import { PHONE_CODE } from './limits';
+import { BANK_CHECK, PHONE_CODE } from './limits';
 
 /** Every user-facing message of docs/product.md §5 and §8, word for word, plus the few we add. */
 export const MSG = {
@@ -154,6 +154,13 @@ export const MSG = {
   phoneCodeWrong: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   phoneCodeEnded: `That code has ended after ${PHONE_CODE.wrongTries} wrong tries. Ask for a new code.`,
   phoneCodeExpired: 'That code has run out. Ask for a new code.',
+  bankRequired: 'Please choose your bank.',
+  bankAccountNumberInvalid: `Please type the ${BANK_CHECK.accountDigits}-digit account number.`,
+  bankAccountNameRequired: 'Please type your full name as your bank has it.',
+  bankNameMismatch: 'The name on this account is not the name you typed. Type your full name exactly as your bank has it, or use an account in your own name.',
+  bankAccountNotFound: 'Your bank could not find this account number. Please check the bank and the number.',
+  bankChecksTooMany: 'Too many checks. Please wait an hour and try again.',
+  bankListUnavailable: 'We could not reach the banks just now. Please try again in a few minutes.',
   dataExportFailed: 'Your data could not be gathered just now. Please try again.',
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',

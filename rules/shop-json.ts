@@ -35,6 +35,12 @@ export const shopJsonSchema = z.object({
     .nullable()
     .default(null)
     .describe("ext: when a moderator last recorded a visit to the shop's stall, within the last year; else null"),
+  bank_match: z
+    .object({ bank_name: z.string(), account_last4: z.string(), account_name: z.string(), matched_at: z.string() })
+    .nullable()
+    .default(null)
+    .catch(null)
+    .describe("ext: the owner's bank account whose name matched the name they gave: its bank, last 4 digits and that name; else null"),
 });
 
 /** ext: what a product's own page shows of its shop, beside its photo; both tiers pick these. */
@@ -51,4 +57,5 @@ export const PRODUCT_SHOP_FIELDS = {
   short_code: true,
   phone_verified: true,
   stall_visited_at: true,
+  bank_match: true,
 } as const;

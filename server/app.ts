@@ -30,6 +30,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { adsRoutes } from './routes/ads';
 import { authRoutes } from './routes/auth';
+import { bankCheckRoutes } from './routes/bank-checks';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(phoneVerificationRoutes);
+  await app.register(bankCheckRoutes);
   await app.register(shopRoutes);
   await app.register(shopAlertRoutes);
   await app.register(productRoutes);

@@ -108,7 +108,7 @@ function SoldBy({ shop, shopId }: { shop: SellingShop; shopId: string | undefine
         <a href={`/shop/${encodeURIComponent(id)}`}>{shop?.name ?? t('product.seeShop')}</a>
         {shop?.is_sponsored && <span className="paid-badge">{t('card.sponsored')}</span>}
       </p>
-      {shop && <ShopChecks phoneVerified={shop.phone_verified} stallVisitedAt={shop.stall_visited_at} />}
+      {shop && <ShopChecks phoneVerified={shop.phone_verified} stallVisitedAt={shop.stall_visited_at} bankMatched={shop.bank_match !== null} />}
       {shop && (
         <ul className="shop-facts">
           {place && <li>{place}</li>}

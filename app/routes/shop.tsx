@@ -7,7 +7,7 @@ import { RateShop } from '#app/components/shop/rate-shop.tsx';
 import type { CurrentRating } from '#app/components/shop/rating-fields.tsx';
 import { RatingSummary } from '#app/components/shop/rating-summary.tsx';
 import { HeartButton, SavedHearts } from '#app/components/shops/heart-button.tsx';
-import { ShopChecks } from '#app/components/shops/shop-checks.tsx';
+import { BankMatchLine, ShopChecks } from '#app/components/shops/shop-checks.tsx';
 import { oneDecimal } from '#app/components/shops/stars.tsx';
 import { getWebEnv } from '#app/lib/env.server.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
@@ -88,7 +88,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
           <HeartButton shopId={shop.id} shopName={shop.name} saved={saved} />
         </div>
         {shop.category && <p className="shop-category">{shop.category}</p>}
-        <ShopChecks phoneVerified={shop.phone_verified} stallVisitedAt={shop.stall_visited_at} />
+        <ShopChecks phoneVerified={shop.phone_verified} stallVisitedAt={shop.stall_visited_at} bankMatched={shop.bank_match !== null} />
+        <BankMatchLine match={shop.bank_match} />
         <ul className="shop-facts">
           {shop.owner_status && <li>{shop.owner_status}</li>}
           <li>{t('shop.visits', { count: shop.visitor_count })}</li>

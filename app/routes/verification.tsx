@@ -24,6 +24,11 @@ export default function Verification() {
         <p>{t('checks.phoneProves')}</p>
         <p>{t('checks.phoneNot')}</p>
       </section>
+      <section id="bank" aria-labelledby="bank-title">
+        <h2 id="bank-title">{t('checks.bankTitle')}</h2>
+        <p>{t('checks.bankProves')}</p>
+        <p>{t('checks.bankNot')}</p>
+      </section>
       <section id="stall" aria-labelledby="stall-title">
         <h2 id="stall-title">{t('checks.stallTitle')}</h2>
         <p>{t('checks.stallProves')}</p>

@@ -58,6 +58,9 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/** What buyers may see of a matched bank account: its bank, its last 4 digits and the name it is in. */
+export type BankMatch = { bankName: string; accountLast4: string; accountName: string; matchedAt: string };
+
 export const shops = pgTable(
   'shops',
   {
@@ -97,6 +100,8 @@ export const shops = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** The latest moderator's visit to its stall (stall_visits keeps each). */
     stallVisitedAt: timestamp('stall_visited_at', { withTimezone: true }),
+    /** The latest bank account whose name matched its owner's (bank_checks keeps every check); never the full number. */
+    bankMatch: jsonb('bank_match').$type<BankMatch>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +121,7 @@ export const shops = pgTable(
     // "Verified sellers only", newest first, reads the few verified shops alone.
     index('shops_verified_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.phoneVerified}`),
     index('shops_stall_visited_idx').on(t.stallVisitedAt).where(sql`${t.stallVisitedAt} is not null`),
+    index('shops_bank_matched_idx').on(t.id).where(sql`${t.bankMatch} is not null`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // text_pattern_ops serves the suggestions' LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
@@ -530,4 +536,27 @@ export const stallVisits = pgTable(
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stall_visits_shop_idx').on(t.shopId, t.visitedAt), check('stall_visits_note_length', sql`char_length(${t.note}) <= 500`)],
+);
+
+/** Every bank name check an owner ran (docs/product.md §4, Bank name matched): never the full account number. */
+export const bankChecks = pgTable(
+  'bank_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bankName: text('bank_name').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    /** The name the owner typed; the bank's own name for the account is not kept. */
+    accountName: text('account_name').notNull(),
+    matched: boolean('matched').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bank_checks_shop_idx').on(t.shopId, t.checkedAt),
+    check('bank_checks_last4', sql`${t.accountLast4} ~ '^[0-9]{4}$'`),
+    check('bank_checks_name_length', sql`char_length(${t.accountName}) <= 100`),
+  ],
 );

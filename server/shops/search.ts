@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, gt, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gt, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX, STALL_VISIT_DAYS } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -109,8 +109,12 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
-/** A check passed: the phone, or a stall visit that still shows (docs/product.md §4). */
-export const verifiedSeller = or(eq(shops.phoneVerified, true), gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`))!;
+/** A check passed: the phone, the bank name, or a stall visit that still shows (docs/product.md §4). */
+export const verifiedSeller = or(
+  eq(shops.phoneVerified, true),
+  isNotNull(shops.bankMatch),
+  gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`),
+)!;
 
 /** What a list asks for: words, a category, a state, verified sellers only. */
 export type ListAsked = { q?: string; category?: string; state?: string; verified?: boolean };

@@ -101,6 +101,12 @@ export function shopJson(shop: ShopRow, links: MediaLinks, shopProducts?: (typeo
     rating_stars: shop.ratingStars,
     phone_verified: shop.phoneVerified,
     stall_visited_at: stallVisitShown(shop.stallVisitedAt, now)?.toISOString() ?? null,
+    bank_match: shop.bankMatch && {
+      bank_name: shop.bankMatch.bankName,
+      account_last4: shop.bankMatch.accountLast4,
+      account_name: shop.bankMatch.accountName,
+      matched_at: shop.bankMatch.matchedAt,
+    },
     ...(shopProducts ? { products: shopProducts.map((product) => productJson(product, links)) } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { aliasedTable, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '#rules/messages.ts';
 import type { Db } from '#server/db/client.ts';
-import { messages, ratings, savedShops, shops, threads, users } from '#server/db/schema.ts';
+import { bankChecks, messages, ratings, savedShops, shops, threads, users } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { productsByShop, shopsOfOwner } from '#server/shops/queries.ts';
 import { shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
@@ -27,6 +27,18 @@ export const dataExportSchema = z.object({
     }),
   ),
   saved_shops: z.array(z.object({ shop_id: z.string(), shop_name: z.string(), saved_at: z.string() })),
+  bank_checks: z
+    .array(
+      z.object({
+        shop_id: z.string(),
+        bank_name: z.string(),
+        account_last4: z.string(),
+        account_name: z.string(),
+        matched: z.boolean(),
+        checked_at: z.string(),
+      }),
+    )
+    .describe('Every bank name check the person ran on their shops; the full account number was never kept'),
   threads: z.array(
     z.object({
       id: z.string(),
@@ -75,6 +87,8 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
     .where(eq(savedShops.userId, user.id))
     .orderBy(desc(savedShops.createdAt));
 
+  const checks = await db.select().from(bankChecks).where(eq(bankChecks.userId, user.id)).orderBy(desc(bankChecks.checkedAt));
+
   const buyer = aliasedTable(users, 'buyer');
   const threadRows = await db
     .select({ thread: threads, shopName: shops.name, buyerName: buyer.username })
@@ -110,6 +124,14 @@ export async function dataExport(db: Db, user: typeof users.$inferSelect, links:
       updated_at: rating.updatedAt.toISOString(),
     })),
     saved_shops: saved.map((row) => ({ shop_id: row.shopId, shop_name: row.shopName, saved_at: row.savedAt.toISOString() })),
+    bank_checks: checks.map((check) => ({
+      shop_id: check.shopId,
+      bank_name: check.bankName,
+      account_last4: check.accountLast4,
+      account_name: check.accountName,
+      matched: check.matched,
+      checked_at: check.checkedAt.toISOString(),
+    })),
     threads: threadRows.map(({ thread, shopName: storedShopName, buyerName: storedBuyerName }) => {
       // A person writing to their own shop cannot happen, so one side per thread is theirs.
       const role = thread.buyerId === user.id ? 'buyer' : 'shop';

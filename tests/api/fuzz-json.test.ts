@@ -48,6 +48,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/auth/account/delete', fields: ['current_password'] },
   { method: 'POST', path: '/auth/phone-codes', fields: ['phone_number'] },
   { method: 'POST', path: '/auth/verified-phones', fields: ['phone_number', 'code'] },
+  { method: 'POST', path: '/shops/:id/bank-checks', fields: ['bank_code', 'account_number', 'account_name'] },
 ];
 
 const READ_ENDPOINTS: Endpoint[] = [
@@ -56,6 +57,7 @@ const READ_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/shops', query: ['q', 'category', 'page', 'page_size'] },
   { method: 'GET', path: '/shops/suggest', query: ['q'] },
   { method: 'GET', path: '/categories' },
+  { method: 'GET', path: '/banks' },
   { method: 'GET', path: '/shops/:id' },
   { method: 'GET', path: '/shops/:id/products' },
   { method: 'GET', path: '/shops/products/:id/' },

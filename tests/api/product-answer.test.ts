@@ -58,6 +58,7 @@ describe("one product's answer", () => {
         'rating_count',
         'short_code',
         'stall_visited_at',
+        'bank_match',
         'state',
         'whatsapp',
       ].sort(),

@@ -147,6 +147,7 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
         `/shop/${product.id}/edit-products`,
         `/shop/${shop.id}/step1`,
         `/myShop/${shop.id}/phone`,
+        `/myShop/${shop.id}/bank`,
       ]),
     ];
 
@@ -200,6 +201,7 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
       `/shop/${shop.id}/add-products`,
       `/shop/${product.id}/edit-products`,
       `/myShop/${shop.id}/phone?sent=1`,
+      `/myShop/${shop.id}/bank`,
       `/shop/${shop.id}/step1`,
       '/purchaseAds',
     ];

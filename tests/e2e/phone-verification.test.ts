@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { expect, jsMode, test } from './support/browser';
 import { whenInteractive } from './support/hydration';
-import { tag } from './support/owners';
+import { signInByCookie, tag } from './support/owners';
 import { codeTextedTo, freshNumber, verifyAtApi } from './support/phone-codes';
-import { ownerAtApi, shopOf, webSessionCookie } from './support/web-requests';
+import { ownerAtApi, shopOf } from './support/web-requests';
 
 async function typeCode(page: Page, code: string) {
   await whenInteractive(page, '#phone-code');
@@ -21,9 +21,7 @@ describe(`a shop's phone, verified (JavaScript ${jsMode})`, () => {
     const { national, international } = freshNumber();
     const owner = await ownerAtApi(apiUrl);
     const shop = await shopOf(apiUrl, owner, { name: `Nkechi Provisions ${tag()}`, phone: national });
-    const cookie = await webSessionCookie(webUrl, owner);
-    const at = cookie.indexOf('=');
-    await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: webUrl, httpOnly: true, sameSite: 'Lax' }]);
+    await signInByCookie(page, webUrl, owner);
 
     await page.goto('/myShop');
     await page.getByRole('listitem').filter({ hasText: shop.name }).getByRole('link', { name: 'Verify the phone number' }).click();

@@ -46,6 +46,15 @@ export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }
           </p>
         )
       )}
+      {shop.bank_match ? (
+        <p className="card-check">✓ {t('ownShop.bankMatched')}</p>
+      ) : (
+        !hidden && (
+          <p>
+            <Link to={`/myShop/${id}/bank`}>{t('ownShop.matchBank')}</Link>
+          </p>
+        )
+      )}
       {!shop.state && (
         <p className="notice owner-ask">
           {t.said(MSG.shopStateMissing)} <Link to={`/editShop/${id}/edit-shop`}>{t('ownShop.addState')}</Link>

@@ -18,6 +18,7 @@ export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {
   phoneVerified?: true;
   /** When a moderator visited its stall, while that shows. */
   stallVisited?: string;
+  bankMatched?: true;
 };
 
 /**
@@ -35,6 +36,7 @@ export function ShopCard({ shop, badge, timing, saved }: { shop: CardShop; badge
         {shop.rating && <CardRating {...shop.rating} />}
         {/* Text, not a link to what it means: the card is one link already, and the shop page has that one. */}
         {shop.phoneVerified && <span className="card-check">✓ {t('check.phone')}</span>}
+        {shop.bankMatched && <span className="card-check">✓ {t('check.bank')}</span>}
         {shop.stallVisited && <span className="card-check">✓ {t('check.stall', { month: monthInLagos(shop.stallVisited, t.language) })}</span>}
         <span className="card-meta">{shop.place ? `${shop.category} · ${shop.place}` : shop.category}</span>
         {shop.from && <span className="card-price">{t('card.from', { price: shop.from })}</span>}

@@ -53,12 +53,13 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
 
 /** Only what a card shows travels in the hydration data: whole shops would double a list page's HTML. */
 export function cardShop(shop: Shop): CardShop {
-  const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count, phone_verified, stall_visited_at } = shop;
+  const { id, name, category, address, image, image_url, lowest_price, rating_average, rating_count, phone_verified, stall_visited_at, bank_match } = shop;
   const from = lowest_price === null ? null : priceInNaira(lowest_price);
   const card: CardShop = { id, name, category, place: placeOf(shop) || address, from, photo: photoOf(image, image_url) };
   if (rating_count > 0) card.rating = { average: rating_average, count: rating_count };
   if (phone_verified) card.phoneVerified = true;
   if (stall_visited_at) card.stallVisited = stall_visited_at;
+  if (bank_match) card.bankMatched = true;
   return card;
 }
 

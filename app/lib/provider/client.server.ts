@@ -6,6 +6,8 @@ import { LANGUAGES, type Language } from '#rules/i18n/languages.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import {
   adSchema,
+  bankCheckResultSchema,
+  bankListSchema,
   categoriesSchema,
   dataExportSchema,
   itemDetailSchema,
@@ -236,6 +238,10 @@ export const provider = {
     callParsed(phoneCodeSentSchema, 'POST', 'auth/phone-codes', { token, json: { phone_number: phoneNumber }, budget: WRITE_BUDGET }),
   verifyPhone: (token: string, body: { phone_number: string; code: string }) =>
     callParsed(verifiedPhoneSchema, 'POST', 'auth/verified-phones', { token, json: body, budget: WRITE_BUDGET }),
+  // Both may wait on Paystack, so they get its budget.
+  banks: () => callParsed(bankListSchema, 'GET', 'banks', { budget: PAYMENT_BUDGET }),
+  checkBank: (token: string, shopId: string, body: { bank_code: string; account_number: string; account_name: string }) =>
+    callParsed(bankCheckResultSchema, 'POST', `shops/${id(shopId)}/bank-checks`, { token, json: body, budget: PAYMENT_BUDGET }),
   setLanguage: (token: string, language: Language) =>
     callParsed(z.object({ language: z.enum(LANGUAGES) }), 'PUT', 'auth/language', { token, json: { language }, budget: WRITE_BUDGET }),
   dataExport: (token: string) => callParsed(dataExportSchema, 'GET', 'auth/data-export', { token }),

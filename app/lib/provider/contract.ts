@@ -139,6 +139,8 @@ export const mailAlertsSchema = z.object({ message_mail: z.boolean(), renewal_ma
 export const shopAlertsSchema = z.object({ sms: z.boolean() });
 export const phoneCodeSentSchema = z.object({ phone_number: z.string(), expires_at: z.string() });
 export const verifiedPhoneSchema = z.object({ phone_number: z.string(), verified_at: z.string() });
+export const bankListSchema = z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) });
+export const bankCheckResultSchema = z.object({ bank_name: z.string(), account_last4: z.string(), matched: z.boolean(), checked_at: z.string() });
 
 export const suggestionsSchema = z.object({
   results: z.array(z.object({ id: z.coerce.string(), name: z.string(), category: z.string().default('') })),

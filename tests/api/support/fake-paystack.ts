@@ -63,7 +63,9 @@ type Answer = { status: number; body: Record<string, unknown> };
  */
 export async function startFakePaystack(secretKey: string) {
   const transactions = new Map<string, { paid: boolean }>();
-  const fake = { url: '', secretKey, transactions, close: async () => {} };
+  /** Account names by `bank code:account number`, for `/bank/resolve`. */
+  const accounts = new Map<string, string>();
+  const fake = { url: '', secretKey, transactions, accounts, bankListsServed: 0, close: async () => {} };
 
   function answer(request: IncomingMessage, body: string): Answer {
     if (request.headers.authorization !== `Bearer ${fake.secretKey}`) return { status: 401, body: { status: false, message: 'Invalid key' } };
@@ -92,7 +94,58 @@ export async function startFakePaystack(secretKey: string) {
       );
       return { status: 200, body: { status: true, message: 'Verification successful', data } };
     }
+    const url = new URL(request.url ?? '/', 'http://paystack.test');
+    if (request.method === 'GET' && url.pathname === '/bank') return bankPage(url);
+    if (request.method === 'GET' && url.pathname === '/bank/resolve') {
+      const name = accounts.get(`${url.searchParams.get('bank_code')}:${url.searchParams.get('account_number')}`);
+      if (!name) return { status: 422, body: { status: false, message: 'Could not resolve account name. Check parameters or try again.' } };
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: 'Account number resolved',
+          data: { account_number: url.searchParams.get('account_number'), account_name: name, bank_id: 9 },
+        },
+      };
+    }
     return { status: 404, body: { status: false, message: 'Not found' } };
+  }
+
+  /** Two pages with cursor paging, as `use_cursor=true` answers; one bank on them is no longer active. */
+  function bankPage(url: URL): Answer {
+    const bank = (id: number, name: string, code: string, active = true) => ({
+      id,
+      name,
+      slug: code,
+      code,
+      longcode: '',
+      active,
+      country: 'Nigeria',
+      currency: 'NGN',
+      type: 'nuban',
+    });
+    if (url.searchParams.get('use_cursor') !== 'true') return { status: 400, body: { status: false, message: 'Expected use_cursor' } };
+    if (url.searchParams.get('next') === 'YmFuazoy') {
+      fake.bankListsServed += 1;
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: 'Banks retrieved',
+          data: [bank(3, 'Access Bank', '044'), bank(4, 'Gone Bank', '999', false)],
+          meta: { next: null, previous: 'YmFuazox', perPage: 100 },
+        },
+      };
+    }
+    return {
+      status: 200,
+      body: {
+        status: true,
+        message: 'Banks retrieved',
+        data: [bank(1, 'Zenith Bank', '057'), bank(2, 'Guaranty Trust Bank', '058')],
+        meta: { next: 'YmFuazoy', previous: null, perPage: 100 },
+      },
+    };
   }
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {

@@ -41,7 +41,8 @@ async function adaRows(api: TestApi, adaId: string): Promise<string> {
 
 export async function startFuzzWorld(): Promise<FuzzWorld> {
   // DEBUG_API=1 shows the API's log, where a 500's cause is.
-  const api = await startTestApi(process.env.DEBUG_API === '1' ? { env: { LOG_LEVEL: 'error' } } : {});
+  // Listening, so the routes that ask the Paystack simulator over HTTP reach it, as they do when deployed.
+  const api = await startTestApi({ listen: true, ...(process.env.DEBUG_API === '1' ? { env: { LOG_LEVEL: 'error' } } : {}) });
   const ada = await signUp(api.app);
   const bola = await signUp(api.app);
   const adaShop = await createShop(api.app, ada.access, { name: "Ada's Fabrics" });

@@ -119,4 +119,6 @@ export const owner = {
   'addProducts.another': 'Add another row',
   'addProducts.pending': 'Adding products…',
   'addProducts.button': 'Add Products',
+  'ownShop.bankMatched': 'Bank name matched',
+  'ownShop.matchBank': 'Match your bank name',
 } as const;

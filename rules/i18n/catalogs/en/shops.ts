@@ -17,4 +17,6 @@ export const shops = {
   'verified.only': 'Verified sellers only',
   'verified.none': 'No verified sellers here yet.',
   'verified.showAll': 'Show every shop',
+  'check.bank': 'Bank name matched',
+  'check.bankDetail': 'Its account at {bank} ending {last4} is in the name {name}. Before you send money, check that your bank shows this name.',
 } as const;

@@ -122,6 +122,8 @@ export const owner: Translation<typeof source> = {
     'addProducts.another': 'Ƙara wani layi',
     'addProducts.pending': 'Ana ƙara kayayyaki…',
     'addProducts.button': 'Ƙara kayayyaki',
+    'ownShop.bankMatched': 'Sunan banki ya yi daidai',
+    'ownShop.matchBank': 'Tabbatar da sunan asusun banki',
   },
   reviewed: [],
 };

@@ -21,6 +21,8 @@ export const shops: Translation<typeof source> = {
     'verified.only': 'Masu sayarwa da aka tabbatar kaɗai',
     'verified.none': 'Babu masu sayarwa da aka tabbatar a nan tukuna.',
     'verified.showAll': 'Nuna duk shaguna',
+    'check.bank': 'Sunan banki ya yi daidai',
+    'check.bankDetail': 'Asusunsa a {bank} mai ƙarewa da {last4} yana da sunan {name}. Kafin ka tura kuɗi, ka duba cewa bankinka ya nuna wannan sunan.',
   },
   reviewed: [],
 };

@@ -50,6 +50,35 @@ export const verification: Translation<typeof source> = {
     'form.phoneCodeWrong': 'Wannan lambar ba daidai ba ce. {left, plural, one {Saura ƙoƙari #} other {Saura ƙoƙari #}}.',
     'form.phoneCodeEnded': 'Wannan lambar ta daina aiki bayan kuskure sau 5. Ka nemi sabuwar lambar tabbatarwa.',
     'form.phoneCodeExpired': 'Lokacin wannan lambar ya ƙare. Ka nemi sabuwar lambar tabbatarwa.',
+    'checks.bankTitle': '✓ Sunan banki ya yi daidai',
+    'checks.bankProves':
+      'Mai shagon ya ba mu asusun banki, kuma bankin ya faɗa mana na wane ne: sunan ɗaya da mai shagon ya bayar. Shafin shagon yana nuna bankin, lambobi 4 na ƙarshe da wannan sunan, don ka kwatanta shi da sunan da bankinka ya nuna kafin ka tura kuɗi.',
+    'checks.bankNot':
+      'Ba ya tabbatar da cewa kayan kamar yadda aka bayyana suke ba, ko shagon zai kawo kayan. Idan mai sayarwa ya ce ka biya cikin wani asusu ko wani suna, kada ka biya, ka kai rahoton shagon.',
+    'checkBank.pageTitle': 'Tabbatar da sunan banki na {name} · Kasuwa',
+    'checkBank.heading': 'Tabbatar da sunan banki na {name}',
+    'checkBank.why':
+      'Masu saye da ke biya ta hanyar tura kuɗi suna ganin sunan asusun a manhajar bankinsu kafin su tura. Ka nuna musu cewa asusunka yana da sunanka: zaɓi bankinka, rubuta lambar asusun da cikakken sunanka kamar yadda bankinka yake da shi.',
+    'checkBank.shown': 'Masu saye za su ga bankin, lambobi 4 na ƙarshe da sunan. Kasuwa ba ta taɓa ajiyewa ko nuna cikakkiyar lambar asusun ba.',
+    'checkBank.matched':
+      'Ya yi daidai: asusun a {bank} mai ƙarewa da {last4} yana da sunan {name}. Masu saye suna ganin “Sunan banki ya yi daidai” a shagonka.',
+    'checkBank.done': 'An gama.',
+    'checkBank.bank': 'Banki',
+    'checkBank.chooseBank': 'Zaɓi bankinka',
+    'checkBank.number': 'Lambar asusu (lambobi {digits})',
+    'checkBank.name': 'Cikakken sunanka',
+    'checkBank.nameHint': 'Kamar yadda bankinka yake da shi, a kowane tsari: misali Ada Ngozi Obi.',
+    'checkBank.check': 'Duba sunan',
+    'checkBank.checking': 'Ana tambayar bankinka…',
+    'checkBank.whatItMeans': 'Abin da “Sunan banki ya yi daidai” ke nufi ga masu saye',
+    'form.bankRequired': 'Da fatan za a zaɓi bankinka.',
+    'form.bankAccountNumberInvalid': 'Da fatan za a rubuta lambar asusu mai lambobi 10.',
+    'form.bankAccountNameRequired': 'Da fatan za a rubuta cikakken sunanka kamar yadda bankinka yake da shi.',
+    'form.bankNameMismatch':
+      'Sunan wannan asusun ba shi ne sunan da ka rubuta ba. Rubuta cikakken sunanka daidai yadda bankinka yake da shi, ko ka yi amfani da asusu mai sunanka.',
+    'form.bankAccountNotFound': 'Bankinka bai sami wannan lambar asusun ba. Da fatan za a duba bankin da lambar.',
+    'form.bankChecksTooMany': 'An yi dubawa da yawa. Da fatan za a jira awa ɗaya, sannan a sake gwadawa.',
+    'form.bankListUnavailable': 'Ba mu sami damar kaiwa ga bankuna yanzu ba. Da fatan za a sake gwadawa bayan ’yan mintuna.',
   },
   reviewed: [],
 };

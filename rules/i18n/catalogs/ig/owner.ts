@@ -122,6 +122,8 @@ export const owner: Translation<typeof source> = {
     'addProducts.another': 'Tinye ahịrị ọzọ',
     'addProducts.pending': 'Na-etinye ngwaahịa…',
     'addProducts.button': 'Tinye ngwaahịa',
+    'ownShop.bankMatched': 'Aha ụlọ akụ kwekọrọ',
+    'ownShop.matchBank': 'Lelee aha akaụntụ ụlọ akụ gị',
   },
   reviewed: [],
 };

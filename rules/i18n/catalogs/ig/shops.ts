@@ -21,6 +21,8 @@ export const shops: Translation<typeof source> = {
     'verified.only': 'Naanị ndị na-ere ahịa akwadoro',
     'verified.none': 'Enweghị ndị na-ere ahịa akwadoro ebe a ugbu a.',
     'verified.showAll': 'Gosi ụlọ ahịa niile',
+    'check.bank': 'Aha ụlọ akụ kwekọrọ',
+    'check.bankDetail': 'Akaụntụ ya na {bank} nke na-ejedebe na {last4} dị n’aha {name}. Tupu i zipu ego, lelee na ụlọ akụ gị gosiri aha a.',
   },
   reviewed: [],
 };

@@ -122,6 +122,8 @@ export const owner: Translation<typeof source> = {
     'addProducts.another': 'Add another line',
     'addProducts.pending': 'E dey add the goods…',
     'addProducts.button': 'Add Goods',
+    'ownShop.bankMatched': 'Bank name match',
+    'ownShop.matchBank': 'Check your bank name',
   },
   reviewed: [],
 };

@@ -21,6 +21,8 @@ export const shops: Translation<typeof source> = {
     'verified.only': 'Na only sellers wey dem don confirm',
     'verified.none': 'No seller wey dem don confirm dey here yet.',
     'verified.showAll': 'Show all the shops',
+    'check.bank': 'Bank name match',
+    'check.bankDetail': 'Im account for {bank} wey end with {last4} dey for the name {name}. Before you send money, check say your bank show this name.',
   },
   reviewed: [],
 };

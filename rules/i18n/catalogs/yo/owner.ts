@@ -121,6 +121,8 @@ export const owner: Translation<typeof source> = {
     'addProducts.another': 'Fi ìlà mìíràn kún un',
     'addProducts.pending': 'À ń fi àwọn ọjà kún un…',
     'addProducts.button': 'Fi ọjà kún un',
+    'ownShop.bankMatched': 'Orúkọ báńkì bá a mu',
+    'ownShop.matchBank': 'Jẹ́ kí a yẹ orúkọ báńkì rẹ wò',
   },
   reviewed: [],
 };

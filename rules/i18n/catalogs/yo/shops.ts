@@ -21,6 +21,8 @@ export const shops: Translation<typeof source> = {
     'verified.only': 'Àwọn olùtajà tí a ti jẹ́rìísí nìkan',
     'verified.none': 'Kò sí olùtajà tí a ti jẹ́rìísí níbí síbẹ̀.',
     'verified.showAll': 'Fi gbogbo ṣọ́ọ̀bù hàn',
+    'check.bank': 'Orúkọ báńkì bá a mu',
+    'check.bankDetail': 'Àkáǹtì rẹ̀ ní {bank} tí ó parí sí {last4} wà ní orúkọ {name}. Kí o tó fi owó ránṣẹ́, wò ó dájú pé báńkì rẹ fi orúkọ yìí hàn.',
   },
   reviewed: [],
 };

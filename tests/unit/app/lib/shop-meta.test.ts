@@ -32,6 +32,7 @@ const shop: Shop = {
   short_code: null,
   phone_verified: false,
   stall_visited_at: null,
+  bank_match: null,
 };
 
 function content(tags: ReturnType<typeof shopMeta>, key: string) {
