@@ -175,7 +175,6 @@ export const MSG = {
   answerNotFound: 'This review has no answer.',
   hiddenAnswerKept: 'A moderator hid this answer, so it cannot be changed or removed.',
   answerSaved: 'Your answer is saved. It shows under the review.',
-  answerRemoved: 'Your answer was removed.',
   answerFailed: 'Your answer could not be saved. Please try again.',
   // Saved shops.
   savedFullCookie: `You can save up to 50 shops without an account. Remove one, or sign in to save more.`,

@@ -43,7 +43,7 @@ const writersThread = sql`${threads.shopId} = ${ratings.shopId} and ${threads.bu
  * written says nothing of it. Read through threads_shop_buyer_key, then the thread's orders or messages.
  * Completed is an order's last status, so its `updated_at` is when it was completed.
  */
-export const reviewLabel = sql<ReviewLabel | null>`case
+const reviewLabel = sql<ReviewLabel | null>`case
   when exists (select 1 from ${threads} inner join ${orderRequests} on ${orderRequests.threadId} = ${threads.id}
     where ${writersThread} and ${orderRequests.status} = 'completed' and ${orderRequests.updatedAt} <= ${ratings.updatedAt}) then 'ordered'
   when exists (select 1 from ${threads} inner join ${messages} on ${messages.threadId} = ${threads.id}
@@ -62,7 +62,7 @@ const shownAnswer = sql<AnswerColumns | null>`(select json_build_object(
 export const ratingColumns = { ...getTableColumns(ratings), label: reviewLabel, answer: shownAnswer };
 
 /** A rating's columns and its writer's name. */
-export const withAuthor = { ...ratingColumns, author: users.username };
+const withAuthor = { ...ratingColumns, author: users.username };
 
 export function ratingJson(rating: RatingRow): z.infer<typeof ratingJsonSchema> {
   return {
