@@ -20,8 +20,8 @@ export function RatingSummary({ shop, ownShop = false }: { shop: Shop; ownShop?:
         <>
           <p className="rating-average">
             <strong>{oneDecimal(shop.rating_average)}</strong> {t('ratings.outOf5')} · {t('shop.ratings', { count })}
-            {shop.rating_labelled_count !== undefined && `, ${t('ratings.labelled', { count: shop.rating_labelled_count })}`}
           </p>
+          {shop.rating_labelled_count !== undefined && <p className="rating-labelled">{t('ratings.labelled', { count: shop.rating_labelled_count })}</p>}
           <ul className="rating-spread" aria-label={t('ratings.byStars')}>
             {STARS_DOWN.map((stars) => {
               const many = shop.rating_stars[stars - 1] ?? 0;

@@ -61,7 +61,7 @@ export const shop = {
   'review.answer': 'Answer this review',
   'review.editAnswer': 'Edit your answer',
   'ratings.labelled':
-    '{count, plural, =0 {none from people who ordered or talked with the shop on Kasuwa} one {# from someone who ordered or talked with the shop on Kasuwa} other {# from people who ordered or talked with the shop on Kasuwa}}',
+    '{count, plural, =0 {None of them from people who ordered or talked with the shop on Kasuwa.} one {# of them from someone who ordered or talked with the shop on Kasuwa.} other {# of them from people who ordered or talked with the shop on Kasuwa.}}',
   'answer.title': 'Answer a review of {name}',
   'answer.pageTitle': 'Answer a review of {name} · Kasuwa',
   'answer.label': 'Your public answer',

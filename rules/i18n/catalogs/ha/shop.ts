@@ -62,7 +62,7 @@ export const shop: Translation<typeof source> = {
     'review.answer': 'Amsa wannan sharhi',
     'review.editAnswer': 'Gyara amsarka',
     'ratings.labelled':
-      '{count, plural, =0 {babu daga wanda ya yi oda ko magana da shagon ta Kasuwa} other {# daga waɗanda suka yi oda ko magana da shagon ta Kasuwa}}',
+      '{count, plural, =0 {Babu ko ɗaya daga wanda ya yi oda ko magana da shagon ta Kasuwa.} other {# daga cikinsu daga waɗanda suka yi oda ko magana da shagon ta Kasuwa.}}',
     'answer.title': 'Amsa sharhi kan {name}',
     'answer.pageTitle': 'Amsa sharhi kan {name} · Kasuwa',
     'answer.label': 'Amsarka ta fili',

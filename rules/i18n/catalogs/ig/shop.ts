@@ -62,7 +62,7 @@ export const shop: Translation<typeof source> = {
     'review.answer': 'Zaa nyocha a',
     'review.editAnswer': 'Dezie azịza gị',
     'ratings.labelled':
-      '{count, plural, =0 {ọ dịghị nke sitere n’aka onye zụrụ ahịa ma ọ bụ kparịta ụka na ụlọ ahịa ahụ na Kasuwa} other {# sitere n’aka ndị zụrụ ahịa ma ọ bụ kparịta ụka na ụlọ ahịa ahụ na Kasuwa}}',
+      '{count, plural, =0 {Ọ dịghị nke n’ime ha sitere n’aka onye zụrụ ahịa ma ọ bụ kparịta ụka na ụlọ ahịa ahụ na Kasuwa.} other {# n’ime ha sitere n’aka ndị zụrụ ahịa ma ọ bụ kparịta ụka na ụlọ ahịa ahụ na Kasuwa.}}',
     'answer.title': 'Zaa nyocha e dere maka {name}',
     'answer.pageTitle': 'Zaa nyocha e dere maka {name} · Kasuwa',
     'answer.label': 'Azịza gị nke onye ọ bụla ga-ahụ',

@@ -62,7 +62,7 @@ export const shop: Translation<typeof source> = {
     'review.answer': 'Answer this review',
     'review.editAnswer': 'Change your answer',
     'ratings.labelled':
-      '{count, plural, =0 {none from people wey order or talk with the shop for Kasuwa} one {# from person wey order or talk with the shop for Kasuwa} other {# from people wey order or talk with the shop for Kasuwa}}',
+      '{count, plural, =0 {None of them come from people wey order or talk with the shop for Kasuwa.} one {# of them come from person wey order or talk with the shop for Kasuwa.} other {# of them come from people wey order or talk with the shop for Kasuwa.}}',
     'answer.title': 'Answer one review of {name}',
     'answer.pageTitle': 'Answer one review of {name} · Kasuwa',
     'answer.label': 'Your answer wey everybody go see',

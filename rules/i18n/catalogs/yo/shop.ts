@@ -62,7 +62,7 @@ export const shop: Translation<typeof source> = {
     'review.answer': 'Fèsì sí àtúnyẹ̀wò yìí',
     'review.editAnswer': 'Ṣàtúnṣe èsì rẹ',
     'ratings.labelled':
-      '{count, plural, =0 {kò sí ọ̀kan láti ọ̀dọ̀ ẹni tó ra ọjà tàbí tó bá ṣọ́ọ̀bù náà sọ̀rọ̀ lórí Kasuwa} other {# láti ọ̀dọ̀ àwọn tó ra ọjà tàbí tó bá ṣọ́ọ̀bù náà sọ̀rọ̀ lórí Kasuwa}}',
+      '{count, plural, =0 {Kò sí ọ̀kan nínú wọn láti ọ̀dọ̀ ẹni tó ra ọjà tàbí tó bá ṣọ́ọ̀bù náà sọ̀rọ̀ lórí Kasuwa.} other {# nínú wọn wá láti ọ̀dọ̀ àwọn tó ra ọjà tàbí tó bá ṣọ́ọ̀bù náà sọ̀rọ̀ lórí Kasuwa.}}',
     'answer.title': 'Fèsì sí àtúnyẹ̀wò kan nípa {name}',
     'answer.pageTitle': 'Fèsì sí àtúnyẹ̀wò kan nípa {name} · Kasuwa',
     'answer.label': 'Èsì rẹ tí gbogbo èèyàn yóò rí',
