@@ -29,6 +29,6 @@ export const reviewAnswerSchema = z.object({
   answer: requiredText(MSG.answerRequired, REVIEW_MAX),
 });
 
-/** Where a review comes from (docs/product.md §4, Ratings): its writer ordered through Kasuwa, or talked with the shop. */
+/** Where a review comes from (docs/product.md §4, Where a review comes from): its writer ordered through Kasuwa, or talked with the shop. */
 export const REVIEW_LABELS = ['ordered', 'talked'] as const;
 export type ReviewLabel = (typeof REVIEW_LABELS)[number];

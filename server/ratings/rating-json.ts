@@ -39,7 +39,7 @@ export type RatingRow = typeof ratings.$inferSelect & { author: string; label: R
 const writersThread = sql`${threads.shopId} = ${ratings.shopId} and ${threads.buyerId} = ${ratings.userId}`;
 
 /**
- * Where a review comes from (docs/product.md §4, Ratings), as of its last save: what happened after it was
+ * Where a review comes from (docs/product.md §4, Where a review comes from), as of its last save: what happened after it was
  * written says nothing of it. Read through threads_shop_buyer_key, then the thread's orders or messages.
  * Completed is an order's last status, so its `updated_at` is when it was completed.
  */

@@ -17,7 +17,7 @@ const fieldErrors = z.record(z.string(), z.unknown());
 const params = z.object({ id: z.string(), ratingId: z.string() });
 const HOUR = 3_600_000;
 
-/** The shop's one public answer to each review (docs/product.md §4, Ratings): its owner writes, edits or removes it. */
+/** The shop's one public answer to each review (docs/product.md §4, Answers): its owner writes, edits or removes it. */
 export const reviewAnswerRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const writeLimit = app.personLimit('review-answer', ANSWER_WRITES_PER_HOUR, HOUR);

@@ -55,6 +55,7 @@ const ACTION_FIELDS = [
   'note',
   'reason',
   'details',
+  'answer',
   '__intent__',
 ];
 
@@ -83,6 +84,8 @@ const ACTION_PATHS = [
   '/myShop/:id/phone',
   '/s/:id',
   '/shop/:id/report',
+  '/shop/:id/reviews/:id/answer',
+  '/shop/:id/reviews/:id/answer/report',
   '/logout',
 ];
 
@@ -190,7 +193,7 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
           fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
           lyingContentType,
           async (path, id, fields, multipart, signedIn, contentType) => {
-            const url = `${world.webUrl}${path.replace(':id', id)}`;
+            const url = `${world.webUrl}${path.replaceAll(':id', id)}`;
             const { body, headers } = encodeForm(fields, multipart);
             const response = await fetch(url, {
               method: 'POST',
