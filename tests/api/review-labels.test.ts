@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setModerator } from '#server/moderation/items.ts';
 import { startTestApi, type TestApi } from './support/harness';
 import { bearer, type SignedUp, signUp } from './support/requests';
 import { addProducts, createShop } from './support/shops';
@@ -63,6 +64,22 @@ describe('where a review comes from', () => {
     const stranger = await signUp(api.app);
     expect((await rate(stranger, 3)).label).toBeNull();
     expect(await labelOf(stranger)).toBeNull();
+  });
+
+  it('does not count a reply from the shop that a moderator removed', async () => {
+    const buyer = await signUp(api.app);
+    const moderator = await signUp(api.app);
+    await setModerator(api.database.db, moderator.email, true);
+    const { thread_id: threadId } = await post(buyer, `/shops/${shopId}/messages`, { body: 'Price?' });
+    const { message } = await post(owner, `/threads/${threadId}/messages`, { body: 'Rude words' });
+    const hidden = await api.app.inject({
+      method: 'POST',
+      url: `/moderation/messages/${message.id}/actions`,
+      payload: { action: 'hide', note: 'Abuse' },
+      headers: bearer(moderator.access),
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await rate(buyer, 1)).label).toBeNull();
   });
 
   it('counts only what happened before the last save: an order completed after the rating labels it once the writer saves again', async () => {

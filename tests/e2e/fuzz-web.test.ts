@@ -110,6 +110,9 @@ const PAGE_PATHS = [
   '/verification',
   '/s/:id',
   '/createShop',
+  '/shop/:id/reviews',
+  '/shop/:id/reviews/:id/answer',
+  '/shop/:id/reviews/:id/answer/report',
 ];
 
 // A browser takes response headers far larger than undici's 16 KB default (a long address comes back in
@@ -243,11 +246,12 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
             'sort',
             'sent',
             'visited',
+            'answered',
           ]),
           fc.boolean(),
           fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script'),
           async (path, id, query, signedIn, accept) => {
-            const url = `${world.webUrl}${path.replace(':id', id)}${query}`;
+            const url = `${world.webUrl}${path.replaceAll(':id', id)}${query}`;
             const response = await fetch(url, {
               headers: { accept, ...(signedIn ? { cookie: world.bolaCookie } : {}) },
               redirect: 'manual',
