@@ -56,6 +56,8 @@ export const TAGS_MAX = 10;
 export const REVIEW_MAX = 500;
 /** Ratings saved or removed by one person in an hour; more get 429. */
 export const RATING_WRITES_PER_HOUR = 30;
+/** Answers to reviews an owner saves or removes in an hour; more get 429. An answer is as long as a review at most. */
+export const ANSWER_WRITES_PER_HOUR = 30;
 /** Newest reviews on the shop page; the rest are paged on its reviews page. */
 export const REVIEWS_ON_SHOP_PAGE = 3;
 export const REVIEWS_PAGE_SIZE = 20;

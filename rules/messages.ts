@@ -176,6 +176,13 @@ export const MSG = {
   ratingNotFound: 'You have not rated this shop.',
   ratingFailed: 'Your rating could not be saved. Please try again.',
   ratingRemoveFailed: 'Your rating could not be removed. Please try again.',
+  // A shop's answers to its reviews.
+  answerRequired: 'Please write your answer.',
+  answerNotOwner: 'Only the owner of this shop can answer its reviews.',
+  answerNotFound: 'This review has no answer.',
+  hiddenAnswerKept: 'A moderator hid this answer, so it cannot be changed or removed.',
+  answerSaved: 'Your answer is saved. It shows under the review.',
+  answerFailed: 'Your answer could not be saved. Please try again.',
   // Saved shops.
   savedFullCookie: `You can save up to 50 shops without an account. Remove one, or sign in to save more.`,
   savedFullAccount: 'You have saved as many shops as an account can hold. Remove one to save another.',

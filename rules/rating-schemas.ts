@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REVIEW_MAX } from './limits';
 import { MSG } from './messages';
-import { typedText } from './text';
+import { requiredText, typedText } from './text';
 
 const starsError = { error: MSG.ratingStarsRequired };
 
@@ -23,3 +23,12 @@ export const ratingSchema = z.object({
     .optional()
     .transform((value) => value ?? ''),
 });
+
+/** The shop's public answer to one review, as its owner's form and the API take it; as long as a review at most. */
+export const reviewAnswerSchema = z.object({
+  answer: requiredText(MSG.answerRequired, REVIEW_MAX),
+});
+
+/** Where a review comes from (docs/product.md §4, Where a review comes from): its writer ordered through Kasuwa, or talked with the shop. */
+export const REVIEW_LABELS = ['ordered', 'talked'] as const;
+export type ReviewLabel = (typeof REVIEW_LABELS)[number];

@@ -40,6 +40,7 @@ import { phoneVerificationRoutes } from './routes/phone-verification';
 import { productRoutes } from './routes/products';
 import { ratingRoutes } from './routes/ratings';
 import { reportRoutes } from './routes/reports';
+import { reviewAnswerRoutes } from './routes/review-answers';
 import { savedRoutes } from './routes/saved';
 import { shopAlertRoutes } from './routes/shop-alerts';
 import { shopRoutes } from './routes/shops';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shopAlertRoutes);
   await app.register(productRoutes);
   await app.register(ratingRoutes);
+  await app.register(reviewAnswerRoutes);
   await app.register(reportRoutes);
   await app.register(moderationRoutes);
   // The command line comes through the API for what only it may touch: the embedded database, the photos on its disk.

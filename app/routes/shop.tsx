@@ -140,7 +140,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         <h2 id="products-title">{t('shop.products')}</h2>
         <ProductGrid products={shop.products ?? []} shopId={shop.id} />
       </section>
-      <RatingSummary shop={shop} />
+      <RatingSummary shop={shop} ownShop={ownShop} />
     </main>
   );
 }

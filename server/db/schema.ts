@@ -159,6 +159,22 @@ export const ratings = pgTable(
   ],
 );
 
+/** The shop's one public answer to a review; its owner edits it, a moderator may hide it. */
+export const ratingAnswers = pgTable(
+  'rating_answers',
+  {
+    ratingId: uuid('rating_id')
+      .primaryKey()
+      .references(() => ratings.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** Set while a moderator keeps the answer off the shop's pages. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('rating_answers_body_length', sql`char_length(${t.body}) between 1 and 500`)],
+);
+
 /** A shop a signed-in person saved (the heart); saving again changes nothing. */
 export const savedShops = pgTable(
   'saved_shops',
@@ -186,6 +202,8 @@ export const reports = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'cascade' }),
+    /** The report is of the shop's answer to the review `rating_id` names, not of the review. */
+    aboutAnswer: boolean('about_answer').notNull().default(false),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
@@ -194,13 +212,14 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_open_shop_key').on(t.reporterId, t.shopId).where(sql`${t.ratingId} is null and ${t.messageId} is null and ${t.closedAt} is null`),
-    uniqueIndex('reports_open_review_key').on(t.reporterId, t.ratingId).where(sql`${t.ratingId} is not null and ${t.closedAt} is null`),
+    uniqueIndex('reports_open_review_key').on(t.reporterId, t.ratingId, t.aboutAnswer).where(sql`${t.ratingId} is not null and ${t.closedAt} is null`),
     uniqueIndex('reports_open_message_key').on(t.reporterId, t.messageId).where(sql`${t.messageId} is not null and ${t.closedAt} is null`),
     index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
     index('reports_shop_idx').on(t.shopId),
     index('reports_rating_idx').on(t.ratingId),
     index('reports_message_idx').on(t.messageId),
     check('reports_one_item', sql`${t.ratingId} is null or ${t.messageId} is null`),
+    check('reports_answer_of_review', sql`not ${t.aboutAnswer} or ${t.ratingId} is not null`),
     check('reports_reason_known', sql`${t.reason} in ('scam', 'misleading', 'prohibited', 'offensive', 'other')`),
     check('reports_details_length', sql`char_length(${t.details}) <= 500`),
   ],
@@ -215,6 +234,8 @@ export const moderationActions = pgTable(
     /** Null once the shop or review is gone with its owner's account: the log keeps the action, not the person (decision 079). */
     shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
     ratingId: uuid('rating_id').references(() => ratings.id, { onDelete: 'set null' }),
+    /** The action was on the shop's answer to the review, not on the review. */
+    aboutAnswer: boolean('about_answer').notNull().default(false),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     action: text('action').$type<ModerationAction>().notNull(),
     note: text('note').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '#rules/messages.ts';
 import { type OrderAction, type OrderStatus, orderMove } from '#rules/order-requests.ts';
@@ -76,9 +76,10 @@ export async function moveOrder(
   const body = move.to === 'declined' && reason ? MSG.orderDeclinedBecause(reason) : MSG.orderMoved[move.to as Exclude<OrderStatus, 'requested'>];
   return sendMessage(db, webUrl, thread, side, userId, body, async (tx) => {
     // Only from the status read above: of two answers racing, the second finds it changed and is refused.
+    // The database's clock, which review labels compare with the ratings' own (decision 087).
     const [moved] = await tx
       .update(orderRequests)
-      .set({ status: move.to, updatedAt: new Date(), ...(move.to === 'declined' ? { declineReason: reason ?? null } : {}) })
+      .set({ status: move.to, updatedAt: sql`now()`, ...(move.to === 'declined' ? { declineReason: reason ?? null } : {}) })
       .where(and(eq(orderRequests.id, orderId), eq(orderRequests.status, order.status)))
       .returning({ id: orderRequests.id });
     if (!moved) {

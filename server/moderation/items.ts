@@ -3,25 +3,29 @@ import { z } from 'zod';
 import { MSG } from '#rules/messages.ts';
 import { MODERATION_ACTIONS, type ModerationAction, REPORT_REASONS } from '#rules/moderation.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { messages, moderationActions, ratings, reports, shops, threads, users } from '#server/db/schema.ts';
+import { messages, moderationActions, ratingAnswers, ratings, reports, shops, threads, users } from '#server/db/schema.ts';
 import type { MediaLinks } from '#server/media/hidden-media.ts';
 import { imageJson } from '#server/media/images.ts';
 
-/** A reported thing: a shop, one review on it (`rating_id`) or one message in its threads (`message_id`). */
-export type ItemKey = { shopId: string; ratingId: string | null; messageId: number | null };
+/** A reported thing: a shop, one review on it (`rating_id`), the shop's answer to that review (`aboutAnswer`) or one message in its threads (`message_id`). */
+export type ItemKey = { shopId: string; ratingId: string | null; aboutAnswer?: boolean; messageId: number | null };
 
 const reasonCounts = z.object(Object.fromEntries(REPORT_REASONS.map((reason) => [reason, z.number()])) as Record<(typeof REPORT_REASONS)[number], z.ZodNumber>);
 
 export const moderationItemSchema = z.object({
-  kind: z.enum(['shop', 'review', 'message']),
+  kind: z.enum(['shop', 'review', 'answer', 'message']),
   shop_id: z.string(),
   rating_id: z.string().nullable(),
   message_id: z.number().nullable().describe('The reported message: GET /moderation/messages/{message_id} shows it in its thread'),
   shop_name: z.string(),
-  review: z.string().nullable().describe('The review as typed, for a reported review'),
+  review: z.string().nullable().describe('The review as typed, for a reported review or answer'),
+  answer: z.string().nullable().describe("The shop's answer to the review as typed, for a reported answer"),
   message: z.string().nullable().describe('The message as sent, for a reported message'),
   stars: z.number().nullable(),
-  author: z.string().nullable().describe("The review's writer, the shop's owner, or a message's sender (the buyer's username or the shop's name)"),
+  author: z
+    .string()
+    .nullable()
+    .describe("The review's writer (also for an answer to it), the shop's owner, or a message's sender (the buyer's username or the shop's name)"),
   hidden_at: z.string().nullable(),
 });
 
@@ -48,9 +52,11 @@ export const itemDetailSchema = moderationItemSchema.extend(reportsAndLogSchema.
 type ItemRow = {
   shopId: string;
   ratingId: string | null;
+  aboutAnswer: boolean;
   messageId: number | null;
   shopName: string;
   review: string | null;
+  answer: string | null;
   message: string | null;
   stars: number | null;
   author: string | null;
@@ -59,12 +65,13 @@ type ItemRow = {
 };
 
 export const itemOf = (row: ItemRow): z.infer<typeof moderationItemSchema> => ({
-  kind: row.messageId ? 'message' : row.ratingId ? 'review' : 'shop',
+  kind: row.messageId ? 'message' : row.aboutAnswer ? 'answer' : row.ratingId ? 'review' : 'shop',
   shop_id: row.shopId,
   rating_id: row.ratingId,
   message_id: row.messageId,
   shop_name: row.shopName,
   review: row.review,
+  answer: row.answer,
   message: row.message,
   stars: row.stars,
   author: row.author,
@@ -77,9 +84,11 @@ async function shopItems(db: Db | Tx, shopIds: string[]): Promise<ItemRow[]> {
     .select({
       shopId: shops.id,
       ratingId: sql<string | null>`null`,
+      aboutAnswer: sql<boolean>`false`,
       messageId: sql<number | null>`null`,
       shopName: shops.name,
       review: sql<string | null>`null`,
+      answer: sql<string | null>`null`,
       message: sql<string | null>`null`,
       stars: sql<number | null>`null`,
       author: users.username,
@@ -97,9 +106,11 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
     .select({
       shopId: ratings.shopId,
       ratingId: ratings.id,
+      aboutAnswer: sql<boolean>`false`,
       messageId: sql<number | null>`null`,
       shopName: shops.name,
       review: ratings.review,
+      answer: sql<string | null>`null`,
       message: sql<string | null>`null`,
       stars: ratings.stars,
       author: users.username,
@@ -112,6 +123,31 @@ async function reviewItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]>
     .where(inArray(ratings.id, ratingIds));
 }
 
+/** A reported answer comes with the review it answers; its author is the review's writer. */
+async function answerItems(db: Db | Tx, ratingIds: string[]): Promise<ItemRow[]> {
+  if (!ratingIds.length) return [];
+  return db
+    .select({
+      shopId: ratings.shopId,
+      ratingId: ratings.id,
+      aboutAnswer: sql<boolean>`true`,
+      messageId: sql<number | null>`null`,
+      shopName: shops.name,
+      review: ratings.review,
+      answer: ratingAnswers.body,
+      message: sql<string | null>`null`,
+      stars: ratings.stars,
+      author: users.username,
+      hiddenAt: ratingAnswers.hiddenAt,
+      shopHiddenReason: sql<string | null>`null`,
+    })
+    .from(ratingAnswers)
+    .innerJoin(ratings, eq(ratings.id, ratingAnswers.ratingId))
+    .innerJoin(shops, eq(shops.id, ratings.shopId))
+    .innerJoin(users, eq(users.id, ratings.userId))
+    .where(inArray(ratingAnswers.ratingId, ratingIds));
+}
+
 /** A reported message's author is its sender as the other side knows them: the buyer's username or the shop's name. */
 export async function messageItems(db: Db | Tx, messageIds: number[]): Promise<ItemRow[]> {
   if (!messageIds.length) return [];
@@ -119,9 +155,11 @@ export async function messageItems(db: Db | Tx, messageIds: number[]): Promise<I
     .select({
       shopId: shops.id,
       ratingId: sql<string | null>`null`,
+      aboutAnswer: sql<boolean>`false`,
       messageId: messages.id,
       shopName: shops.name,
       review: sql<string | null>`null`,
+      answer: sql<string | null>`null`,
       message: messages.body,
       stars: sql<number | null>`null`,
       // A buyer who deleted their account leaves both ids null (decision 079).
@@ -138,15 +176,20 @@ export async function messageItems(db: Db | Tx, messageIds: number[]): Promise<I
 
 /** A review must be on the shop named. */
 async function findItem(db: Db | Tx, key: ItemKey): Promise<ItemRow | undefined> {
-  const [row] = key.ratingId ? await reviewItems(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
+  const [row] = key.ratingId ? await (key.aboutAnswer ? answerItems : reviewItems)(db, [key.ratingId]) : await shopItems(db, [key.shopId]);
   return row && row.shopId === key.shopId ? row : undefined;
 }
 
-/** A message's reports and log are its own; a shop's exclude those of its reviews and messages. */
+/** A message's reports and log are its own; a review's exclude its answer's; a shop's exclude those of its reviews and messages. */
 const itemWhere = (table: typeof reports | typeof moderationActions, key: ItemKey) =>
   key.messageId
     ? eq(table.messageId, key.messageId)
-    : and(eq(table.shopId, key.shopId), key.ratingId ? eq(table.ratingId, key.ratingId) : and(isNull(table.ratingId), isNull(table.messageId)));
+    : and(
+        eq(table.shopId, key.shopId),
+        key.ratingId
+          ? and(eq(table.ratingId, key.ratingId), eq(table.aboutAnswer, key.aboutAnswer ?? false))
+          : and(isNull(table.ratingId), isNull(table.messageId)),
+      );
 
 /** The open reports and the audit log of one item, as its moderation page shows them. */
 export async function reportsAndLog(db: Db | Tx, key: ItemKey) {
@@ -170,14 +213,14 @@ export async function reportsAndLog(db: Db | Tx, key: ItemKey) {
   };
 }
 
-const keyId = (key: { shopId: string; ratingId: string | null; messageId: number | null }) =>
-  key.messageId ? `message ${key.messageId}` : (key.ratingId ?? key.shopId);
+const keyId = (key: ItemKey) => (key.messageId ? `message ${key.messageId}` : key.aboutAnswer ? `answer ${key.ratingId}` : (key.ratingId ?? key.shopId));
 
 export async function openItems(db: Db, limit: number): Promise<z.infer<typeof openItemSchema>[]> {
   const counted = await db
     .select({
       shopId: reports.shopId,
       ratingId: reports.ratingId,
+      aboutAnswer: reports.aboutAnswer,
       messageId: reports.messageId,
       reason: reports.reason,
       count: sql<number>`count(*)::int`,
@@ -185,12 +228,12 @@ export async function openItems(db: Db, limit: number): Promise<z.infer<typeof o
     })
     .from(reports)
     .where(isNull(reports.closedAt))
-    .groupBy(reports.shopId, reports.ratingId, reports.messageId, reports.reason);
+    .groupBy(reports.shopId, reports.ratingId, reports.aboutAnswer, reports.messageId, reports.reason);
   const groups = new Map<string, { key: ItemKey; total: number; last: Date; reasons: Record<string, number> }>();
   for (const row of counted) {
     const id = keyId(row);
     const group = groups.get(id) ?? {
-      key: { shopId: row.shopId, ratingId: row.ratingId, messageId: row.messageId },
+      key: { shopId: row.shopId, ratingId: row.ratingId, aboutAnswer: row.aboutAnswer, messageId: row.messageId },
       total: 0,
       last: new Date(0),
       reasons: Object.fromEntries(REPORT_REASONS.map((r) => [r, 0])),
@@ -202,21 +245,25 @@ export async function openItems(db: Db, limit: number): Promise<z.infer<typeof o
     groups.set(id, group);
   }
   const chosen = [...groups.values()].sort((a, b) => b.total - a.total || b.last.getTime() - a.last.getTime()).slice(0, limit);
-  const [shopRows, reviewRows, messageRows] = await Promise.all([
+  const [shopRows, reviewRows, answerRows, messageRows] = await Promise.all([
     shopItems(
       db,
       chosen.filter((g) => !g.key.ratingId && !g.key.messageId).map((g) => g.key.shopId),
     ),
     reviewItems(
       db,
-      chosen.flatMap((g) => (g.key.ratingId ? [g.key.ratingId] : [])),
+      chosen.flatMap((g) => (g.key.ratingId && !g.key.aboutAnswer ? [g.key.ratingId] : [])),
+    ),
+    answerItems(
+      db,
+      chosen.flatMap((g) => (g.key.ratingId && g.key.aboutAnswer ? [g.key.ratingId] : [])),
     ),
     messageItems(
       db,
       chosen.flatMap((g) => (g.key.messageId ? [g.key.messageId] : [])),
     ),
   ]);
-  const rows = new Map([...shopRows, ...reviewRows, ...messageRows].map((row) => [keyId(row), row]));
+  const rows = new Map([...shopRows, ...reviewRows, ...answerRows, ...messageRows].map((row) => [keyId(row), row]));
   return chosen.flatMap((group) => {
     const row = rows.get(keyId(group.key));
     if (!row) return [];
@@ -268,6 +315,13 @@ export async function applyAction(db: Db, key: ItemKey, moderatorId: string, act
           .set({ hiddenAt: hiding ? now : null })
           .where(and(eq(messages.id, key.messageId), wasHiddenMessage))
           .returning({ id: sql<string>`${messages.id}::text` });
+      } else if (key.ratingId && key.aboutAnswer) {
+        const wasHiddenAnswer = hiding ? isNull(ratingAnswers.hiddenAt) : sql`${ratingAnswers.hiddenAt} is not null`;
+        changed = await tx
+          .update(ratingAnswers)
+          .set({ hiddenAt: hiding ? now : null })
+          .where(and(eq(ratingAnswers.ratingId, key.ratingId), wasHiddenAnswer))
+          .returning({ id: ratingAnswers.ratingId });
       } else if (key.ratingId) {
         const wasHiddenReview = hiding ? isNull(ratings.hiddenAt) : sql`${ratings.hiddenAt} is not null`;
         changed = await tx

@@ -58,6 +58,12 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
       key: (params) => (isId(params.id) && isId(params.ratingId) ? { shopId: params.id, ratingId: params.ratingId, messageId: null } : null),
       what: 'a review',
     },
+    {
+      path: '/moderation/shops/:id/reviews/:ratingId/answer',
+      params: z.object({ id: z.string(), ratingId: z.string() }),
+      key: (params) => (isId(params.id) && isId(params.ratingId) ? { shopId: params.id, ratingId: params.ratingId, aboutAnswer: true, messageId: null } : null),
+      what: "the shop's answer to a review",
+    },
   ];
 
   for (const route of routes) {

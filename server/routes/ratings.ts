@@ -1,15 +1,15 @@
-import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE_MAX, RATING_WRITES_PER_HOUR, REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { ratingSchema } from '#rules/rating-schemas.ts';
-import { ratings, shops, users } from '#server/db/schema.ts';
+import { ratings, shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
-import { myRatingJsonSchema, ratingJson, ratingJsonSchema, shopRatingRows, withAuthor } from '#server/ratings/rating-json.ts';
+import { myRatingJsonSchema, ratingColumns, ratingJson, ratingJsonSchema, ratingWhere, shopRatingRows } from '#server/ratings/rating-json.ts';
 import { listed } from '#server/shops/queries.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -41,12 +41,6 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       .limit(1);
     if (!shop) throw notFound();
     return shop;
-  }
-
-  /** The one rating `where` names, with its writer's name. */
-  async function ratingWhere(where: SQL | undefined) {
-    const [rating] = await app.db.select(withAuthor).from(ratings).innerJoin(users, eq(users.id, ratings.userId)).where(where).limit(1);
-    return rating;
   }
 
   app.get(
@@ -83,7 +77,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       const { id, ratingId } = request.params;
       const shop = await shopOf(id);
       if (!isId(ratingId)) throw detailError(404, MSG.reviewNotFound);
-      const rating = await ratingWhere(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)));
+      const rating = await ratingWhere(app.db, and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)));
       if (!rating) throw detailError(404, MSG.reviewNotFound);
       return { ...ratingJson(rating), shop_name: shop.name };
     },
@@ -104,7 +98,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = signedIn(request);
       if ((await shopOf(request.params.id)).ownerId === user.id) throw detailError(403, MSG.ownShopRating);
-      const rating = await ratingWhere(and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id)));
+      const rating = await ratingWhere(app.db, and(eq(ratings.shopId, request.params.id), eq(ratings.userId, user.id)));
       if (!rating) throw detailError(404, MSG.ratingNotFound);
       return ratingJson(rating);
     },
@@ -134,9 +128,10 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         .values({ shopId, userId: user.id, stars, review })
         .onConflictDoUpdate({ target: [ratings.shopId, ratings.userId], set: { stars, review, updatedAt: sql`now()` } })
         // xmax is 0 only on a row this statement inserted: the answer tells a new rating from an edit.
-        .returning({ ...getTableColumns(ratings), inserted: sql<boolean>`(xmax = 0)` });
-      const { inserted, ...rating } = saved!;
-      return reply.code(inserted ? 201 : 200).send(ratingJson({ ...rating, author: user.username }));
+        .returning({ id: ratings.id, inserted: sql<boolean>`(xmax = 0)` });
+      // Read again for its label, which this save may have just earned.
+      const rating = await ratingWhere(app.db, eq(ratings.id, saved!.id));
+      return reply.code(saved!.inserted ? 201 : 200).send(ratingJson(rating!));
     },
   );
 
@@ -162,7 +157,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
         .where(and(mine, isNull(ratings.hiddenAt)))
         .returning({ id: ratings.id });
       if (!gone.length) {
-        throw (await ratingWhere(mine)) ? detailError(409, MSG.hiddenRatingKept) : detailError(404, MSG.ratingNotFound);
+        throw (await ratingWhere(app.db, mine)) ? detailError(409, MSG.hiddenRatingKept) : detailError(404, MSG.ratingNotFound);
       }
       return reply.code(204).send(null);
     },
@@ -184,7 +179,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
       const user = signedIn(request);
       const { page, page_size } = request.query;
       const rows = await app.db
-        .select({ ...getTableColumns(ratings), shopName: shops.name })
+        .select({ ...ratingColumns, shopName: shops.name })
         .from(ratings)
         .innerJoin(shops, eq(shops.id, ratings.shopId))
         // A shop a moderator hid is gone for its raters too.

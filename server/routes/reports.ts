@@ -7,7 +7,7 @@ import { MSG } from '#rules/messages.ts';
 import { REPORT_REASONS } from '#rules/moderation.ts';
 import { reportSchema } from '#rules/report-schemas.ts';
 import type { Tx } from '#server/db/client.ts';
-import { mailOutbox, moderationActions, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
+import { mailOutbox, moderationActions, ratingAnswers, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { threadFor, threadMessage } from '#server/messages/threads.ts';
@@ -21,6 +21,7 @@ const reportJsonSchema = z.object({
   id: z.string(),
   shop_id: z.string(),
   rating_id: z.string().nullable().describe('The reported review; null when the shop itself is reported'),
+  about_answer: z.boolean().describe("ext: the report is of the shop's answer to the review `rating_id` names"),
   message_id: z.number().nullable().describe('The reported message, in one of the shop’s threads'),
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
@@ -78,7 +79,11 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     if (!shop) throw notFound();
   }
 
-  async function saveReport(reporterId: string, item: { shopId: string; ratingId?: string; messageId?: number }, body: z.infer<typeof reportSchema>) {
+  async function saveReport(
+    reporterId: string,
+    item: { shopId: string; ratingId?: string; aboutAnswer?: boolean; messageId?: number },
+    body: z.infer<typeof reportSchema>,
+  ) {
     const { saved, hidden } = await app.db.transaction(async (tx) => {
       // The partial unique indexes allow one open report per person per item; a second one inserts nothing.
       const [row] = await tx
@@ -99,6 +104,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
       id: saved.id,
       shop_id: saved.shopId,
       rating_id: saved.ratingId,
+      about_answer: saved.aboutAnswer,
       message_id: saved.messageId,
       reason: saved.reason,
       details: saved.details,
@@ -156,6 +162,37 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
         : [];
       if (!rating) throw detailError(404, MSG.reviewNotFound);
       return reply.code(201).send(await saveReport(user.id, { shopId: id, ratingId }, request.body));
+    },
+  );
+
+  app.post(
+    '/shops/:id/ratings/:ratingId/answer/reports',
+    {
+      onRequest: app.authenticate,
+      preHandler: limit,
+      schema: {
+        tags: ['moderation'],
+        summary: `Report the shop's answer to a review to the moderators (ext); one open report per person per answer (409), ${REPORTS_PER_HOUR} reports an hour`,
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string(), ratingId: z.string() }),
+        body: reportSchema,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const { id, ratingId } = request.params;
+      await listedShop(id);
+      const [answer] = isId(ratingId)
+        ? await app.db
+            .select({ ratingId: ratingAnswers.ratingId })
+            .from(ratingAnswers)
+            .innerJoin(ratings, eq(ratings.id, ratingAnswers.ratingId))
+            .where(and(eq(ratingAnswers.ratingId, ratingId), eq(ratings.shopId, id), isNull(ratingAnswers.hiddenAt), isNull(ratings.hiddenAt)))
+            .limit(1)
+        : [];
+      if (!answer) throw detailError(404, MSG.answerNotFound);
+      return reply.code(201).send(await saveReport(user.id, { shopId: id, ratingId, aboutAnswer: true }, request.body));
     },
   );
 

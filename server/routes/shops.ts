@@ -25,7 +25,7 @@ import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { searchProducts } from '#server/products/search.ts';
-import { ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
+import { labelledRatingCount, ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
 import { forYouPage, respell, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
@@ -212,6 +212,9 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         response: {
           200: shopAnswerSchema.extend({
             latest_ratings: z.array(ratingJsonSchema).describe(`ext: the ${REVIEWS_ON_SHOP_PAGE} newest ratings; the rest from GET /shops/{id}/ratings`),
+            rating_labelled_count: z
+              .number()
+              .describe('ext: how many of the `rating_count` ratings carry a `label` (ordered through Kasuwa or talked with the shop)'),
           }),
           404: detail,
         },
@@ -224,9 +227,17 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
       const shop = await findShop(app.db, id);
       if (!shop || !(await shownTo(app, request, shop))) throw notFound();
-      const [shopProducts, latest] = await Promise.all([productsByShop(app.db, [id]), shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE)]);
+      const [shopProducts, latest, labelled] = await Promise.all([
+        productsByShop(app.db, [id]),
+        shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE),
+        labelledRatingCount(app.db, id),
+      ]);
       // Shown while hidden only to its owner: then with links only they can open.
-      return { ...shopJson(shop, app.mediaLinks(shop.hiddenAt !== null), shopProducts.get(id)), latest_ratings: latest.map(ratingJson) };
+      return {
+        ...shopJson(shop, app.mediaLinks(shop.hiddenAt !== null), shopProducts.get(id)),
+        latest_ratings: latest.map(ratingJson),
+        rating_labelled_count: labelled,
+      };
     },
   );
 

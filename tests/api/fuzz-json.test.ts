@@ -41,6 +41,8 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/orders/:id/decline', fields: ['reason'] },
   { method: 'POST', path: '/orders/:id/cancel', fields: ['reason'] },
   { method: 'PUT', path: '/shops/:id/alerts', fields: ['sms'] },
+  { method: 'PUT', path: '/shops/:id/ratings/:id/answer', fields: ['answer'] },
+  { method: 'POST', path: '/shops/:id/ratings/:id/answer/reports', fields: ['reason', 'details'] },
   { method: 'PUT', path: '/auth/profile', fields: ['email', 'username', 'phone_number'] },
   { method: 'PUT', path: '/auth/alerts', fields: ['message_mail', 'renewal_mail'] },
   { method: 'POST', path: '/auth/password/change', fields: ['current_password', 'new_password'] },

@@ -45,6 +45,12 @@ beforeAll(async () => {
     body: JSON.stringify({ body: 'Is the yam fresh?' }),
   });
   const { thread_id: thread, message } = (await asked.json()) as { thread_id: string; message: { id: number } };
+  const rated = await fetch(`${apiUrl}/shops/${shop}/rating`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${buyer.access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ stars: 3, review: 'Small yams' }),
+  });
+  const rating = ((await rated.json()) as { id: string }).id;
   cookie = await webSessionCookie(webUrl, owner);
   photo = await jpegBuffer({ width: 32, height: 24 });
   const shopFields = ['name', 'address', 'category', 'description', 'tags', 'image'];
@@ -64,6 +70,8 @@ beforeAll(async () => {
     { path: `/shop/${shop}/paymentInitiation`, fields: [], reads: false, schema: false, signedIn: true },
     { path: `/shop/${shop}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/shops/${shop}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
+    { path: `/shop/${shop}/reviews/${rating}/answer`, fields: ['answer'], reads: true, schema: true, signedIn: true },
+    { path: `/shop/${shop}/reviews/${rating}/answer/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/messages/${thread}/${message.id}/report`, fields: ['reason', 'details'], reads: true, schema: true, signedIn: true },
     { path: `/moderation/messages/${message.id}`, fields: ['action', 'note'], reads: true, schema: true, signedIn: true },
     { path: '/saved', fields: ['save', 'remove', 'back'], reads: true, schema: true, signedIn: true },
@@ -117,6 +125,7 @@ const ALL_FIELDS = [
   'details',
   'action',
   'note',
+  'answer',
   'body',
   'lines',
   'order',

@@ -58,6 +58,7 @@ const ACTION_FIELDS = [
   'note',
   'reason',
   'details',
+  'answer',
   '__intent__',
 ];
 
@@ -87,6 +88,8 @@ const ACTION_PATHS = [
   '/myShop/:id/bank',
   '/s/:id',
   '/shop/:id/report',
+  '/shop/:id/reviews/:id/answer',
+  '/shop/:id/reviews/:id/answer/report',
   '/logout',
 ];
 
@@ -112,6 +115,9 @@ const PAGE_PATHS = [
   '/verification',
   '/s/:id',
   '/createShop',
+  '/shop/:id/reviews',
+  '/shop/:id/reviews/:id/answer',
+  '/shop/:id/reviews/:id/answer/report',
 ];
 
 // A browser takes response headers far larger than undici's 16 KB default (a long address comes back in
@@ -195,7 +201,7 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
           fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
           lyingContentType,
           async (path, id, fields, multipart, signedIn, contentType) => {
-            const url = `${world.webUrl}${path.replace(':id', id)}`;
+            const url = `${world.webUrl}${path.replaceAll(':id', id)}`;
             const { body, headers } = encodeForm(fields, multipart);
             const response = await fetch(url, {
               method: 'POST',
@@ -245,11 +251,12 @@ describe.skipIf(jsMode === 'off')('the web tier under generated requests', () =>
             'sort',
             'sent',
             'visited',
+            'answered',
           ]),
           fc.boolean(),
           fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script'),
           async (path, id, query, signedIn, accept) => {
-            const url = `${world.webUrl}${path.replace(':id', id)}${query}`;
+            const url = `${world.webUrl}${path.replaceAll(':id', id)}${query}`;
             const response = await fetch(url, {
               headers: { accept, ...(signedIn ? { cookie: world.bolaCookie } : {}) },
               redirect: 'manual',

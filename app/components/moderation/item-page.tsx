@@ -33,7 +33,9 @@ export function ItemPage({
         <Link to="/moderation">{t('moderation.allReports')}</Link>
       </p>
       <h1 className="section-title">
-        {item.kind === 'shop' ? t('moderation.shopItem', { shop: item.shop_name }) : t('moderation.reviewOf', { shop: item.shop_name })}
+        {item.kind === 'shop'
+          ? t('moderation.shopItem', { shop: item.shop_name })
+          : t(item.kind === 'answer' ? 'moderation.answerOf' : 'moderation.reviewOf', { shop: item.shop_name })}
       </h1>
       {done && (
         <p className="notice success" role="status">
@@ -55,11 +57,12 @@ export function ItemPage({
           <p className="review-text">{item.shop.description}</p>
         </section>
       )}
-      {item.kind === 'review' && (
+      {(item.kind === 'review' || item.kind === 'answer') && (
         <blockquote className="review-text">
           {t('report.reviewQuote', { stars: item.stars ?? '', author: item.author ?? '', text: item.review || t('report.noText') })}
         </blockquote>
       )}
+      {item.kind === 'answer' && <blockquote className="review-text">{t('report.answerQuote', { shop: item.shop_name, text: item.answer ?? '' })}</blockquote>}
       <OpenReports reports={item.open_reports} />
       <h2>{t('moderation.act')}</h2>
       <ModerationForm action={action} choices={choices} lastResult={lastResult} />

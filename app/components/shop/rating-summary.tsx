@@ -7,7 +7,7 @@ import { ReviewList } from './review-list';
 const STARS_DOWN = [5, 4, 3, 2, 1] as const;
 
 /** The spread of stars as meters: the CSP forbids the inline styles bars would need. */
-export function RatingSummary({ shop }: { shop: Shop }) {
+export function RatingSummary({ shop, ownShop = false }: { shop: Shop; ownShop?: boolean }) {
   const count = shop.rating_count;
   const reviewsPath = `/shop/${encodeURIComponent(shop.id)}/reviews`;
   const t = useT();
@@ -21,6 +21,7 @@ export function RatingSummary({ shop }: { shop: Shop }) {
           <p className="rating-average">
             <strong>{oneDecimal(shop.rating_average)}</strong> {t('ratings.outOf5')} · {t('shop.ratings', { count })}
           </p>
+          {shop.rating_labelled_count !== undefined && <p className="rating-labelled">{t('ratings.labelled', { count: shop.rating_labelled_count })}</p>}
           <ul className="rating-spread" aria-label={t('ratings.byStars')}>
             {STARS_DOWN.map((stars) => {
               const many = shop.rating_stars[stars - 1] ?? 0;
@@ -33,7 +34,7 @@ export function RatingSummary({ shop }: { shop: Shop }) {
               );
             })}
           </ul>
-          <ReviewList reviews={shop.latest_ratings} />
+          <ReviewList reviews={shop.latest_ratings} answerable={ownShop} />
           {count > shop.latest_ratings.length && <Link to={reviewsPath}>{t('ratings.more')}</Link>}
         </>
       )}

@@ -277,8 +277,11 @@ export const provider = {
   removeRating: (token: string, shopId: string) => call('DELETE', `shops/${id(shopId)}/rating`, { token, budget: WRITE_BUDGET }),
   myRatings: (token: string, page: number) => callParsed(myRatingListSchema, 'GET', 'ratings/mine', { token, query: { page } }),
 
-  report: (token: string, item: { shopId: string; ratingId?: string }, body: { reason: string; details: string }) =>
-    callParsed(reportSchema, 'POST', `shops/${id(item.shopId)}/${item.ratingId ? `ratings/${id(item.ratingId)}/` : ''}reports`, {
+  answerReview: (token: string, shopId: string, ratingId: string, body: { answer: string }) =>
+    callParsed(ratingSchema, 'PUT', `shops/${id(shopId)}/ratings/${id(ratingId)}/answer`, { token, json: body, budget: WRITE_BUDGET }),
+
+  report: (token: string, item: { shopId: string; ratingId?: string; answer?: boolean }, body: { reason: string; details: string }) =>
+    callParsed(reportSchema, 'POST', `shops/${id(item.shopId)}/${item.ratingId ? `ratings/${id(item.ratingId)}/${item.answer ? 'answer/' : ''}` : ''}reports`, {
       token,
       json: body,
       budget: WRITE_BUDGET,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '#rules/i18n/languages.ts';
 import { productFieldsJson } from '#rules/product-fields.ts';
+import { REVIEW_LABELS } from '#rules/rating-schemas.ts';
 import { PRODUCT_SHOP_FIELDS, shopJsonSchema } from '#rules/shop-json.ts';
 
 // Lenient on purpose: any provider that speaks docs/api.md may answer, so our extensions (its §4) are optional.
@@ -65,6 +66,9 @@ export const ratingSchema = z.object({
   review: z.string().default(''),
   author: z.string().default(''),
   updated_at: z.string(),
+  // ext: a provider without labels or answers shows every review plain.
+  label: z.enum(REVIEW_LABELS).nullable().default(null).catch(null),
+  answer: z.object({ body: z.string(), updated_at: z.string() }).nullable().default(null).catch(null),
 });
 
 export const shopSchema = shopJsonSchema.extend({
@@ -72,6 +76,8 @@ export const shopSchema = shopJsonSchema.extend({
   image: imageSchema.optional(),
   products: z.array(productSchema).optional(),
   latest_ratings: z.array(ratingSchema).default([]),
+  // ext: without it the average does not say how many ratings carry a label.
+  rating_labelled_count: z.number().optional(),
 });
 
 const ratingPage = { page: z.number(), next_page: z.number().nullable() };
@@ -180,12 +186,13 @@ export const messageSchema = z.object({ message: z.string().optional() });
 
 export const reportSchema = z.object({ id: z.string() });
 const moderationItem = z.object({
-  kind: z.enum(['shop', 'review', 'message']),
+  kind: z.enum(['shop', 'review', 'answer', 'message']),
   shop_id: z.string(),
   rating_id: z.string().nullable(),
   message_id: z.number().nullable(),
   shop_name: z.string(),
   review: z.string().nullable(),
+  answer: z.string().nullable().default(null),
   message: z.string().nullable(),
   stars: z.number().nullable(),
   author: z.string().nullable(),

@@ -26,17 +26,17 @@ export async function asModerator<T>(request: Request, signedIn: SignedIn | null
   }
 }
 
-type Item = { shopId: string; ratingId?: string };
+type Item = { shopId: string; ratingId?: string; answer?: boolean };
 
 export const loadItem = (request: Request, signedIn: SignedIn | null, item: Item) =>
-  asModerator(request, signedIn, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId)));
+  asModerator(request, signedIn, (token) => provider.moderationItem(token, moderationPath(item.shopId, item.ratingId, item.answer)));
 
 export const loadMessage = (request: Request, signedIn: SignedIn | null, messageId: string) =>
   asModerator(request, signedIn, (token) => provider.moderationMessage(token, messageId));
 
 /** Applies a moderator's action, then shows the item again (`?done=`, so a reload does nothing twice). */
 export const moderateItem = (request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) => {
-  const path = moderationPath(item.shopId, item.ratingId);
+  const path = moderationPath(item.shopId, item.ratingId, item.answer);
   return moderate(request, context, signedIn, `/moderation/${path}`, (token, body) => provider.moderate(token, path, body));
 };
 

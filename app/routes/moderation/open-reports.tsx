@@ -36,7 +36,7 @@ export default function OpenReports({ loaderData }: Route.ComponentProps) {
       {items.length ? (
         <ul className="moderation-list">
           {items.map((item) => (
-            <li key={item.message_id ?? item.rating_id ?? item.shop_id}>
+            <li key={item.message_id ?? (item.rating_id && `${item.kind} ${item.rating_id}`) ?? item.shop_id}>
               <Link to={itemPath(item)}>{itemTitle(item, t)}</Link>
               {item.hidden_at && <strong> {t('moderation.hiddenMark')}</strong>}
               <p>
@@ -59,13 +59,16 @@ export default function OpenReports({ loaderData }: Route.ComponentProps) {
 type OpenItem = Awaited<ReturnType<typeof loader>>['items'][number];
 
 function itemPath(item: OpenItem): string {
-  return item.message_id ? messageModerationPath(item.message_id) : `/moderation/${moderationPath(item.shop_id, item.rating_id ?? undefined)}`;
+  return item.message_id
+    ? messageModerationPath(item.message_id)
+    : `/moderation/${moderationPath(item.shop_id, item.rating_id ?? undefined, item.kind === 'answer')}`;
 }
 
 function itemTitle(item: OpenItem, t: Translate): string {
   const [shop, author] = [item.shop_name, item.author ?? ''];
   if (item.kind === 'shop') return t('moderation.shopItem', { shop });
   if (item.kind === 'review') return t('moderation.reviewItem', { shop, author });
+  if (item.kind === 'answer') return t('moderation.answerItem', { shop, author });
   const excerpt = Array.from(item.message ?? '')
     .slice(0, MESSAGE_EXCERPT_MAX)
     .join('');

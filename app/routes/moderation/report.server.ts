@@ -12,9 +12,10 @@ import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, type SignedIn } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
 
-type Item = { shopId: string; ratingId?: string };
+/** `answer`: the shop's answer to the review `ratingId` names. */
+type Item = { shopId: string; ratingId?: string; answer?: boolean };
 
-/** A hidden or missing shop or review is a 404. */
+/** A hidden or missing shop, review or answer is a 404. */
 export async function loadReportPage(request: Request, signedIn: SignedIn | null, item: Item) {
   requireSignedIn(request, signedIn);
   const sent = new URL(request.url).searchParams.get('sent') === '1';
@@ -22,6 +23,8 @@ export async function loadReportPage(request: Request, signedIn: SignedIn | null
   try {
     if (item.ratingId) {
       const { shop_name, ...review } = await provider.shopReview(item.shopId, item.ratingId);
+      // Once reported and hidden, the thanks still stand; before, a missing answer is nothing to report.
+      if (item.answer && !review.answer && !sent) throw data(MSG.answerNotFound, { status: 404 });
       return { shopName: shop_name, review, sent, words };
     }
     const { shop_name } = await provider.shopRatings(item.shopId, 1, 1);
@@ -37,7 +40,7 @@ export async function loadReportPage(request: Request, signedIn: SignedIn | null
 
 /** Sends the report, then the thank-you (the same page, `?sent=1`, so a reload sends nothing again). */
 export async function sendReport(request: Request, context: Readonly<RouterContextProvider>, signedIn: SignedIn | null, item: Item) {
-  const here = reportPath(item.shopId, item.ratingId);
+  const here = reportPath(item.shopId, item.ratingId, item.answer);
   if (!signedIn) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
   const submission = parseSubmission(await readForm({ request, context }), reportFormSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });

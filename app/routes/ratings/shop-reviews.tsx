@@ -1,11 +1,13 @@
-import { data, Link } from 'react-router';
+import { data, Link, useSearchParams } from 'react-router';
 import { ReviewList } from '#app/components/shop/review-list.tsx';
 import { Pager } from '#app/components/shops/pager.tsx';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
+import { myRatingOf } from '#app/lib/my-rating.server.ts';
 import { pageFrom } from '#app/lib/paging.ts';
 import { provider } from '#app/lib/provider/client.server.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
+import { type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import stylesheet from '../../styles/rating.css?url';
@@ -13,11 +15,32 @@ import type { Route } from './+types/shop-reviews';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/** Whether the signed-in person owns the shop, to offer them an answer to each review; the reviews show either way. */
+async function ownsShop(request: Request, signedIn: SignedIn | null, shopId: string): Promise<boolean> {
+  if (!signedIn) return false;
+  try {
+    return (await myRatingOf(request, signedIn, shopId)) === 'own';
+  } catch (error) {
+    if (error instanceof ProviderError) return false;
+    throw error;
+  }
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = pageFrom(new URL(request.url));
   try {
-    const reviews = await provider.shopRatings(params.shop_id, page, REVIEWS_PAGE_SIZE);
-    return { shopName: reviews.shop_name, reviews: reviews.results, page, nextPage: reviews.next_page, words: pageWords(request, 'shops', 'shop') };
+    const [reviews, owner] = await Promise.all([
+      provider.shopRatings(params.shop_id, page, REVIEWS_PAGE_SIZE),
+      ownsShop(request, context.get(signedInContext), params.shop_id),
+    ]);
+    return {
+      shopName: reviews.shop_name,
+      reviews: reviews.results,
+      page,
+      nextPage: reviews.next_page,
+      owner,
+      words: pageWords(request, 'shops', 'shop'),
+    };
   } catch (error) {
     if (isProviderError(error, 404)) throw data(MSG.shopNotFound, { status: 404 });
     if (error instanceof ProviderError) throw data(MSG.shopLoadFailed, { status: 503 });
@@ -26,7 +49,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export default function ShopReviews({ loaderData, params }: Route.ComponentProps) {
-  const { shopName, reviews, page, nextPage } = loaderData;
+  const { shopName, reviews, page, nextPage, owner } = loaderData;
+  const [search] = useSearchParams();
   const shopPath = `/shop/${encodeURIComponent(params.shop_id)}`;
   const t = useT();
   return (
@@ -35,7 +59,12 @@ export default function ShopReviews({ loaderData, params }: Route.ComponentProps
       <p>
         <Link to={shopPath}>{t('rate.back', { name: shopName })}</Link>
       </p>
-      {reviews.length ? <ReviewList reviews={reviews} /> : <p className="notice">{t('reviews.none')}</p>}
+      {search.has('answered') && (
+        <p className="notice success" role="status">
+          {t('answer.saved')}
+        </p>
+      )}
+      {reviews.length ? <ReviewList reviews={reviews} answerable={owner} /> : <p className="notice">{t('reviews.none')}</p>}
       <Pager page={page} nextPage={nextPage} hrefFor={(n) => (n === 1 ? `${shopPath}/reviews` : `${shopPath}/reviews?page=${n}`)} more={t('ratings.more')} />
     </main>
   );

@@ -14,6 +14,8 @@ export const moderation = {
   'moderation.messageItem': 'Message by {author} in a conversation with {shop}: “{excerpt}”',
   'moderation.allReports': 'All open reports',
   'moderation.reviewOf': 'Review of {shop}',
+  'moderation.answerItem': 'Answer of {shop} to a review by {author}',
+  'moderation.answerOf': 'Answer of {shop} to a review',
   'moderation.saved': 'Saved: {action}.',
   'moderation.hiddenSince': 'Hidden since {moment}.',
   'moderation.visible': 'Visible to everyone.',

@@ -15,6 +15,8 @@ export const moderation: Translation<typeof source> = {
     'moderation.messageItem': 'Saƙo daga {author} a tattaunawa da {shop}: “{excerpt}”',
     'moderation.allReports': 'Duk rahotannin da ke jira',
     'moderation.reviewOf': 'Sharhi kan {shop}',
+    'moderation.answerItem': 'Amsar {shop} ga sharhi daga {author}',
+    'moderation.answerOf': 'Amsar {shop} ga wani sharhi',
     'moderation.saved': 'An ajiye: {action}.',
     'moderation.hiddenSince': 'An ɓoye tun {moment}.',
     'moderation.visible': 'Kowa na iya ganinsa.',

@@ -15,6 +15,8 @@ export const moderation: Translation<typeof source> = {
     'moderation.messageItem': 'Ozi {author} zitere na mkparịta ụka ya na {shop}: “{excerpt}”',
     'moderation.allReports': 'Akụkọ niile e dozibeghị',
     'moderation.reviewOf': 'Nyocha e dere maka {shop}',
+    'moderation.answerItem': 'Azịza {shop} nyere nyocha {author} dere',
+    'moderation.answerOf': 'Azịza {shop} nyere otu nyocha',
     'moderation.saved': 'E chekwala: {action}.',
     'moderation.hiddenSince': 'E zoro ya kemgbe {moment}.',
     'moderation.visible': 'Onye ọ bụla na-ahụ ya.',

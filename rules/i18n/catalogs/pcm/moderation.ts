@@ -15,6 +15,8 @@ export const moderation: Translation<typeof source> = {
     'moderation.messageItem': 'Message from {author} for chat with {shop}: “{excerpt}”',
     'moderation.allReports': 'All the reports wey still dey open',
     'moderation.reviewOf': 'Review for {shop}',
+    'moderation.answerItem': 'Answer wey {shop} give review from {author}',
+    'moderation.answerOf': 'Answer wey {shop} give one review',
     'moderation.saved': 'We don save am: {action}.',
     'moderation.hiddenSince': 'Dem don hide am since {moment}.',
     'moderation.visible': 'Everybody fit see am.',

@@ -15,6 +15,8 @@ export const moderation: Translation<typeof source> = {
     'moderation.messageItem': 'Ìfiránṣẹ́ láti ọ̀dọ̀ {author} nínú ìjíròrò pẹ̀lú {shop}: “{excerpt}”',
     'moderation.allReports': 'Gbogbo ẹjọ́ tí a kò tíì yanjú',
     'moderation.reviewOf': 'Àtúnyẹ̀wò nípa {shop}',
+    'moderation.answerItem': 'Èsì {shop} sí àtúnyẹ̀wò láti ọwọ́ {author}',
+    'moderation.answerOf': 'Èsì {shop} sí àtúnyẹ̀wò kan',
     'moderation.saved': 'A ti ṣe é: {action}.',
     'moderation.hiddenSince': 'A ti fi í pamọ́ kúrò lójú àwọn èèyàn láti {moment}.',
     'moderation.visible': 'Gbogbo èèyàn ló lè rí i.',
