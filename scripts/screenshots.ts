@@ -87,6 +87,16 @@ async function verifyPhone(ownerPage: Page, shopId: string, dataDir: string) {
   await ownerPage.getByText(/^Done: .* is verified\.$/).waitFor();
 }
 
+/** The demo owner matches the shop's bank name; the simulator's accounts are all OBI NGOZI ADA's (README). */
+async function matchBank(ownerPage: Page, shopId: string) {
+  await ownerPage.goto(`/myShop/${shopId}/bank`);
+  await ownerPage.getByLabel('Bank').selectOption({ label: 'Guaranty Trust Bank' });
+  await ownerPage.getByLabel('Account number (10 digits)').fill('0123456789');
+  await ownerPage.getByLabel('Your full name').fill('Ada Ngozi Obi');
+  await ownerPage.getByRole('button', { name: 'Check the name' }).click();
+  await ownerPage.getByText('Matched: the account at Guaranty Trust Bank ending 6789', { exact: false }).waitFor();
+}
+
 async function main() {
   await buildIfStale();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-screenshots-'));
@@ -130,6 +140,7 @@ async function main() {
     await shoot(page, 'add-products');
 
     await verifyPhone(page, shopPath!.split('/').pop()!, dataDir);
+    await matchBank(page, shopPath!.split('/').pop()!);
     await narrowPage.goto(shopPath!);
     await shoot(narrowPage, 'shop-verified-360');
 

@@ -21,6 +21,9 @@ async function expect201(response: Response, what: string) {
 
 const jpegFile = (data: Buffer, name: string) => new File([new Uint8Array(data)], name, { type: 'image/jpeg' });
 
+/** The first of the owners, to open an owner's pages with. */
+export const FIRST_PHONE_OWNER = { username: 'phone-owner-1', password: 'bench-secret-1' };
+
 async function signUp(apiUrl: string, n: number): Promise<string> {
   const username = `phone-owner-${n + 1}`;
   const response = await fetch(`${apiUrl}/auth/users`, {
@@ -30,7 +33,7 @@ async function signUp(apiUrl: string, n: number): Promise<string> {
       email: `${username}@example.ng`,
       username,
       phone_number: `0803${String(1000000 + n).padStart(7, '0')}`,
-      password: 'bench-secret-1',
+      password: FIRST_PHONE_OWNER.password,
     }),
   });
   return ((await expect201(response, 'sign-up')) as { token: { access: string } }).token.access;

@@ -1,4 +1,5 @@
 import type { Browser, CDPSession } from 'playwright-core';
+import { cumulativeLayoutShift, type PagePerf, totalBlockingTime, WATCH_PERFORMANCE } from './page-perf';
 
 /** Chrome DevTools throttling; throughput in bytes per second, as `Network.emulateNetworkConditions` takes it. */
 export type NetworkProfile = { name: string; latencyMs: number; downKbit: number; upKbit: number; cpuSlowdown: number };
@@ -29,6 +30,9 @@ export type VisitMetrics = {
   firstShopVisibleMs: number | null;
   bytes: Record<Kind, number>;
   requests: number;
+  /** With JavaScript on only: long tasks' time past 50 ms after First Contentful Paint, and Cumulative Layout Shift. */
+  tbtMs: number | null;
+  cls: number | null;
 };
 
 function kindOf(type: string | undefined): Kind {
@@ -46,7 +50,7 @@ function kindOf(type: string | undefined): Kind {
   }
 }
 
-async function throttle(cdp: CDPSession, profile: NetworkProfile) {
+export async function throttle(cdp: CDPSession, profile: NetworkProfile) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -92,6 +96,7 @@ export async function visit(
   });
   try {
     if (options.cookie) await context.addCookies([{ ...options.cookie, url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' }]);
+    if (options.javaScript) await context.addInitScript({ content: WATCH_PERFORMANCE });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp, options.profile);
@@ -143,6 +148,7 @@ export async function visit(
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       return { timeOrigin: performance.timeOrigin, fcpMs: fcp ? fcp.startTime : null };
     });
+    const perf = options.javaScript ? await page.evaluate(() => (window as unknown as { __kasuwaPerf: PagePerf }).__kasuwaPerf) : null;
     return {
       ttfbMs,
       fcpMs: timings.fcpMs,
@@ -150,6 +156,8 @@ export async function visit(
       firstShopVisibleMs: shopSeenAt === null ? null : Math.max(shopSeenAt, timings.fcpMs ?? 0),
       bytes,
       requests,
+      tbtMs: perf ? totalBlockingTime(perf, timings.fcpMs ?? 0) : null,
+      cls: perf ? cumulativeLayoutShift(perf) : null,
     };
   } finally {
     await context.close();
