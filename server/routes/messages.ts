@@ -6,6 +6,7 @@ import { INBOX_PAGE_SIZE, MESSAGE_MAX, MESSAGES_PER_MINUTE, NEW_THREADS_PER_HOUR
 import { messageSchema } from '#rules/message-schemas.ts';
 import { MSG } from '#rules/messages.ts';
 import { ORDER_STATUSES } from '#rules/order-requests.ts';
+import { textBodyLimit } from '#server/body-limits.ts';
 import { shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
@@ -33,8 +34,7 @@ const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-/** Room for the longest message even if every character came as a JSON \u escape; anything larger is refused unread. */
-const MESSAGE_BODY_MAX_BYTES = MESSAGE_MAX * 6 + 1024;
+const MESSAGE_BODY_MAX_BYTES = textBodyLimit(MESSAGE_MAX);
 /** Block and unblock read no body. */
 const NO_BODY_MAX_BYTES = 1024;
 /** How much of the last message the inbox shows. */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORTED_MESSAGE_CONTEXT } from '#rules/limits.ts';
+import { MODERATION_NOTE_MAX, REPORTED_MESSAGE_CONTEXT } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { moderationActionSchema, stallVisitSchema } from '#rules/report-schemas.ts';
+import { textBodyLimit } from '#server/body-limits.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
 import { applyAction, type ItemKey, itemDetail, itemDetailSchema, openItemSchema, openItems } from '#server/moderation/items.ts';
@@ -29,6 +30,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
     if (!signedIn(request).isModerator) throw notFound();
   }
   const guarded = { onRequest: moderatorOnly };
+  const guardedWrite = { ...guarded, bodyLimit: textBodyLimit(MODERATION_NOTE_MAX) };
   const security = [{ bearer: [] }];
 
   app.get(
@@ -92,7 +94,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
     app.post(
       `${route.path}/actions`,
       {
-        ...guarded,
+        ...guardedWrite,
         schema: {
           tags: ['moderation'],
           summary: `Dismiss the open reports on ${route.what}, hide it or restore it, with a note for the audit log (ext); 409 when it changes nothing`,
@@ -140,7 +142,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/moderation/messages/:message_id/actions',
     {
-      ...guarded,
+      ...guardedWrite,
       schema: {
         tags: ['moderation'],
         summary:
@@ -164,7 +166,7 @@ export const moderationRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/moderation/shops/:id/stall-visits',
     {
-      ...guarded,
+      ...guardedWrite,
       schema: {
         tags: ['moderation'],
         summary: 'Record a moderator\'s visit to a shop\'s stall, with an optional note (ext): the shop shows "Stall visited" for a year; moderators only',

@@ -2,9 +2,10 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE_MAX, RATING_WRITES_PER_HOUR, REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
+import { PAGE_SIZE_MAX, RATING_WRITES_PER_HOUR, REVIEW_MAX, REVIEWS_PAGE_SIZE } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { ratingSchema } from '#rules/rating-schemas.ts';
+import { textBodyLimit } from '#server/body-limits.ts';
 import { ratings, shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
@@ -109,6 +110,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: writeLimit,
+      bodyLimit: textBodyLimit(REVIEW_MAX),
       schema: {
         tags: ['ratings'],
         summary: `Rate a shop 1–5 stars with an optional review (ext); rating again replaces it. Not one's own shop; ${RATING_WRITES_PER_HOUR} ratings saved or removed an hour`,

@@ -2,10 +2,11 @@ import { and, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORTS_PER_HOUR, SCAM_REPORTS_TO_HIDE } from '#rules/limits.ts';
+import { REPORT_DETAILS_MAX, REPORTS_PER_HOUR, SCAM_REPORTS_TO_HIDE } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { REPORT_REASONS } from '#rules/moderation.ts';
 import { reportSchema } from '#rules/report-schemas.ts';
+import { textBodyLimit } from '#server/body-limits.ts';
 import type { Tx } from '#server/db/client.ts';
 import { mailOutbox, moderationActions, ratingAnswers, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
@@ -13,6 +14,7 @@ import { isId } from '#server/ids.ts';
 import { threadFor, threadMessage } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 
+const REPORT_BODY_MAX_BYTES = textBodyLimit(REPORT_DETAILS_MAX);
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
 const HOUR = 3_600_000;
@@ -119,6 +121,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: limit,
+      bodyLimit: REPORT_BODY_MAX_BYTES,
       schema: {
         tags: ['moderation'],
         summary: `Report a shop to the moderators (ext); one open report per person per shop (409), ${REPORTS_PER_HOUR} reports an hour`,
@@ -140,6 +143,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: limit,
+      bodyLimit: REPORT_BODY_MAX_BYTES,
       schema: {
         tags: ['moderation'],
         summary: `Report a review to the moderators (ext); one open report per person per review (409), ${REPORTS_PER_HOUR} reports an hour`,
@@ -170,6 +174,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: limit,
+      bodyLimit: REPORT_BODY_MAX_BYTES,
       schema: {
         tags: ['moderation'],
         summary: `Report the shop's answer to a review to the moderators (ext); one open report per person per answer (409), ${REPORTS_PER_HOUR} reports an hour`,
@@ -201,6 +206,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: limit,
+      bodyLimit: REPORT_BODY_MAX_BYTES,
       config: { privateWrite: true },
       schema: {
         tags: ['moderation'],

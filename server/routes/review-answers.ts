@@ -2,9 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ANSWER_WRITES_PER_HOUR } from '#rules/limits.ts';
+import { ANSWER_WRITES_PER_HOUR, REVIEW_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { reviewAnswerSchema } from '#rules/rating-schemas.ts';
+import { textBodyLimit } from '#server/body-limits.ts';
 import { ratingAnswers, ratings, reports, shops } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
@@ -50,6 +51,7 @@ export const reviewAnswerRoutes: FastifyPluginAsync = async (base) => {
     {
       onRequest: app.authenticate,
       preHandler: writeLimit,
+      bodyLimit: textBodyLimit(REVIEW_MAX),
       schema: {
         tags: ['ratings'],
         summary: `Answer a review of one's own shop publicly, or edit the answer (ext): one answer per review, 403 for anyone but the shop's owner, 409 once a moderator hid it; ${ANSWER_WRITES_PER_HOUR} answers saved or removed an hour`,
