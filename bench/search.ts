@@ -45,7 +45,10 @@ const SEARCH_REQUESTS = [
   { path: '/shops?q=saxophone&sort=rating', note: 'rare word, best rated', search: true },
   { path: '/shops?category=Food&state=Lagos&sort=rating', note: 'category in a state, best rated', search: true },
   { path: '/shops?q=saxxophone', note: 'a typo: read again allowing typos', search: true },
+  { path: '/shops?verified=1', note: 'verified sellers only', search: true },
+  { path: '/shops?q=lagos&verified=1', note: 'common word, verified sellers only', search: true },
   { path: '/products/search?q=rice', note: 'product search, common word', search: true },
+  { path: '/products/search?q=rice&verified=1', note: 'product search, verified sellers only', search: true },
   { path: '/products/search?q=blood%20pressure%20monitor', note: 'product search, one product', search: true },
 ];
 

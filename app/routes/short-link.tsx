@@ -24,11 +24,11 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 const constraint = formConstraint(stallVisitFormSchema);
 
-async function shopIdOf(request: Request, param: string): Promise<string> {
+async function shopOf(request: Request, param: string) {
   const code = shortCodeOf(param);
   if (!code) throw data(MSG.pageNotFound, { status: 404 });
   try {
-    return (await provider.shopByShortCode(code, request)).id;
+    return await provider.shopByShortCode(code, request);
   } catch (error) {
     if (!isProviderError(error)) throw error;
     if (error.status === 404) throw data(MSG.pageNotFound, { status: 404 });
@@ -46,17 +46,15 @@ const isModerator = (signedIn: SignedIn | null): signedIn is SignedIn => signedI
  * records the visit instead (docs/product.md §4, Stall visited).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const shopId = await shopIdOf(request, params.code);
+  const shop = await shopOf(request, params.code);
   const signedIn = context.get(signedInContext);
-  if (!isModerator(signedIn)) return redirect(`/shop/${encodeURIComponent(shopId)}`, 302);
-  const shop = await provider.getShop(shopId, request).catch(() => {
-    throw data(MSG.shopLoadFailed, { status: 503 });
-  });
+  if (!isModerator(signedIn)) return redirect(`/shop/${encodeURIComponent(shop.id)}`, 302);
+  // The short link's answer carries what this page shows: opening the shop would count the moderator's visit.
   return { shop: { id: shop.id, name: shop.name, visitedAt: shop.stall_visited_at }, words: pageWords(request, 'verification', 'forms') };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const shopId = await shopIdOf(request, params.code);
+  const shopId = (await shopOf(request, params.code)).id;
   const signedIn = context.get(signedInContext);
   // The API refuses anyone else too; here they are simply sent on to the shop.
   if (!isModerator(signedIn)) return redirect(`/shop/${encodeURIComponent(shopId)}`, 303);

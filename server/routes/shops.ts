@@ -16,6 +16,7 @@ import {
 import { MSG } from '#rules/messages.ts';
 import { changedShopFields, requiredMessage, SHOP_FIELD_NAMES, SHOP_FIELDS, shopChangesSchema, shopFieldsSchema, stateField } from '#rules/shop-fields.ts';
 import { shortCodeOf } from '#rules/short-code.ts';
+import { stallVisitShown } from '#rules/stall-visit.ts';
 import { products, shops, threads } from '#server/db/schema.ts';
 import { badRequest, detailError, forbidden, formError, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
@@ -249,21 +250,25 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['shops'],
         summary: 'The shop a short link code names (ext), for the site’s `/s/{code}`; capitals are forgiven',
-        description: `At most ${SHORT_LINK_LOOKUPS_PER_MINUTE} lookups a minute from one address; more get 429.`,
+        description: `With its name and stall visit, so a moderator's page at the stall counts no visit. At most ${SHORT_LINK_LOOKUPS_PER_MINUTE} lookups a minute from one address; more get 429.`,
         params: z.object({ code: z.string() }),
-        response: { 200: z.object({ id: z.string(), short_code: z.string() }), 404: detail, 429: detail },
+        response: {
+          200: shopAnswerSchema.pick({ id: true, short_code: true, name: true, stall_visited_at: true }).extend({ short_code: z.string() }),
+          404: detail,
+          429: detail,
+        },
       },
     },
     async (request) => {
       const code = shortCodeOf(request.params.code);
       if (!code) throw notFound();
       const [shop] = await app.db
-        .select({ id: shops.id })
+        .select({ id: shops.id, name: shops.name, stallVisitedAt: shops.stallVisitedAt })
         .from(shops)
         .where(and(eq(shops.shortCode, code), listed))
         .limit(1);
       if (!shop) throw notFound();
-      return { id: shop.id, short_code: code };
+      return { id: shop.id, short_code: code, name: shop.name, stall_visited_at: stallVisitShown(shop.stallVisitedAt, new Date())?.toISOString() ?? null };
     },
   );
 

@@ -208,7 +208,8 @@ export const provider = {
         sort: params.sort,
       },
     }),
-  shopByShortCode: (code: string, visitor: Request) => callParsed(z.object({ id: z.coerce.string() }), 'GET', `shops/short/${id(code)}`, { visitor }),
+  shopByShortCode: (code: string, visitor: Request) =>
+    callParsed(shopSchema.pick({ id: true, name: true, stall_visited_at: true }), 'GET', `shops/short/${id(code)}`, { visitor }),
   getShop: (shopId: string, visitor: Request) => callParsed(shopSchema, 'GET', `shops/${id(shopId)}`, { visitor }),
   suggest: (q: string, signal?: AbortSignal) => callParsed(suggestionsSchema, 'GET', 'shops/suggest', { query: { q }, signal, budget: SUGGEST_BUDGET }),
   categories: () => callParsed(categoriesSchema, 'GET', 'categories'),
