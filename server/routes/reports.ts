@@ -116,21 +116,20 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
 
   const responses = { 201: reportJsonSchema, 400: fieldErrors, 401: detail, 404: detail, 409: detail, 429: detail };
 
+  /** Every report: the signed-in person's, a few an hour, with a reason and details, refused unread when larger. */
+  const reportOptions = <P extends z.ZodType>(summary: string, params: P) => ({
+    onRequest: app.authenticate,
+    preHandler: limit,
+    bodyLimit: REPORT_BODY_MAX_BYTES,
+    schema: { tags: ['moderation'], summary, security: [{ bearer: [] }], params, body: reportSchema, response: responses },
+  });
+
   app.post(
     '/shops/:id/reports',
-    {
-      onRequest: app.authenticate,
-      preHandler: limit,
-      bodyLimit: REPORT_BODY_MAX_BYTES,
-      schema: {
-        tags: ['moderation'],
-        summary: `Report a shop to the moderators (ext); one open report per person per shop (409), ${REPORTS_PER_HOUR} reports an hour`,
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string() }),
-        body: reportSchema,
-        response: responses,
-      },
-    },
+    reportOptions(
+      `Report a shop to the moderators (ext); one open report per person per shop (409), ${REPORTS_PER_HOUR} reports an hour`,
+      z.object({ id: z.string() }),
+    ),
     async (request, reply) => {
       const user = signedIn(request);
       await listedShop(request.params.id);
@@ -140,19 +139,10 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/shops/:id/ratings/:ratingId/reports',
-    {
-      onRequest: app.authenticate,
-      preHandler: limit,
-      bodyLimit: REPORT_BODY_MAX_BYTES,
-      schema: {
-        tags: ['moderation'],
-        summary: `Report a review to the moderators (ext); one open report per person per review (409), ${REPORTS_PER_HOUR} reports an hour`,
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string(), ratingId: z.string() }),
-        body: reportSchema,
-        response: responses,
-      },
-    },
+    reportOptions(
+      `Report a review to the moderators (ext); one open report per person per review (409), ${REPORTS_PER_HOUR} reports an hour`,
+      z.object({ id: z.string(), ratingId: z.string() }),
+    ),
     async (request, reply) => {
       const user = signedIn(request);
       const { id, ratingId } = request.params;
@@ -171,19 +161,10 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/shops/:id/ratings/:ratingId/answer/reports',
-    {
-      onRequest: app.authenticate,
-      preHandler: limit,
-      bodyLimit: REPORT_BODY_MAX_BYTES,
-      schema: {
-        tags: ['moderation'],
-        summary: `Report the shop's answer to a review to the moderators (ext); one open report per person per answer (409), ${REPORTS_PER_HOUR} reports an hour`,
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string(), ratingId: z.string() }),
-        body: reportSchema,
-        response: responses,
-      },
-    },
+    reportOptions(
+      `Report the shop's answer to a review to the moderators (ext); one open report per person per answer (409), ${REPORTS_PER_HOUR} reports an hour`,
+      z.object({ id: z.string(), ratingId: z.string() }),
+    ),
     async (request, reply) => {
       const user = signedIn(request);
       const { id, ratingId } = request.params;
