@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +6,7 @@ import { messageSchema } from '#rules/message-schemas.ts';
 import { MSG } from '#rules/messages.ts';
 import { ORDER_STATUSES } from '#rules/order-requests.ts';
 import { textBodyLimit } from '#server/body-limits.ts';
-import { shops } from '#server/db/schema.ts';
-import { detailError, notFound } from '#server/errors.ts';
-import { isId } from '#server/ids.ts';
+import { detailError } from '#server/errors.ts';
 import type { QueuedAlerts } from '#server/messages/alerts.ts';
 import { ordersById } from '#server/messages/order-json.ts';
 import { messageJson, messageJsonSchema, type ThreadRow, threadSummary, threadSummarySchema } from '#server/messages/thread-json.ts';
@@ -27,7 +24,7 @@ import {
   unreadCount,
 } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
-import { listed } from '#server/shops/queries.ts';
+import { listedShop } from '#server/shops/ownership.ts';
 import { orderRoutes } from './orders';
 
 const detail = z.object({ detail: z.string() });
@@ -71,13 +68,7 @@ export const messageRoutes: FastifyPluginAsync = async (base) => {
 
   /** 404 for a hidden or missing shop, 403 for the caller's own. */
   async function checkShop(request: FastifyRequest, shopId: string) {
-    if (!isId(shopId)) throw notFound();
-    const [shop] = await app.db
-      .select({ ownerId: shops.ownerId })
-      .from(shops)
-      .where(and(eq(shops.id, shopId), listed))
-      .limit(1);
-    if (!shop) throw notFound();
+    const shop = await listedShop(app.db, shopId);
     if (shop.ownerId === signedIn(request).id) throw detailError(403, MSG.ownShopMessage);
   }
 

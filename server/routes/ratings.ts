@@ -7,10 +7,11 @@ import { MSG } from '#rules/messages.ts';
 import { ratingSchema } from '#rules/rating-schemas.ts';
 import { textBodyLimit } from '#server/body-limits.ts';
 import { ratings, shops } from '#server/db/schema.ts';
-import { detailError, notFound } from '#server/errors.ts';
+import { detailError } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { myRatingJsonSchema, ratingColumns, ratingJson, ratingJsonSchema, ratingWhere, shopRatingRows } from '#server/ratings/rating-json.ts';
+import { listedShop } from '#server/shops/ownership.ts';
 import { listed } from '#server/shops/queries.ts';
 
 const detail = z.object({ detail: z.string() });
@@ -33,16 +34,7 @@ export const ratingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const writeLimit = app.personLimit('rating', RATING_WRITES_PER_HOUR, HOUR);
 
-  async function shopOf(id: string) {
-    if (!isId(id)) throw notFound();
-    const [shop] = await app.db
-      .select({ ownerId: shops.ownerId, name: shops.name })
-      .from(shops)
-      .where(and(eq(shops.id, id), listed))
-      .limit(1);
-    if (!shop) throw notFound();
-    return shop;
-  }
+  const shopOf = (id: string) => listedShop(app.db, id);
 
   app.get(
     '/shops/:id/ratings',

@@ -9,10 +9,11 @@ import { reportSchema } from '#rules/report-schemas.ts';
 import { textBodyLimit } from '#server/body-limits.ts';
 import type { Tx } from '#server/db/client.ts';
 import { mailOutbox, moderationActions, ratingAnswers, ratings, reports, shops, users, verifiedPhones } from '#server/db/schema.ts';
-import { detailError, notFound } from '#server/errors.ts';
+import { detailError } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
 import { threadFor, threadMessage } from '#server/messages/threads.ts';
 import { signedIn } from '#server/plugins/auth.ts';
+import { listedShop, requireShownReview } from '#server/shops/ownership.ts';
 
 const REPORT_BODY_MAX_BYTES = textBodyLimit(REPORT_DETAILS_MAX);
 const detail = z.object({ detail: z.string() });
@@ -71,16 +72,6 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
   const limit = app.personLimit('report', REPORTS_PER_HOUR, HOUR);
 
   /** A shop visitors can see; a hidden one is not there to report. */
-  async function listedShop(id: string) {
-    if (!isId(id)) throw notFound();
-    const [shop] = await app.db
-      .select({ id: shops.id })
-      .from(shops)
-      .where(and(eq(shops.id, id), isNull(shops.hiddenAt)))
-      .limit(1);
-    if (!shop) throw notFound();
-  }
-
   async function saveReport(
     reporterId: string,
     item: { shopId: string; ratingId?: string; aboutAnswer?: boolean; messageId?: number },
@@ -132,7 +123,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     ),
     async (request, reply) => {
       const user = signedIn(request);
-      await listedShop(request.params.id);
+      await listedShop(app.db, request.params.id);
       return reply.code(201).send(await saveReport(user.id, { shopId: request.params.id }, request.body));
     },
   );
@@ -146,15 +137,8 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const { id, ratingId } = request.params;
-      await listedShop(id);
-      const [rating] = isId(ratingId)
-        ? await app.db
-            .select({ id: ratings.id })
-            .from(ratings)
-            .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, id), isNull(ratings.hiddenAt)))
-            .limit(1)
-        : [];
-      if (!rating) throw detailError(404, MSG.reviewNotFound);
+      await listedShop(app.db, id);
+      await requireShownReview(app.db, id, ratingId);
       return reply.code(201).send(await saveReport(user.id, { shopId: id, ratingId }, request.body));
     },
   );
@@ -168,7 +152,7 @@ export const reportRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = signedIn(request);
       const { id, ratingId } = request.params;
-      await listedShop(id);
+      await listedShop(app.db, id);
       const [answer] = isId(ratingId)
         ? await app.db
             .select({ ratingId: ratingAnswers.ratingId })

@@ -6,12 +6,11 @@ import { ANSWER_WRITES_PER_HOUR, REVIEW_MAX } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { reviewAnswerSchema } from '#rules/rating-schemas.ts';
 import { textBodyLimit } from '#server/body-limits.ts';
-import { ratingAnswers, ratings, reports, shops } from '#server/db/schema.ts';
-import { detailError, notFound } from '#server/errors.ts';
-import { isId } from '#server/ids.ts';
+import { ratingAnswers, ratings, reports } from '#server/db/schema.ts';
+import { detailError } from '#server/errors.ts';
 import { signedIn } from '#server/plugins/auth.ts';
 import { ratingJson, ratingJsonSchema, ratingWhere } from '#server/ratings/rating-json.ts';
-import { listed } from '#server/shops/queries.ts';
+import { listedShop, requireShownReview } from '#server/shops/ownership.ts';
 
 const detail = z.object({ detail: z.string() });
 const fieldErrors = z.record(z.string(), z.unknown());
@@ -25,21 +24,8 @@ export const reviewAnswerRoutes: FastifyPluginAsync = async (base) => {
 
   /** A shown review of a listed shop, which only that shop's owner may answer (403 to anyone else). */
   async function ownersReview(shopId: string, ratingId: string, userId: string) {
-    if (!isId(shopId)) throw notFound();
-    const [shop] = await app.db
-      .select({ ownerId: shops.ownerId })
-      .from(shops)
-      .where(and(eq(shops.id, shopId), listed))
-      .limit(1);
-    if (!shop) throw notFound();
-    const [review] = isId(ratingId)
-      ? await app.db
-          .select({ id: ratings.id })
-          .from(ratings)
-          .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, shopId), isNull(ratings.hiddenAt)))
-          .limit(1)
-      : [];
-    if (!review) throw detailError(404, MSG.reviewNotFound);
+    const shop = await listedShop(app.db, shopId);
+    await requireShownReview(app.db, shopId, ratingId);
     if (shop.ownerId !== userId) throw detailError(403, MSG.answerNotOwner);
   }
 

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { products, shops } from '#server/db/schema.ts';
-import { forbidden, notFound } from '#server/errors.ts';
+import { products, ratings, shops } from '#server/db/schema.ts';
+import { detailError, forbidden, notFound } from '#server/errors.ts';
 import { isId } from '#server/ids.ts';
+import { listed } from './queries';
 
 /** The shop when `userId` owns it: 404 when there is no such shop, 403 when it is someone else's. */
 export async function ownedShop(db: Db | Tx, shopId: string, userId: string) {
@@ -33,4 +35,28 @@ export async function shownTo(app: FastifyInstance, request: FastifyRequest, sho
   if (!request.headers.authorization) return false;
   await app.authenticate(request).catch(() => {});
   return request.user?.id === shop.ownerId;
+}
+
+/** A shop everyone may see, with its owner and name: 404 when there is none or a moderator hid it. */
+export async function listedShop(db: Db | Tx, shopId: string) {
+  if (!isId(shopId)) throw notFound();
+  const [shop] = await db
+    .select({ ownerId: shops.ownerId, name: shops.name })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), listed))
+    .limit(1);
+  if (!shop) throw notFound();
+  return shop;
+}
+
+/** 404 in the reviews' words unless `ratingId` is a review of `shopId` that a moderator has not hidden. */
+export async function requireShownReview(db: Db | Tx, shopId: string, ratingId: string) {
+  const [review] = isId(ratingId)
+    ? await db
+        .select({ id: ratings.id })
+        .from(ratings)
+        .where(and(eq(ratings.id, ratingId), eq(ratings.shopId, shopId), isNull(ratings.hiddenAt)))
+        .limit(1)
+    : [];
+  if (!review) throw detailError(404, MSG.reviewNotFound);
 }
