@@ -3,7 +3,7 @@ import { BANK_CHECK } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
 import { bankChecks } from '#server/db/schema.ts';
 import { startFakePaystack } from './support/fake-paystack';
-import { startTestApi, type TestApi } from './support/harness';
+import { loggedWords, startTestApi, type TestApi } from './support/harness';
 import { bearer, type SignedUp, signUp } from './support/requests';
 import { createShop } from './support/shops';
 
@@ -174,7 +174,7 @@ describe('against Paystack as its reference documents', () => {
     } finally {
       paystack.secretKey = KEY;
     }
-    const lines = JSON.stringify(real.logs.slice(logged));
+    const lines = loggedWords(real.logs.slice(logged));
     expect(lines).toContain('/bank/resolve');
     expect(lines).not.toContain('1234567890');
   });

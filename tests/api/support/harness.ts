@@ -89,6 +89,14 @@ type TestApiOptions = {
   keepLogs?: boolean;
 };
 
+/**
+ * What log lines say, as one string, without the clock, process id and timings: numbers that may
+ * hold a secret's digits by chance.
+ */
+export function loggedWords(lines: readonly Record<string, unknown>[]): string {
+  return JSON.stringify(lines.map(({ time, pid, responseTime, ...said }) => said));
+}
+
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-api-'));
   const logLevel = options.keepLogs ? 'info' : 'silent';
