@@ -1,4 +1,5 @@
-import type { PaystackBank, PaystackClient } from './paystack-client';
+import { LRUCache } from 'lru-cache';
+import type { PaystackClient } from './paystack-client';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** While Paystack is down, how long the last list serves before Paystack is asked again. */
@@ -12,29 +13,26 @@ export type Bank = { code: string; name: string };
  * silence each time.
  */
 export function bankList(paystack: Pick<PaystackClient, 'banks'>, now = () => Date.now()) {
-  let kept: { banks: Bank[]; at: number } | undefined;
-  let asking: Promise<Bank[]> | undefined;
-
-  async function ask(): Promise<Bank[]> {
-    try {
-      const banks = (await paystack.banks()).map(({ code, name }: PaystackBank) => ({ code, name }));
-      banks.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-      kept = { banks, at: now() };
-      return banks;
-    } catch (error) {
-      if (!kept) throw error;
-      kept = { banks: kept.banks, at: now() - DAY_MS + RETRY_MS };
-      return kept.banks;
-    } finally {
-      asking = undefined;
-    }
-  }
-
+  const cache = new LRUCache<'nigeria', Bank[]>({
+    max: 1,
+    ttl: DAY_MS,
+    perf: { now },
+    // One entry, looked at once a request: no need to reuse the clock's last reading.
+    ttlResolution: 0,
+    async fetchMethod(_country, kept, { options }) {
+      try {
+        const banks = (await paystack.banks()).map(({ code, name }) => ({ code, name }));
+        return banks.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      } catch (error) {
+        if (!kept) throw error;
+        options.ttl = RETRY_MS;
+        return kept;
+      }
+    },
+  });
   return {
     async banks(): Promise<Bank[]> {
-      if (kept && now() - kept.at < DAY_MS) return kept.banks;
-      asking ??= ask();
-      return asking;
+      return (await cache.fetch('nigeria'))!;
     },
   };
 }

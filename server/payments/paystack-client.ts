@@ -46,7 +46,7 @@ type InitializeInput = {
 };
 
 const bankSchema = z.looseObject({ name: z.string(), code: z.string(), active: z.boolean().optional() });
-export type PaystackBank = z.infer<typeof bankSchema>;
+type PaystackBank = z.infer<typeof bankSchema>;
 const resolvedAccountSchema = z.looseObject({ account_name: z.string() });
 
 /** Paystack's pages of banks come 100 at a time; far more than this means something is wrong. */
