@@ -1,4 +1,5 @@
-import { isLanguage, LANGUAGE_PARAM, type Language, preferredLanguage } from '#rules/i18n/languages.ts';
+import { isLanguage, LANGUAGE_PARAM, type Language } from '#rules/i18n/languages.ts';
+import { preferredLanguage } from '#rules/i18n/preferred-language.ts';
 import { COOKIE, readCookies } from './request-cookies';
 
 type LanguageFacts = { search: string; cookie: string | null | undefined; acceptLanguage: string | null | undefined };

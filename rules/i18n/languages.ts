@@ -1,5 +1,3 @@
-import Negotiator from 'negotiator';
-
 /** The five languages of docs/languages.md, English first: the one a missing choice falls back to. */
 export const LANGUAGES = ['en', 'ha', 'yo', 'ig', 'pcm'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,13 +14,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The language a browser's `Accept-Language` prefers among ours, or English. */
-export function preferredLanguage(acceptLanguage: string | null | undefined): Language {
-  if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const best = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([...LANGUAGES]);
-  return isLanguage(best) ? best : DEFAULT_LANGUAGE;
 }
 
 /** The `lang` of a page: each language as spoken in Nigeria. */

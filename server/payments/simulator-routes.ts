@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { request as httpRequest } from 'undici';
 import { z } from 'zod';
-import { preferredLanguage } from '#rules/i18n/languages.ts';
+import { preferredLanguage } from '#rules/i18n/preferred-language.ts';
 import { simulatorTransactions } from '#server/db/schema.ts';
 import { ApiError } from '#server/errors.ts';
 import { ownOrigin } from './own-origin';
