@@ -3,7 +3,8 @@ export function contentSecurityPolicy(nonce: string, inlineStyleHash: string, me
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' ${inlineStyleHash}`,
+    // The nonce lets in the rules that draw photos past the first screen (docs/decisions/088-photos-near-the-screen.md).
+    `style-src 'self' 'nonce-${nonce}' ${inlineStyleHash}`,
     `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "connect-src 'self'",
     "font-src 'self'",

@@ -79,11 +79,10 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
       expect(head.indexOf(preload)).toBeLessThan(head.indexOf('<style'));
       expect(head.indexOf(preload)).toBeLessThan(head.indexOf('<script'));
 
+      // The first row at once; the rest as backgrounds the browser fetches as they near the screen.
       const images = await cards.locator('img').evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]));
-      expect(images.length).toBeGreaterThan(6);
-      // The first row, then the rest when on screen (right after that row, for the rest of the first screenful).
-      expect(images.slice(0, 2)).toEqual(Array(2).fill(['eager', 'high']));
-      expect(images.slice(2)).toEqual(Array(images.length - 2).fill(['lazy', null]));
+      expect(images).toEqual(Array(2).fill(['eager', 'high']));
+      expect(await cards.locator('.photo.later').count()).toBeGreaterThan(4);
     } finally {
       await context.close();
     }
@@ -113,7 +112,7 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
     }
   });
 
-  test('each photo’s sizes says the width its box really has at 412 px: cards, the shop photo and product photos', async ({ browser, webUrl, apiUrl }) => {
+  test('each photo’s sizes says the width its box really has at 412 px: cards and the shop and product photos', async ({ browser, webUrl, apiUrl }) => {
     const shop = await shopWithPhoneSizedPhoto(apiUrl, await newOwner(apiUrl));
     const [product] = (await (await fetch(`${apiUrl}/shops/${shop.id}/products`)).json()) as { id: string }[];
     const context = await onPhone(browser, webUrl);
@@ -122,7 +121,6 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
       for (const [path, selector] of [
         ['/', '.shop-card .photo'],
         [`/shop/${shop.id}`, '.shop-photo'],
-        [`/shop/${shop.id}`, '.product-image'],
         [`/product/${product!.id}`, '.shop-photo'],
       ] as const) {
         await page.goto(path);
@@ -171,39 +169,44 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
     }
   });
 
-  test.runIf(jsMode === 'on')('photos further down are fetched only once they are scrolled onto the screen', async ({ browser, webUrl }) => {
+  test('photos further down are fetched only as they near the screen, in the copy that fills their box at 2×, no larger', async ({
+    browser,
+    webUrl,
+    apiUrl,
+  }) => {
+    const shop = await shopWithPhoneSizedPhoto(apiUrl, await newOwner(apiUrl));
     const context = await onPhone(browser, webUrl);
     try {
       const page = await context.newPage();
       const fetched = new Set<string>();
-      page.on('request', (request) => request.resourceType() === 'image' && fetched.add(pathOf(request.url())));
-      await page.goto('/');
-      await whenInteractive(page, 'ul.shop-grid');
-      // The fifth row: below the screen, but within the distance at which Chromium itself would fetch a lazy photo.
-      const far = page.locator('.shop-card img').nth(8);
-      const src = (await far.getAttribute('src'))!;
-      const farFolder = src.slice(0, src.lastIndexOf('/') + 1);
+      page.on('requestfinished', (request) => request.resourceType() === 'image' && fetched.add(pathOf(request.url())));
       const photosFetched = () => [...fetched].filter((url) => url.startsWith('/media/'));
-      expect(photosFetched().filter((url) => url.startsWith(farFolder))).toEqual([]);
-      // What the first screenful shows: the first row and the lazy ones on screen, two a row.
-      expect(photosFetched().length).toBeLessThanOrEqual(8);
-
-      // The photo itself is moved away until then: its box is what scrolls onto the screen.
-      await page.locator('.shop-card .photo').nth(8).scrollIntoViewIfNeeded();
-      await expect.poll(() => far.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(pathOf(await far.evaluate((img: HTMLImageElement) => img.currentSrc))).toMatch(new RegExp(`^${farFolder}w\\d+\\.avif$`));
-    } finally {
-      await context.close();
-    }
-  });
-
-  test.runIf(jsMode === 'off')('without JavaScript every photo on the page still arrives, further down too', async ({ browser, webUrl }) => {
-    const context = await onPhone(browser, webUrl);
-    try {
-      const page = await context.newPage();
+      const copyFetched = async (box: ReturnType<Page['locator']>) => {
+        const folder = /url\("([^"]+\/)w\d+\.avif"\)/.exec((await box.locator('style').textContent()) ?? '')?.[1] ?? '';
+        expect(folder).toMatch(/^\/media\//);
+        return () => photosFetched().find((url) => url.startsWith(folder));
+      };
       await page.goto('/');
-      const last = page.locator('.shop-card img').last();
-      await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      if (jsMode === 'on') await whenInteractive(page, 'ul.shop-grid');
+      await page.waitForLoadState('networkidle');
+      // The fifth row: below the screen, but within the distance at which Chromium itself would fetch a lazy photo.
+      const far = page.locator('.shop-card .photo').nth(8);
+      const farCopy = await copyFetched(far);
+      expect(farCopy()).toBeUndefined();
+      // What the first screenful shows: the first row and the ones on screen, two a row.
+      expect(photosFetched().length).toBeLessThanOrEqual(8);
+      await far.scrollIntoViewIfNeeded();
+      await expect.poll(farCopy, { timeout: 10_000 }).toMatch(/\/w\d+\.avif$/);
+
+      // A product's photo, its box 7.5rem wide: the smallest copy at least twice as wide, as a 2× screen needs.
+      await page.goto(`/shop/${shop.id}`);
+      const productPhoto = page.locator('.product-image');
+      const productCopy = await copyFetched(productPhoto);
+      await productPhoto.scrollIntoViewIfNeeded();
+      await expect.poll(productCopy, { timeout: 10_000 }).toMatch(/\/w\d+\.avif$/);
+      const width = await productPhoto.evaluate((box) => box.getBoundingClientRect().width);
+      expect(Number(/w(\d+)\.avif$/.exec(productCopy()!)![1])).toBe(320);
+      expect(width * 2).toBeLessThanOrEqual(320);
     } finally {
       await context.close();
     }

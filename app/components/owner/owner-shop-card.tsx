@@ -10,6 +10,7 @@ import { SmsAlertsForm } from './sms-alerts-form';
 const OWNER_CARD_SLOT: PhotoSlot = {
   sizes: '(min-width: 75rem) 23.8rem, (min-width: 64rem) calc(33.3vw - 1.2rem), (min-width: 40rem) calc(50vw - 1.4rem), calc(100vw - 2rem)',
   widest: 1024,
+  phone: 380,
 };
 
 export function OwnerShopCard({ shop, eager }: { shop: OwnShop; eager: boolean }) {

@@ -3,7 +3,7 @@ import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 
 /** As shop.css lays a thumbnail out: 6rem wide, so the smallest copy serves every screen. */
-const THUMB_SLOT: PhotoSlot = { sizes: '6rem', widest: 320 };
+const THUMB_SLOT: PhotoSlot = { sizes: '6rem', widest: 320, phone: 96 };
 
 /** The photos after the cover, small and lazy; each a link to its full JPEG, which works without JavaScript. */
 export function MorePhotos({ product }: { product: Pick<Product, 'name' | 'photos'> }) {

@@ -4,7 +4,7 @@ import { useT } from '#app/lib/i18n/words.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 
 /** As shop.css lays the photo out. */
-const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024 };
+const PHOTO_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 35.75rem, (min-width: 48rem) calc(50vw - 1.75rem), calc(100vw - 2rem)', widest: 1024, phone: 380 };
 
 /** A shop's or a product's photo, at the top of its page. */
 type PhotoOwner = Pick<Shop, 'name' | 'image' | 'image_url'>;

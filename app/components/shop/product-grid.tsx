@@ -5,7 +5,7 @@ import { priceInNaira } from '#rules/price.ts';
 import { OrderControl } from './order-control';
 
 /** The photo column is fixed in shop.css, so one width serves every screen. */
-const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400 };
+const PRODUCT_SLOT: PhotoSlot = { sizes: '7.5rem', widest: 400, phone: 120 };
 
 export function ProductGrid({ products, shopId }: { products: Product[]; shopId: string }) {
   const t = useT();

@@ -5,7 +5,7 @@ import { priceInNaira } from '#rules/price.ts';
 import { type PhotoSlot, photoOf, ResponsiveImage } from './responsive-image';
 
 /** A small fixed thumbnail beside each name, so one width serves every screen. */
-const FOUND_PRODUCT_SLOT: PhotoSlot = { sizes: '4rem', widest: 200 };
+const FOUND_PRODUCT_SLOT: PhotoSlot = { sizes: '4rem', widest: 200, phone: 64 };
 
 /** Products matching a search, each opening its own page (docs/product.md §5). */
 export function FoundProducts({ products }: { products: FoundProduct[] }) {

@@ -1,6 +1,9 @@
+import { type ReactNode, useContext } from 'react';
 import { preload } from 'react-dom';
+import { useServerRendered } from '#app/lib/hydrated.ts';
 import { useLiteMode } from '#app/lib/lite-mode.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
+import { ResponseNonce } from '#app/lib/response-nonce.ts';
 
 type ImageInfo = Shop['image'];
 
@@ -39,8 +42,11 @@ function sourcesOf(image: ImageInfo, format: Format): Sources | null {
     : variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
 }
 
-/** The slot a photo fills: `sizes` as the CSS lays it out, and the widest copy any screen it shows on can use. */
-export type PhotoSlot = { sizes: string; widest: number };
+/**
+ * The slot a photo fills: `sizes` as the CSS lays it out, the widest copy any screen it shows on can use,
+ * and its width in CSS pixels on a 412 px phone.
+ */
+export type PhotoSlot = { sizes: string; widest: number; phone: number };
 
 function srcSetOf(photo: Photo, format: Format, widest: number): string | undefined {
   const sources = photo[format];
@@ -65,8 +71,9 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
 }
 
 /**
- * When a photo is fetched: `lcp` preloaded from <head>, `first` at once, `near` once on screen
- * (lib/first-screen.server.ts), `colour` never (Lite mode past the first screenful).
+ * When a photo is fetched: `lcp` preloaded from <head>, `first` at once, `near` once near the screen
+ * (a background the browser fetches only then, docs/decisions/088-photos-near-the-screen.md; drawn later
+ * by React, an <img> that lib/first-screen.server.ts brings in), `colour` never (Lite mode past the first screenful).
  */
 export type PhotoTiming = 'lcp' | 'first' | 'near' | 'colour';
 
@@ -79,6 +86,72 @@ function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, strin
     fetchPriority: 'high',
     ...(format ? { type: EXTENSIONS[format], imageSrcSet: srcSets[format], imageSizes: sizes } : {}),
   });
+}
+
+/** Characters a photo's address may carry into a CSS string as they are; the rest are percent-encoded. */
+const cssUrl = (url: string) => `url("${url.replace(/[^\w/.:~%-]/g, (character) => encodeURIComponent(character))}")`;
+
+/** The copy of `sources` for a box `width` CSS pixels wide: the narrowest as wide, else the widest allowed. */
+function copyFor(photo: Photo, format: Format, width: number, widest: number): string | null {
+  const sources = photo[format];
+  if (!Array.isArray(sources) || !sources.length) return null;
+  const usable = sources.filter((copy, index) => copy <= widest || index === 0);
+  const copy = usable.find((candidate) => candidate >= width) ?? usable.at(-1)!;
+  return `${photo.src.slice(0, photo.src.lastIndexOf('/') + 1)}w${copy}.${format}`;
+}
+
+/** The CSS that draws a photo as its box's background: one or two densities in each format, old browsers the smallest WebP. */
+function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot, widest: number): string {
+  const options: string[] = [];
+  for (const format of ['avif', 'webp'] as const) {
+    const single = copyFor(photo, format, slot.phone, widest);
+    const double = copyFor(photo, format, 2 * slot.phone, widest);
+    if (!single || !double) continue;
+    const type = `type("${EXTENSIONS[format]}")`;
+    options.push(single === double ? `${cssUrl(single)} ${type}` : `${cssUrl(single)} ${type} 1x, ${cssUrl(double)} ${type} 2x`);
+  }
+  const plain = copyFor(photo, 'webp', 0, widest) ?? photo.src;
+  options.push(`${cssUrl(photo.src)} type("image/jpeg")`);
+  return `${selector}{background-image:${cssUrl(plain)};background-image:image-set(${options.join(', ')})}`;
+}
+
+/**
+ * A photo past the first screen as the server draws it: a background of a box the CSS skips while it
+ * is far from the screen, so the browser fetches it only as it comes near, without script too.
+ */
+function LaterPhoto({
+  photo,
+  alt,
+  slot,
+  widest,
+  className,
+  colour,
+}: {
+  photo: Photo;
+  alt: string;
+  slot: PhotoSlot;
+  widest: number;
+  className: string;
+  colour: ReactNode;
+}) {
+  const nonce = useContext(ResponseNonce);
+  const key = `p${hashOf(photo.src)}`;
+  return (
+    <span className={`${className} photo later`}>
+      {colour}
+      <span className={`later-photo ${key}`} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} />
+      <style nonce={nonce} suppressHydrationWarning>
+        {backgroundRule(`.${key}`, photo, slot, widest)}
+      </style>
+    </span>
+  );
+}
+
+/** A short name for a photo's CSS rule: the same photo twice on a page shares it. */
+function hashOf(text: string): string {
+  let hash = 5381;
+  for (let at = 0; at < text.length; at += 1) hash = Math.imul(hash, 33) ^ text.charCodeAt(at);
+  return (hash >>> 0).toString(36);
 }
 
 /**
@@ -100,6 +173,7 @@ export function ResponsiveImage({
 }) {
   // Lite mode keeps each photo to its smallest copy, whatever the screen.
   const lite = useLiteMode();
+  const serverRendered = useServerRendered();
   if (!photo) return <div className={`${className} image-missing`} role="img" aria-label={alt} />;
   const { sizes } = slot;
   const widest = lite ? 0 : slot.widest;
@@ -109,6 +183,7 @@ export function ResponsiveImage({
     </svg>
   );
   if (timing === 'colour') return <span className={`${className} photo`}>{colour}</span>;
+  if (timing === 'near' && serverRendered) return <LaterPhoto photo={photo} alt={alt} slot={slot} widest={widest} className={className} colour={colour} />;
   const srcSets = { avif: srcSetOf(photo, 'avif', widest), webp: srcSetOf(photo, 'webp', widest) };
   if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (

@@ -6,7 +6,11 @@ import { type Photo, type PhotoSlot, type PhotoTiming, ResponsiveImage } from '.
 import { oneDecimal } from './stars';
 
 /** The card's width as app.css lays it out: the browser picks the copy from it, so it must not overstate the slot. */
-export const CARD_SLOT: PhotoSlot = { sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)', widest: 800 };
+export const CARD_SLOT: PhotoSlot = {
+  sizes: '(min-width: 75rem) 14rem, (min-width: 48rem) calc(33.3vw - 1.17rem), calc(50vw - 1.375rem)',
+  widest: 800,
+  phone: 184,
+};
 
 /** `place`: area and state, else the address; `from`: the lowest product price, formatted on the server. */
 export type CardShop = Pick<Shop, 'id' | 'name' | 'category'> & {

@@ -49,7 +49,7 @@ export default function ShopPoster({ loaderData }: Route.ComponentProps) {
         <p className="poster-kicker">{t('poster.kicker')}</p>
         <h1 className="poster-name">{shop.name}</h1>
         {shop.category && <p className="poster-category">{shop.category}</p>}
-        <ResponsiveImage photo={photo} alt="" slot={{ sizes: '120mm', widest: 1024 }} timing="lcp" className="poster-photo" />
+        <ResponsiveImage photo={photo} alt="" slot={{ sizes: '120mm', widest: 1024, phone: 454 }} timing="lcp" className="poster-photo" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: qrcode's own SVG of our own link; no typed text is in it */}
         <div className="poster-qr" role="img" aria-label={t('poster.qr', { link: shortUrl })} dangerouslySetInnerHTML={{ __html: qrSvg }} />
         <p className="poster-link">{shortText}</p>
