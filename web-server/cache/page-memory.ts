@@ -53,7 +53,7 @@ const acceptsGzip = (acceptEncoding: string | null | undefined) => /\bgzip\b(?!;
 function replay(page: StoredPage, acceptEncoding: string | null | undefined): Replay {
   const nonce = page.nonce ? randomBytes(16).toString('base64') : '';
   const headers = page.headers.map(([name, value]): [string, string] =>
-    page.nonce && name === 'content-security-policy' ? [name, value.replace(page.nonce, nonce)] : [name, value],
+    page.nonce && name === 'content-security-policy' ? [name, value.replaceAll(page.nonce, nonce)] : [name, value],
   );
   headers.push([CACHE_HEADER, 'hit'], ['vary', 'Accept-Encoding']);
   if (!acceptsGzip(acceptEncoding)) {

@@ -73,9 +73,9 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
 /**
  * When a photo is fetched: `lcp` preloaded from <head>, `first` at once, `near` once near the screen
  * (a background the browser fetches only then, docs/decisions/088-photos-near-the-screen.md; drawn later
- * by React, an <img> that lib/first-screen.server.ts brings in), `colour` never (Lite mode past the first screenful).
+ * by React, an <img> that lib/first-screen.server.ts brings in). Lite mode shows a `near` photo's colour only.
  */
-export type PhotoTiming = 'lcp' | 'first' | 'near' | 'colour';
+export type PhotoTiming = 'lcp' | 'first' | 'near';
 
 /** In the format the <picture> will choose; React puts high-priority image preloads first in <head>. */
 function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, string | undefined>) {
@@ -101,7 +101,8 @@ function copyFor(photo: Photo, format: Format, width: number, widest: number): s
 }
 
 /** The CSS that draws a photo as its box's background: one or two densities in each format, old browsers the smallest WebP. */
-function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot, widest: number): string {
+function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot): string {
+  const { widest } = slot;
   const options: string[] = [];
   for (const format of ['avif', 'webp'] as const) {
     const single = copyFor(photo, format, slot.phone, widest);
@@ -119,21 +120,7 @@ function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot, widest:
  * A photo past the first screen as the server draws it: a background of a box the CSS skips while it
  * is far from the screen, so the browser fetches it only as it comes near, without script too.
  */
-function LaterPhoto({
-  photo,
-  alt,
-  slot,
-  widest,
-  className,
-  colour,
-}: {
-  photo: Photo;
-  alt: string;
-  slot: PhotoSlot;
-  widest: number;
-  className: string;
-  colour: ReactNode;
-}) {
+function LaterPhoto({ photo, alt, slot, className, colour }: { photo: Photo; alt: string; slot: PhotoSlot; className: string; colour: ReactNode }) {
   const nonce = useContext(ResponseNonce);
   const key = `p${hashOf(photo.src)}`;
   return (
@@ -141,7 +128,7 @@ function LaterPhoto({
       {colour}
       <span className={`later-photo ${key}`} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} />
       <style nonce={nonce} suppressHydrationWarning>
-        {backgroundRule(`.${key}`, photo, slot, widest)}
+        {backgroundRule(`.${key}`, photo, slot)}
       </style>
     </span>
   );
@@ -182,8 +169,8 @@ export function ResponsiveImage({
       <rect width="100%" height="100%" />
     </svg>
   );
-  if (timing === 'colour') return <span className={`${className} photo`}>{colour}</span>;
-  if (timing === 'near' && serverRendered) return <LaterPhoto photo={photo} alt={alt} slot={slot} widest={widest} className={className} colour={colour} />;
+  if (timing === 'near' && lite) return <span className={`${className} photo`}>{colour}</span>;
+  if (timing === 'near' && serverRendered) return <LaterPhoto photo={photo} alt={alt} slot={slot} className={className} colour={colour} />;
   const srcSets = { avif: srcSetOf(photo, 'avif', widest), webp: srcSetOf(photo, 'webp', widest) };
   if (timing === 'lcp') preloadPhoto(photo, sizes, srcSets);
   return (

@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLiteMode } from '#app/lib/lite-mode.ts';
 import { placeOf } from '#app/lib/place.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
 import { priceInNaira } from '#rules/price.ts';
@@ -11,11 +10,7 @@ import { type CardShop, ShopCard } from './shop-card';
 /** Only a phone's first row is fetched at once: photos fetched together share a slow link, and the first would arrive with the last. */
 const FIRST_CARDS = 2;
 
-/** Lite mode has no script to wait for the screen, and Chromium's lazy loading fetches far ahead on a slow link. */
-const LITE_PHOTOS = 4;
-
-const timingOf = (index: number, lite: boolean): PhotoTiming =>
-  index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : lite && index >= LITE_PHOTOS ? 'colour' : 'near';
+const timingOf = (index: number): PhotoTiming => (index === 0 ? 'lcp' : index < FIRST_CARDS ? 'first' : 'near');
 
 export type GridShop = { shop: CardShop; badge?: 'Sponsored' | 'Ad' };
 
@@ -31,7 +26,6 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
   // Where a heart's plain form post comes back to.
   const { pathname, search } = useLocation();
   const savedIds = new Set(saved);
-  const lite = useLiteMode();
   const openCard = (event: MouseEvent<HTMLUListElement>) => {
     const link = (event.target as Element).closest('a');
     if (!link || !opensHere(event, link)) return;
@@ -44,7 +38,7 @@ export function ShopGrid({ shops, label, saved }: { shops: GridShop[]; label: st
       {/* The anchors inside are what a keyboard reaches and activates; their clicks bubble up here. */}
       <ul className="shop-grid" aria-label={label} onClick={openCard}>
         {shops.map(({ shop, badge }, index) => (
-          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index, lite)} saved={savedIds.has(shop.id)} />
+          <ShopCard key={shop.id} shop={shop} badge={badge} timing={timingOf(index)} saved={savedIds.has(shop.id)} />
         ))}
       </ul>
     </>

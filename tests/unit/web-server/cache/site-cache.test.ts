@@ -67,7 +67,7 @@ afterAll(async () => {
 
 let renders = 0;
 
-/** Renders a page the way entry.server does: a fresh nonce in the policy and on each inline script. */
+/** Renders a page the way entry.server does: a fresh nonce in the policy, for scripts and styles, and on each inline script. */
 function render(init: { status?: number; headers?: Record<string, string> } = {}) {
   return async () => {
     renders += 1;
@@ -75,7 +75,11 @@ function render(init: { status?: number; headers?: Record<string, string> } = {}
     const body = `<html><script nonce="${nonce}">hydrate()</script><ul><li class="shop-card">Mama Titi's Kitchen</li></ul><script nonce="${nonce}">go()</script></html>`;
     return new Response(body, {
       status: init.status ?? 200,
-      headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': `script-src 'self' 'nonce-${nonce}'`, ...init.headers },
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': `script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'`,
+        ...init.headers,
+      },
     });
   };
 }
@@ -139,8 +143,11 @@ describe('the shared cache of anonymous public pages', () => {
     expect(renders).toBe(1);
     expect(first.response.headers.get('X-Kasuwa-Cache')).toBe('miss');
     expect(second.response.headers.get('X-Kasuwa-Cache')).toBe('hit');
-    const nonce = /'nonce-([^']+)'/.exec(second.response.headers.get('Content-Security-Policy')!)![1];
+    const policy = second.response.headers.get('Content-Security-Policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1];
     expect(nonce).not.toBe(nonces(first.text)[0]);
+    // Every place the policy names it: the rules that draw later photos carry it too.
+    expect(policy).toBe(`script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'`);
     expect(nonces(second.text)).toEqual([nonce, nonce]);
     expect(second.text.replaceAll(nonce!, 'N')).toBe(first.text.replaceAll(nonces(first.text)[0]!, 'N'));
   });
