@@ -68,16 +68,16 @@ function firstScreenFirst(heldType: string, heldRel: string, latestMs: number) {
   };
   addEventListener('DOMContentLoaded', () => {
     setTimeout(startScripts, latestMs);
-    arrived([...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')])
-      .then(() => {
-        // Photos React draws later (another page of results) are watched too.
-        new MutationObserver((changes) => {
-          for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) watch(node);
-        }).observe(document.body, { childList: true, subtree: true });
-        watch(document);
-        return document.querySelector('.photo') && shownFirst.then(arrived);
-      })
-      .then(startScripts);
+    // Every photo on the first screen comes together, as without script: one held back behind the others
+    // would only arrive with the scripts.
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) watch(node);
+    }).observe(document.body, { childList: true, subtree: true });
+    watch(document);
+    Promise.all([
+      arrived([...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')]),
+      document.querySelector('.photo') && shownFirst.then(arrived),
+    ]).then(startScripts);
   });
 }
 

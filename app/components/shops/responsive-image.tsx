@@ -91,13 +91,23 @@ function preloadPhoto(photo: Photo, sizes: string, srcSets: Record<Format, strin
 /** Characters a photo's address may carry into a CSS string as they are; the rest are percent-encoded. */
 const cssUrl = (url: string) => `url("${url.replace(/[^\w/.:~%-]/g, (character) => encodeURIComponent(character))}")`;
 
-/** The copy of `sources` for a box `width` CSS pixels wide: the narrowest as wide, else the widest allowed. */
-function copyFor(photo: Photo, format: Format, width: number, widest: number): string | null {
+/** A format's copies, narrowest first, whether the photo names them by width or in a `srcset`. */
+function copiesOf(photo: Photo, format: Format): { url: string; width: number }[] {
   const sources = photo[format];
-  if (!Array.isArray(sources) || !sources.length) return null;
-  const usable = sources.filter((copy, index) => copy <= widest || index === 0);
-  const copy = usable.find((candidate) => candidate >= width) ?? usable.at(-1)!;
-  return `${photo.src.slice(0, photo.src.lastIndexOf('/') + 1)}w${copy}.${format}`;
+  if (sources === null) return [];
+  if (typeof sources === 'string')
+    return sources.split(', ').map((entry) => {
+      const [url = '', width = ''] = entry.split(' ');
+      return { url, width: Number.parseInt(width, 10) };
+    });
+  const folder = photo.src.slice(0, photo.src.lastIndexOf('/') + 1);
+  return sources.map((width) => ({ url: `${folder}w${width}.${format}`, width }));
+}
+
+/** The copy for a box `width` device pixels wide: the narrowest as wide, else the widest allowed. */
+function copyFor(photo: Photo, format: Format, width: number, widest: number): string | null {
+  const usable = copiesOf(photo, format).filter((copy, index) => copy.width <= widest || index === 0);
+  return (usable.find((copy) => copy.width >= width) ?? usable.at(-1))?.url ?? null;
 }
 
 /** The CSS that draws a photo as its box's background: one or two densities in each format, old browsers the smallest WebP. */
