@@ -1,6 +1,6 @@
 import { type FieldMetadata, getFieldsetProps, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { type ButtonHTMLAttributes, memo } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
@@ -52,7 +52,6 @@ export function AddProductsForm({
           // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
           key={row.key ?? row.id}
           meta={row}
-          drawn={drawnOf(row)}
           number={index + 1}
           chosenBefore={chosenBefore?.[index] ?? null}
           remove={rows.length > 1 ? form.remove.getButtonProps({ name: fields.products.name, index }) : undefined}
@@ -69,22 +68,17 @@ export function AddProductsForm({
   );
 }
 
-type RowProps = {
+function ProductRow({
+  meta,
+  number,
+  chosenBefore,
+  remove,
+}: {
   meta: RowMeta;
-  /** What the row draws of the form's state, read when the form renders: Conform's metadata reads the latest. */
-  drawn: string;
   number: number;
   chosenBefore: string | null;
   remove?: ButtonHTMLAttributes<HTMLButtonElement>;
-};
-
-const drawnOf = (meta: RowMeta) => JSON.stringify([meta.key, meta.id, meta.allErrors, meta.initialValue]);
-
-const sameRow = (before: RowProps, after: RowProps) =>
-  before.drawn === after.drawn && before.number === after.number && before.chosenBefore === after.chosenBefore && before.remove?.value === after.remove?.value;
-
-/** A new row leaves the others as they were, so a tap on a slow phone redraws one row, not all. */
-const ProductRow = memo(function ProductRow({ meta, number, chosenBefore, remove }: RowProps) {
+}) {
   const row = meta.getFieldset();
   // A refused photo has its own message; a good one only has to be chosen again.
   const chooseAgain = chosenBefore !== null && !row.image.errors?.length;
@@ -102,4 +96,4 @@ const ProductRow = memo(function ProductRow({ meta, number, chosenBefore, remove
       )}
     </fieldset>
   );
-}, sameRow);
+}
