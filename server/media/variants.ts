@@ -16,6 +16,6 @@ export function variantWidths(mainWidth: number): number[] {
 
 /** A small copy is enlarged by the screen's density, so each pixel shows; a large one hides AVIF's smoothing. */
 export function variantQuality(type: VariantType, width: number): number {
-  if (type === 'image/avif') return width <= 320 ? 52 : width <= 400 ? 50 : width <= 640 ? 45 : width <= 800 ? 40 : 38;
+  if (type === 'image/avif') return width <= 320 ? 45 : width <= 400 ? 44 : width <= 640 ? 42 : width <= 800 ? 40 : 38;
   return width <= 400 ? 75 : width <= 640 ? 72 : 70;
 }

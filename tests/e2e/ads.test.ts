@@ -60,7 +60,7 @@ async function sponsoredUntil(apiUrl: string, owner: Owner, shopId: string): Pro
 /** Whether the home page shows the shop's card with the Sponsored badge and only Sponsored cards before it. */
 async function sponsoredOnHome(page: Page, shopName: string): Promise<boolean> {
   await page.goto('/');
-  const cards = await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').allTextContents();
+  const cards = await page.getByRole('list', { name: 'Shops for you' }).getByRole('listitem').allInnerTexts();
   const at = cards.findIndex((text) => text.includes(shopName));
   return at >= 0 && cards.slice(0, at + 1).every((text) => text.startsWith('Sponsored'));
 }

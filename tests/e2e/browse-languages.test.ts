@@ -22,7 +22,7 @@ describe(`the home page and search in other languages (JavaScript ${jsMode})`, (
     expect(await hausa.page.getByRole('heading', { level: 1 }).textContent()).toBe('Domin ka');
     expect(await hausa.page.getByRole('search', { name: 'Nemi shago' }).count()).toBe(1);
     const cards = hausa.page.getByRole('list', { name: 'Shaguna domin ka' }).getByRole('listitem');
-    const texts = await cards.allTextContents();
+    const texts = await cards.allInnerTexts();
     expect(texts[0]).toMatch(/^Talla/);
     expect(texts.find((text) => text.includes(priced.name))).toContain(`daga ${priceInNaira(priced.lowest_price!)}`);
     expect(await hausa.page.getByRole('button', { name: `Ajiye ${priced.name}` }).count()).toBeGreaterThan(0);
