@@ -51,9 +51,9 @@ export type PhotoSlot = { sizes: string; widest: number; phone: number };
 function srcSetOf(photo: Photo, format: Format, widest: number): string | undefined {
   const sources = photo[format];
   if (sources === null || typeof sources === 'string') return sources ?? undefined;
-  const folder = photo.src.slice(0, photo.src.lastIndexOf('/') + 1);
-  const usable = sources.filter((width, index) => width <= widest || index === 0);
-  return usable.map((width) => `${folder}w${width}.${format} ${width}w`).join(', ');
+  return usableCopies(photo, format, widest)
+    .map((copy) => `${copy.url} ${copy.width}w`)
+    .join(', ');
 }
 
 /** List pages call this in their loader, so hydration data carries one short object a card, not every variant. */
@@ -104,24 +104,27 @@ function copiesOf(photo: Photo, format: Format): { url: string; width: number }[
   return sources.map((width) => ({ url: `${folder}w${width}.${format}`, width }));
 }
 
-/** The copy for a box `width` device pixels wide: the narrowest as wide, else the widest allowed. */
-function copyFor(photo: Photo, format: Format, width: number, widest: number): string | null {
-  const usable = copiesOf(photo, format).filter((copy, index) => copy.width <= widest || index === 0);
-  return (usable.find((copy) => copy.width >= width) ?? usable.at(-1))?.url ?? null;
+/** The copies no wider than `widest`, the narrowest always. */
+function usableCopies(photo: Photo, format: Format, widest: number) {
+  return copiesOf(photo, format).filter((copy, index) => copy.width <= widest || index === 0);
 }
+
+/** Of `usable`, the copy for a box `width` device pixels wide: the narrowest as wide, else the widest. */
+const copyFor = (usable: { url: string; width: number }[], width: number): string | null =>
+  (usable.find((copy) => copy.width >= width) ?? usable.at(-1))?.url ?? null;
 
 /** The CSS that draws a photo as its box's background: one or two densities in each format, old browsers the smallest WebP. */
 function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot): string {
-  const { widest } = slot;
   const options: string[] = [];
   for (const format of ['avif', 'webp'] as const) {
-    const single = copyFor(photo, format, slot.phone, widest);
-    const double = copyFor(photo, format, 2 * slot.phone, widest);
+    const usable = usableCopies(photo, format, slot.widest);
+    const single = copyFor(usable, slot.phone);
+    const double = copyFor(usable, 2 * slot.phone);
     if (!single || !double) continue;
     const type = `type("${EXTENSIONS[format]}")`;
     options.push(single === double ? `${cssUrl(single)} ${type}` : `${cssUrl(single)} ${type} 1x, ${cssUrl(double)} ${type} 2x`);
   }
-  const plain = copyFor(photo, 'webp', 0, widest) ?? photo.src;
+  const plain = copyFor(usableCopies(photo, 'webp', slot.widest), 0) ?? photo.src;
   options.push(`${cssUrl(photo.src)} type("image/jpeg")`);
   return `${selector}{background-image:${cssUrl(plain)};background-image:image-set(${options.join(', ')})}`;
 }
