@@ -40,19 +40,18 @@ function Heart({ shopId, shopName, saved, onClick }: HeartProps & { onClick?: (e
 
 function LiveHeart({ shopId, shopName, saved }: HeartProps) {
   const fetcher = useFetcher<SavedAnswer>();
-  // What this heart's taps waiting their turn will do; the last one counts.
-  const [waiting, setWaiting] = useState<{ intent: 'save' | 'remove'; count: number } | null>(null);
-  const sending = fetcher.formData && (fetcher.formData.has('save') ? 'save' : 'remove');
-  const pending = waiting?.intent ?? sending;
-  const answered = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const pressed = pending ? pending === 'save' : answered ? answered.saved : saved;
+  // The last tap and how many of this heart's posts await their answer. The router's own state comes in a
+  // transition, later than this one, so the heart follows the tap and only a refusal turns it back.
+  const [taps, setTaps] = useState<{ intent: 'save' | 'remove'; unanswered: number } | null>(null);
+  const answered = fetcher.state === 'idle' && taps?.unanswered === 0 ? fetcher.data : undefined;
+  const pressed = answered?.error ? answered.saved : taps ? taps.intent === 'save' : saved;
   const intent = pressed ? 'remove' : 'save';
   const post = (event: MouseEvent) => {
     event.preventDefault();
-    setWaiting((before) => ({ intent, count: (before?.count ?? 0) + 1 }));
-    const send = () => {
-      setWaiting((before) => (before && before.count > 1 ? { ...before, count: before.count - 1 } : null));
-      return fetcher.submit({ [intent]: shopId }, { method: 'post', action: '/saved' });
+    setTaps((before) => ({ intent, unanswered: (before?.unanswered ?? 0) + 1 }));
+    const send = async () => {
+      await fetcher.submit({ [intent]: shopId }, { method: 'post', action: '/saved' });
+      setTaps((before) => before && { ...before, unanswered: before.unanswered - 1 });
     };
     heartPosts = heartPosts.then(send, send);
   };
