@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { orderFormSchema } from '#app/lib/forms/message-forms.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';

@@ -1,10 +1,10 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { moderationFormSchema } from '#app/lib/forms/moderation-forms.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { actionWord } from '#app/lib/i18n/moderation-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import { MODERATION_NOTE_MAX } from '#rules/limits.ts';

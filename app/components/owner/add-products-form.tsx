@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFieldsetProps, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ButtonHTMLAttributes } from 'react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
@@ -7,6 +6,7 @@ import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { addProductsSchema, STARTING_ROWS } from '#app/lib/forms/product-forms.ts';
 import { useHydrated } from '#app/lib/hydrated.ts';
 import { useT } from '#app/lib/i18n/words.ts';

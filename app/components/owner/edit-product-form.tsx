@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useMemo } from 'react';
 import { Form } from 'react-router';
 import { ChoiceField } from '#app/components/ui/choice-field.tsx';
@@ -8,6 +7,7 @@ import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { editProductFieldsSchema, editProductSchema, type ProductChanges, type SavedProduct } from '#app/lib/forms/product-forms.ts';
 import { CONDITION_WORDS } from '#app/lib/i18n/condition-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';

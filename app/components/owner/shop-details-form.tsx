@@ -1,5 +1,4 @@
 import { type FieldMetadata, getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import type { z } from 'zod';
 import { ChoiceField } from '#app/components/ui/choice-field.tsx';
@@ -9,6 +8,7 @@ import { PhotoInput } from '#app/components/upload/photo-input.tsx';
 import { UploadProgressBar } from '#app/components/upload/upload-progress.tsx';
 import { useFirstErrorFocus } from '#app/lib/forms/first-error.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { createShopFormSchema, editShopFormSchema, type ShopFormValues } from '#app/lib/forms/shop-forms.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { MessageKey } from '#rules/i18n/keys.ts';

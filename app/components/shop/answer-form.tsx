@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Form } from 'react-router';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { answerReviewFormSchema } from '#app/lib/forms/rating-form.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import { answerPath } from '#app/lib/moderation-paths.ts';

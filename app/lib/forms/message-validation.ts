@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { messageFormSchema } from './message-forms';
 
 /** The message form's browser-side check, fetched when the form is first touched (see lazy-validation.ts). */

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useLocation } from 'react-router';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { resetLinkSchema, resetPasswordFormSchema } from '#app/lib/forms/account-forms.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { formErrorsFrom } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { ChoiceField } from '#app/components/ui/choice-field.tsx';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { messageErrors, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';
 import { parseSubmission } from '#app/lib/forms/submission.server.ts';

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, Link, redirect, useSearchParams } from 'react-router';
 import { FieldFrame, FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { phoneCodeFormSchema } from '#app/lib/forms/phone-forms.ts';
 import { messageErrors, refusedStatus } from '#app/lib/forms/provider-errors.ts';
 import { readForm } from '#app/lib/forms/read-form.server.ts';

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ReactNode } from 'react';
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '#app/components/layout/language-switch.tsx';
@@ -9,6 +8,7 @@ import { LoadFailed } from '#app/components/ui/load-failed.tsx';
 import { STATIC_PAGE_CACHE } from '#app/lib/cache.ts';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { keepFormWhenOffline, revalidateUnlessOffline } from '#app/lib/forms/offline-submission.ts';
+import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { accountDeletionFormSchema, passwordFormSchema, profileFormSchema, SETTINGS, type SettingsDone } from '#app/lib/forms/settings-forms.ts';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
