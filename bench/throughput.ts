@@ -48,7 +48,8 @@ async function bypassCache() {
   };
   return { cookie: (await cookie.serialize(session)).split(';')[0]! };
 }
-const TARGETS = { ratioToStatic: 0.25, uncachedHomeRps: 500 };
+/** Shares of the same run's static-file rate (absolute rates follow the machine), and a web worker's peak memory. */
+const TARGETS = { anonymous: 0.5, uncached: { home: 0.05, search: 0.05, shop: 0.03 } as Record<string, number>, webWorkerMb: 200 };
 const SETTLE_MS = 3000;
 
 type Run = {
@@ -189,11 +190,19 @@ async function main() {
 
   const staticRps = (pageName: string) => report.runs.find((run) => run.name === `${pageName}: static file`)!.result.requestsPerSecond;
   const ratio = (run: Run) => (run.server === 'static' ? 1 : run.result.requestsPerSecond / staticRps(run.name.split(':')[0]!));
-  const uncachedHome = report.runs.find((run) => run.name === 'home: web, uncached')!.result.requestsPerSecond;
   const anonymous = report.runs.filter((run) => run.server === 'web' && !run.name.endsWith('uncached'));
+  const uncached = report.runs.filter((run) => run.name.endsWith('uncached'));
+  const pageOf = (run: Run) => run.name.split(':')[0]!;
+  const percent = (run: Run) => `${pageOf(run)} ${Math.round(ratio(run) * 100)} %`;
+  const workers = Object.entries(report.processPeakRssMb).filter(([name]) => /^web \d/.test(name));
   const verdicts = [
-    `Anonymous public pages ≥ ${TARGETS.ratioToStatic * 100} % of the static-file limit: ${anonymous.every((run) => ratio(run) >= TARGETS.ratioToStatic) ? 'met' : 'NOT met'} (${anonymous.map((run) => `${run.name.split(':')[0]} ${Math.round(ratio(run) * 100)} %`).join(', ')}).`,
-    `Uncached rendering of \`/\` ≥ ${TARGETS.uncachedHomeRps} req/s: ${uncachedHome >= TARGETS.uncachedHomeRps ? 'met' : 'NOT met'} (${uncachedHome} req/s).`,
+    `Anonymous public pages ≥ ${TARGETS.anonymous * 100} % of the static file's rate: ${anonymous.every((run) => ratio(run) >= TARGETS.anonymous) ? 'met' : 'NOT met'} (${anonymous.map(percent).join(', ')}).`,
+    `Uncached pages (${Object.entries(TARGETS.uncached)
+      .map(([page, share]) => `${page} ≥ ${share * 100} %`)
+      .join(
+        ', ',
+      )} of the static file's rate): ${uncached.every((run) => ratio(run) >= (TARGETS.uncached[pageOf(run)] ?? 0)) ? 'met' : 'NOT met'} (${uncached.map(percent).join(', ')}).`,
+    `Web workers ≤ ${TARGETS.webWorkerMb} MB at peak: ${workers.every(([, mb]) => mb <= TARGETS.webWorkerMb) ? 'met' : 'NOT met'} (${workers.map(([name, mb]) => `${name} ${mb} MB`).join(', ')}).`,
     // The warm-up and the run are one visitor (one address, one browser) within 30 minutes: one visit.
     `Visitor counts: ${report.visits.counted} visit(s) counted at the provider for the warm-up and ${report.visits.requests} answered shop-page requests of one visitor ` +
       `(${report.visits.counted === 1 ? 'a visitor counts once per shop every 30 minutes, as expected' : 'MISMATCH: expected 1'}).`,
