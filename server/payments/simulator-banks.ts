@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '#server/errors.ts';
-import { sameSecret } from './signature';
+import { refusal, requireSecretKey } from './simulator-refusal';
 
 /** A few of Nigeria's banks with Paystack's codes for them: enough to choose from offline. */
 const SIMULATED_BANKS = [
@@ -21,19 +20,15 @@ const SIMULATED_BANKS = [
 /** The simulator's one account holder (README): every number not starting with 9 is theirs at every bank. */
 const SIMULATED_ACCOUNT_NAME = 'OBI NGOZI ADA';
 
-const refusal = (statusCode: number, message: string) => new ApiError(statusCode, { status: false, message });
-
 /** Paystack's `/bank` and `/bank/resolve`, offline, under the simulator's prefix (docs/api.md §5). */
 export const simulatorBankRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const secretKey = app.config.paystack.secretKey;
   const hidden = { hide: true };
 
-  async function requireSecretKey(request: FastifyRequest) {
-    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${secretKey}`)) throw refusal(401, 'Invalid key');
-  }
+  const keyRequired = requireSecretKey(secretKey);
 
-  app.get('/payments/simulator/bank', { schema: hidden, onRequest: requireSecretKey }, async () => ({
+  app.get('/payments/simulator/bank', { schema: hidden, onRequest: keyRequired }, async () => ({
     status: true,
     message: 'Banks retrieved',
     data: SIMULATED_BANKS.map((bank, index) => ({ id: index + 1, ...bank, slug: bank.code, country: 'Nigeria', currency: 'NGN', type: 'nuban', active: true })),
@@ -42,7 +37,7 @@ export const simulatorBankRoutes: FastifyPluginAsync = async (base) => {
 
   const resolveQuery = z.object({ account_number: z.string().optional(), bank_code: z.string().optional() });
 
-  app.get('/payments/simulator/bank/resolve', { schema: { ...hidden, querystring: resolveQuery }, onRequest: requireSecretKey }, async (request) => {
+  app.get('/payments/simulator/bank/resolve', { schema: { ...hidden, querystring: resolveQuery }, onRequest: keyRequired }, async (request) => {
     const { account_number: number = '', bank_code: code } = request.query;
     const bank = SIMULATED_BANKS.find((known) => known.code === code);
     if (!bank) throw refusal(422, 'Unknown bank code');

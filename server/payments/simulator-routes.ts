@@ -6,10 +6,10 @@ import { request as httpRequest } from 'undici';
 import { z } from 'zod';
 import { preferredLanguage } from '#rules/i18n/preferred-language.ts';
 import { simulatorTransactions } from '#server/db/schema.ts';
-import { ApiError } from '#server/errors.ts';
 import { ownOrigin } from './own-origin';
-import { paystackSignature, sameSecret } from './signature';
+import { paystackSignature } from './signature';
 import { checkoutPage, messagePage, simulatorWords, transferPendingPage } from './simulator-pages';
+import { refusal, requireSecretKey } from './simulator-refusal';
 
 type SimulatorRow = typeof simulatorTransactions.$inferSelect;
 
@@ -39,8 +39,6 @@ const initializeSchema = z.object({
 });
 
 /** Paystack's own error shape, so the one client handles the simulator exactly like the real thing. */
-const refusal = (statusCode: number, message: string) => new ApiError(statusCode, { status: false, message });
-
 function transactionJson(row: SimulatorRow) {
   return {
     domain: 'test',
@@ -88,9 +86,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  async function requireSecretKey(request: FastifyRequest) {
-    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${secretKey}`)) throw refusal(401, 'Invalid key');
-  }
+  const keyRequired = requireSecretKey(secretKey);
 
   /** Like Paystack, the shop hears of a successful charge from a signed webhook, whatever the browser does next. */
   async function sendChargeSuccess(row: SimulatorRow, log: FastifyBaseLogger) {
@@ -110,7 +106,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
     }
   }
 
-  app.post('/payments/simulator/transaction/initialize', { schema: hidden, onRequest: requireSecretKey }, async (request) => {
+  app.post('/payments/simulator/transaction/initialize', { schema: hidden, onRequest: keyRequired }, async (request) => {
     const parsed = initializeSchema.safeParse(request.body);
     if (!parsed.success) throw refusal(400, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'request'}`);
     const input = parsed.data;
@@ -139,7 +135,7 @@ export const simulatorRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/payments/simulator/transaction/verify/:reference',
-    { schema: { ...hidden, params: z.object({ reference: z.string() }) }, onRequest: requireSecretKey },
+    { schema: { ...hidden, params: z.object({ reference: z.string() }) }, onRequest: keyRequired },
     async (request) => {
       const [row] = await app.db.select().from(simulatorTransactions).where(eq(simulatorTransactions.reference, request.params.reference)).limit(1);
       if (!row) throw refusal(400, 'Transaction reference not found');

@@ -212,6 +212,11 @@ describe('the Paystack simulator API', () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ status: false, message: 'Invalid key' });
+    for (const path of ['bank?country=nigeria', 'bank/resolve?account_number=0123456789&bank_code=058']) {
+      const banks = await fetch(`${api.url}/payments/simulator/${path}`, { headers: { authorization: 'Bearer sk_test_wrong' } });
+      expect(banks.status).toBe(401);
+      expect(await banks.json()).toEqual({ status: false, message: 'Invalid key' });
+    }
   });
 
   it('answers an unknown reference like Paystack does', async () => {
