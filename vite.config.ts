@@ -4,7 +4,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/lib/precompress';
 
 /** The framework and what every page runs, in the root route's chunk: one request instead of four. */
-const ROOT_CHUNK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx/;
+const ROOT_CHUNK =
+  /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx|app\/components\/shops\/later-photo-styles\.tsx/;
 
 /** What the shop lists and a shop's pages share, in one file rather than many small ones; the messages pages use none of it. */
 const PUBLIC_CHUNK =

@@ -7,6 +7,7 @@ import { BottomNav } from './components/layout/bottom-nav';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { IdleLogout } from './components/layout/idle-logout';
+import { LaterPhotoStyles } from './components/shops/later-photo-styles';
 import { PageSkeleton } from './components/shops/page-skeleton';
 import { csrfMiddleware } from './lib/csrf.server';
 import { getWebEnv } from './lib/env.server';
@@ -111,9 +112,11 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           {!bare && <Header signedIn={root?.signedIn ?? false} moderator={root?.moderator ?? false} unread={unread} />}
           {root?.signedIn && <IdleLogout minutes={root.idleMinutes} />}
-          <div id="content" className="page">
-            {skeleton ? <PageSkeleton {...skeleton} /> : children}
-          </div>
+          <LaterPhotoStyles>
+            <div id="content" className="page">
+              {skeleton ? <PageSkeleton {...skeleton} /> : children}
+            </div>
+          </LaterPhotoStyles>
           {!bare && root && <Footer contact={root.contact} />}
           {!bare && <BottomNav unread={unread} />}
         </TranslateContext>

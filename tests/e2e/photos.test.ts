@@ -181,8 +181,19 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
       const fetched = new Set<string>();
       page.on('requestfinished', (request) => request.resourceType() === 'image' && fetched.add(pathOf(request.url())));
       const photosFetched = () => [...fetched].filter((url) => url.startsWith('/media/'));
-      const copyFetched = async (box: ReturnType<Page['locator']>) => {
-        const folder = /url\("([^"]+\/)w\d+\.avif"\)/.exec((await box.locator('style').textContent()) ?? '')?.[1] ?? '';
+      // The box's rule, in the one <style> the page's later photos share. Read through the DOM alone: a locator
+      // inside the box would have the browser style it, and so fetch its photo.
+      const copyFetched = async (selector: string, index: number) => {
+        const rule = await page.evaluate(
+          ([selector, index]) => {
+            const photo = document.querySelectorAll(selector)[index]?.querySelector('.later-photo');
+            const key = [...(photo?.classList ?? [])].find((name) => /^p[0-9a-z]+$/.test(name));
+            const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+            return css.split('}').find((candidate) => candidate.startsWith(`.${key}{`)) ?? '';
+          },
+          [selector, index] as const,
+        );
+        const folder = /url\("([^"]+\/)w\d+\.avif"\)/.exec(rule)?.[1] ?? '';
         expect(folder).toMatch(/^\/media\//);
         return () => photosFetched().find((url) => url.startsWith(folder));
       };
@@ -191,7 +202,7 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
       await page.waitForLoadState('networkidle');
       // The fifth row: below the screen, but within the distance at which Chromium itself would fetch a lazy photo.
       const far = page.locator('.shop-card .photo').nth(8);
-      const farCopy = await copyFetched(far);
+      const farCopy = await copyFetched('.shop-card .photo', 8);
       expect(farCopy()).toBeUndefined();
       // What the first screenful shows: the first row and the ones on screen, two a row.
       expect(photosFetched().length).toBeLessThanOrEqual(8);
@@ -201,7 +212,7 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
       // A product's photo, its box 7.5rem wide: the smallest copy at least twice as wide, as a 2× screen needs.
       await page.goto(`/shop/${shop.id}`);
       const productPhoto = page.locator('.product-image');
-      const productCopy = await copyFetched(productPhoto);
+      const productCopy = await copyFetched('.product-image', 0);
       await productPhoto.scrollIntoViewIfNeeded();
       await expect.poll(productCopy, { timeout: 10_000 }).toMatch(/\/w\d+\.avif$/);
       const width = await productPhoto.evaluate((box) => box.getBoundingClientRect().width);

@@ -3,7 +3,7 @@ import { preload } from 'react-dom';
 import { useServerRendered } from '#app/lib/hydrated.ts';
 import { useLiteMode } from '#app/lib/lite-mode.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
-import { ResponseNonce } from '#app/lib/response-nonce.ts';
+import { LaterRules } from './later-photo-styles';
 
 type ImageInfo = Shop['image'];
 
@@ -134,20 +134,18 @@ function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot): string
  * is far from the screen, so the browser fetches it only as it comes near, without script too.
  */
 function LaterPhoto({ photo, alt, slot, className, colour }: { photo: Photo; alt: string; slot: PhotoSlot; className: string; colour: ReactNode }) {
-  const nonce = useContext(ResponseNonce);
-  const key = `p${hashOf(photo.src)}`;
+  const rules = useContext(LaterRules);
+  const key = `p${hashOf(`${slot.phone} ${photo.src}`)}`;
+  if (typeof document === 'undefined') rules?.add(backgroundRule(`.${key}`, photo, slot));
   return (
     <span className={`${className} photo later`}>
       {colour}
       <span className={`later-photo ${key}`} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} />
-      <style nonce={nonce} suppressHydrationWarning>
-        {backgroundRule(`.${key}`, photo, slot)}
-      </style>
     </span>
   );
 }
 
-/** A short name for a photo's CSS rule: the same photo twice on a page shares it. */
+/** A short name for a photo's CSS rule: the same photo in the same slot twice on a page shares it. */
 function hashOf(text: string): string {
   let hash = 5381;
   for (let at = 0; at < text.length; at += 1) hash = Math.imul(hash, 33) ^ text.charCodeAt(at);
