@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import { getWebEnv, WebConfigError } from './lib/env.server';
@@ -6,7 +5,7 @@ import { holdHydration } from './lib/first-screen.server';
 import { hydrationScripts, takeHydrationData } from './lib/hydration-data.server';
 import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
 import { isLiteRequest } from './lib/lite-mode.server';
-import { contentSecurityPolicy } from './lib/page-security-policy.server';
+import { contentSecurityPolicy, newNonce } from './lib/page-security-policy.server';
 import { ResponseNonce } from './lib/response-nonce';
 import { removeStaleUploads } from './lib/upload/spool.server';
 
@@ -31,7 +30,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = newNonce();
   const lite = isLiteRequest(request);
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, INLINE_CSS_HASH, getWebEnv().mediaOrigin));
 

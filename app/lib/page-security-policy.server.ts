@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+
+/** A response's nonce; the host's page memory makes its replays' nonces here too. */
+export const newNonce = () => randomBytes(16).toString('base64');
+
 /** `mediaOrigin`: a CDN that serves photos (MEDIA_PUBLIC_URL); otherwise they are relayed through /media. */
 export function contentSecurityPolicy(nonce: string, inlineStyleHash: string, mediaOrigin?: string): string {
   return [

@@ -22,6 +22,26 @@ async function twice(url: string, headers: Record<string, string> = {}) {
   }
 }
 
+/** A page's gzipped size twice over one connection: rendered, then (if shared) from the page memory. */
+async function compressedTwice(url: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ cache: string | undefined; bytes: number }>((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve({ cache: response.headers[CACHE] as string | undefined, bytes }));
+        })
+        .on('error', reject);
+    });
+  try {
+    return [await get(), await get()] as const;
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** A page fetched over a connection of its own: the web tier's processes take new connections in turn. */
 function onNewConnection(url: string): Promise<{ cache: string | undefined; html: string }> {
   return new Promise((resolve, reject) => {
@@ -68,6 +88,16 @@ describe.runIf(plainHttp)(`the cache of anonymous public pages (run with JavaScr
     const signedIn = await twice(search, { cookie });
     expect(signedIn.headers.get(CACHE)).toBeNull();
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test('a page from the shared memory costs a phone about the bytes of the same page rendered for it', async () => {
+    const owner = await ownerAtApi(inject('apiUrl'));
+    const word = `gzip${tag()}`;
+    // Enough shops for photos past the first screen, each drawn by a CSS rule the page carries.
+    for (let n = 1; n <= 10; n += 1) await shopOf(inject('apiUrl'), owner, { name: `Iya ${word} Foods ${n}` });
+    const [rendered, replayed] = await compressedTwice(`${inject('webUrl')}/searchResults?q=${word}`);
+    expect([rendered.cache, replayed.cache]).toEqual(['miss', 'hit']);
+    expect(replayed.bytes).toBeLessThan(rendered.bytes * 1.05);
   });
 
   test('a signed-in person cannot plant their page in the memory anonymous visitors share, however they spell the cookie', async () => {

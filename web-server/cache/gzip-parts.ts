@@ -1,10 +1,12 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * Gzip compressed once around a piece that changes per response (a CSP nonce): each part ends in a sync
- * flush, so no back-reference crosses it and a stored block with the piece can sit between parts.
+ * Gzip compressed once around a piece that changes per response (a CSP nonce), `separatorBytes` long: each
+ * part ends in a sync flush, so a stored block with the piece can sit between parts. Each part is compressed
+ * with the text before it as its dictionary, the piece written as bytes no part holds, so it refers back to
+ * the page but never into a piece.
  */
-export type GzipParts = { raw: Buffer[]; compressed: Buffer[] };
+export type GzipParts = { raw: Buffer[]; compressed: Buffer[]; separatorBytes: number };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FINAL_EMPTY_BLOCK = deflateRawSync(Buffer.alloc(0));
@@ -13,11 +15,23 @@ const STORED_BLOCK_MAX = 0xffff;
 // Node 20's crc32 answers 0 for an empty buffer whose memory was never allocated, whatever the running value.
 const crcAfter = (bytes: Buffer, crc: number) => (bytes.length ? crc32(bytes, crc) : crc);
 
-export function compressParts(texts: string[]): GzipParts {
+const WINDOW_BYTES = 32 * 1024;
+const STAND_IN = 0;
+
+export function compressParts(texts: string[], separatorBytes: number): GzipParts {
   const raw = texts.map((text) => Buffer.from(text));
-  // Copied: zlib answers with a view of its whole output chunk, which a stored page would otherwise keep.
-  const compressed = raw.map((part) => Buffer.from(deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH })));
-  return { raw, compressed };
+  // A part holding the stand-in byte could match into a piece: such a page is compressed part by part.
+  const chained = !raw.some((part) => part.includes(STAND_IN));
+  const standIn = Buffer.alloc(separatorBytes, STAND_IN);
+  let before = Buffer.alloc(0);
+  const compressed = raw.map((part) => {
+    const dictionary = chained && before.length ? { dictionary: before } : {};
+    // Copied: zlib answers with a view of its whole output chunk, which a stored page would otherwise keep.
+    const bytes = Buffer.from(deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH, ...dictionary }));
+    if (chained) before = Buffer.concat([before, part, standIn]).subarray(-WINDOW_BYTES);
+    return bytes;
+  });
+  return { raw, compressed, separatorBytes };
 }
 
 function storedBlock(bytes: Buffer): Buffer {
@@ -31,6 +45,8 @@ function storedBlock(bytes: Buffer): Buffer {
 
 export function gzipJoined(parts: GzipParts, separator: string): Uint8Array<ArrayBuffer> {
   const between = Buffer.from(separator);
+  if (parts.raw.length > 1 && between.length !== parts.separatorBytes)
+    throw new RangeError(`these parts were compressed for a separator of ${parts.separatorBytes} bytes`);
   const block = storedBlock(between);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;

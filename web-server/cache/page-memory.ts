@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { COOKIE, isAnonymousRequest, isLite, languageOf, readCookies } from '#app/lib/host.server.ts';
+import { COOKIE, isAnonymousRequest, isLite, languageOf, newNonce, readCookies } from '#app/lib/host.server.ts';
 import { boundedMemory } from './bounded-memory';
 import { compressParts, type GzipParts, gzipJoined } from './gzip-parts';
 import type { VisitCounter } from './visit-counts';
@@ -12,6 +11,8 @@ const PRODUCT_PAGE = /^\/product\/[^/]+?(?:\.data)?$/;
 const CAPACITY = 500;
 
 const CACHE_HEADER = 'X-Kasuwa-Cache';
+// A page is compressed around where its replays' nonces go, each as long as this one.
+const REPLAY_NONCE_BYTES = Buffer.byteLength(newNonce());
 const SET_BY_REPLAY = new Set(['content-length', CACHE_HEADER.toLowerCase()]);
 
 export type RequestFacts = {
@@ -51,7 +52,7 @@ const acceptsGzip = (acceptEncoding: string | null | undefined) => /\bgzip\b(?!;
 
 // A fresh nonce per replay: one used in two responses would let a script copied from one page run in the other.
 function replay(page: StoredPage, acceptEncoding: string | null | undefined): Replay {
-  const nonce = page.nonce ? randomBytes(16).toString('base64') : '';
+  const nonce = page.nonce ? newNonce() : '';
   const headers = page.headers.map(([name, value]): [string, string] =>
     page.nonce && name === 'content-security-policy' ? [name, value.replaceAll(page.nonce, nonce)] : [name, value],
   );
@@ -101,7 +102,7 @@ export function pageMemory(ttlMs: number, version: () => number, visits: VisitCo
       const bodyParts = nonce ? body.split(nonce) : [body];
       response.headers.set(CACHE_HEADER, 'miss');
       const headers = [...response.headers].filter(([name]) => !SET_BY_REPLAY.has(name));
-      pages.set(key, { status: response.status, headers, bodyParts, gzipParts: compressParts(bodyParts), nonce }, readUnder);
+      pages.set(key, { status: response.status, headers, bodyParts, gzipParts: compressParts(bodyParts, REPLAY_NONCE_BYTES), nonce }, readUnder);
       return new Response(body, { status: response.status, headers: response.headers });
     },
   };
