@@ -13,7 +13,7 @@ import { PHONE_PHOTO } from './lib/phone-photos';
 import { FIRST_PHONE_OWNER, PHONE_SHOPS, type PhoneShopsSummary, uploadPhoneShops } from './lib/phone-shops';
 import { type Kind, PHONE, PROFILES, type VisitMetrics, visit } from './lib/phone-visit';
 import { machine } from './lib/report';
-import { buyerWithThread, ownersFirstShop, webSession } from './lib/signed-in-buyer';
+import { answeredReview, buyerWithThread, newModerator, ownersFirstShop, webSession } from './lib/signed-in-buyer';
 
 /**
  * `npm run bench:pages`: the public pages as a phone sees them, through Chromium with Chrome DevTools
@@ -398,7 +398,7 @@ async function startWith(data: DataSet, report: Report) {
     await stop();
     throw error;
   }
-  return { product, stop };
+  return { product, stop, dataDir };
 }
 
 async function main() {
@@ -416,7 +416,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     for (const data of settings.data) {
-      const { product, stop } = await startWith(data, report);
+      const { product, stop, dataDir } = await startWith(data, report);
       try {
         const list = (await (await request(`${product.apiUrl}/shops`)).body.json()) as { sponsored_shops: { id: string }[]; for_you: { id: string }[] };
         const shop = list.sponsored_shops[0] ?? list.for_you[0]!;
@@ -425,6 +425,8 @@ async function main() {
         const buyer = await buyerWithThread(product.apiUrl, product.webUrl, shop.id);
         const owner = data === 'demo' ? DEMO_OWNER : FIRST_PHONE_OWNER;
         const ownerShop = await ownersFirstShop(product.apiUrl, owner);
+        const review = `/shop/${ownerShop.id}/reviews/${await answeredReview(product.apiUrl, buyer.access, ownerShop)}`;
+        const moderator = await newModerator(product.apiUrl, product.webUrl, dataDir);
         const pages = [
           { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
           { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
@@ -438,14 +440,24 @@ async function main() {
           { page: 'settings', path: '/settings', shopNameSelector: 'main h1', signedIn: true },
           { page: 'verification', path: '/verification', shopNameSelector: 'main h1' },
           { page: 'reviews', path: `/shop/${shop.id}/reviews`, shopNameSelector: 'main h1' },
-          { page: 'add-products', path: `/shop/${ownerShop}/add-products`, shopNameSelector: 'main h1', signedIn: 'owner' },
-          { page: 'bank check', path: `/myShop/${ownerShop}/bank`, shopNameSelector: 'main h1', signedIn: 'owner' },
+          { page: 'add-products', path: `/shop/${ownerShop.id}/add-products`, shopNameSelector: 'main h1', signedIn: 'owner' },
+          { page: 'bank check', path: `/myShop/${ownerShop.id}/bank`, shopNameSelector: 'main h1', signedIn: 'owner' },
+          { page: 'phone check', path: `/myShop/${ownerShop.id}/phone`, shopNameSelector: 'main h1', signedIn: 'owner' },
+          { page: 'answer', path: `${review}/answer`, shopNameSelector: 'main h1', signedIn: 'owner' },
+          { page: 'answer report', path: `${review}/answer/report`, shopNameSelector: 'main h1', signedIn: true },
+          { page: 'stall visit', path: `/s/${ownerShop.shortCode}`, shopNameSelector: 'main h1', signedIn: 'moderator' },
         ];
         for (const profile of settings.profiles) {
           for (const page of pages.filter((candidate) => !settings.pages || settings.pages.includes(candidate.page))) {
             for (const [language, { javaScript, lite }] of settings.languages.flatMap((language) => MODES.map((mode) => [language, mode] as const))) {
               const c: Case = { data, page: page.page, path: page.path, language, profile: profile.name, javaScript, lite, runs: [] };
-              const cookie = !('signedIn' in page) ? undefined : page.signedIn === 'owner' ? await webSession(product.webUrl, owner) : await buyer.signIn();
+              const cookie = !('signedIn' in page)
+                ? undefined
+                : page.signedIn === 'owner'
+                  ? await webSession(product.webUrl, owner)
+                  : page.signedIn === 'moderator'
+                    ? await moderator.signIn()
+                    : await buyer.signIn();
               for (let run = 0; run < settings.runs; run += 1) {
                 c.runs.push(
                   await visit(browser, `${product.webUrl}${page.path}`, {
@@ -468,7 +480,7 @@ async function main() {
         }
         const lowend = settings.profiles.find((profile) => profile.name === 'lowend');
         for (const interaction of lowend ? INTERACTIONS.filter((candidate) => !settings.pages || settings.pages.includes(candidate.page)) : []) {
-          const path = interaction.path.replace('{owner_shop}', ownerShop).replace('{thread}', buyer.threadId);
+          const path = interaction.path.replace('{owner_shop}', ownerShop.id).replace('{thread}', buyer.threadId);
           const measured: InteractionCase = { data, name: interaction.name, page: interaction.page, profile: lowend!.name, runs: [] };
           for (let run = 0; run < settings.runs; run += 1) {
             const cookie = interaction.signedIn === 'owner' ? await webSession(product.webUrl, owner) : interaction.signedIn ? await buyer.signIn() : undefined;
