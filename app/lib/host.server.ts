@@ -6,8 +6,8 @@ import { provider } from './provider/client.server';
 import type { SharedView } from './provider/contract';
 import { isProviderError } from './provider/errors';
 
-export { newNonce } from './page-security-policy.server';
 // The app's one seam with its host (web-server/), which imports nothing else of app/.
+export { newNonce } from './page-security-policy.server';
 export { COOKIE, isAnonymousRequest, isLite, readCookies } from './request-cookies';
 export { languageOf } from './request-language.server';
 
