@@ -116,15 +116,15 @@ const copyFor = (usable: { url: string; width: number }[], width: number): strin
 /** The CSS that draws a photo as its box's background: one or two densities in each format, old browsers the smallest WebP. */
 function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot): string {
   const options: string[] = [];
+  const usable = { avif: usableCopies(photo, 'avif', slot.widest), webp: usableCopies(photo, 'webp', slot.widest) };
   for (const format of ['avif', 'webp'] as const) {
-    const usable = usableCopies(photo, format, slot.widest);
-    const single = copyFor(usable, slot.phone);
-    const double = copyFor(usable, 2 * slot.phone);
+    const single = copyFor(usable[format], slot.phone);
+    const double = copyFor(usable[format], 2 * slot.phone);
     if (!single || !double) continue;
     const type = `type("${EXTENSIONS[format]}")`;
     options.push(single === double ? `${cssUrl(single)} ${type}` : `${cssUrl(single)} ${type} 1x, ${cssUrl(double)} ${type} 2x`);
   }
-  const plain = copyFor(usableCopies(photo, 'webp', slot.widest), 0) ?? photo.src;
+  const plain = usable.webp[0]?.url ?? photo.src;
   options.push(`${cssUrl(photo.src)} type("image/jpeg")`);
   return `${selector}{background-image:${cssUrl(plain)};background-image:image-set(${options.join(', ')})}`;
 }
