@@ -9,7 +9,7 @@ const ROOT_CHUNK =
 
 /** What the shop lists and a shop's pages share, in one file rather than many small ones; the messages pages use none of it. */
 const PUBLIC_CHUNK =
-  /app\/components\/shops\/(responsive-image|shop-card|heart-button|stars|pager)\.tsx|app\/components\/shop\/(page-photo|contact-links|rating-fields)\.tsx|app\/components\/ui\/load-failed\.tsx|app\/lib\/(seo|shop-meta|place)\.ts/;
+  /app\/components\/shops\/(responsive-image|shop-card|heart-button|stars|pager|shop-checks)\.tsx|app\/components\/shop\/(page-photo|contact-links|rating-fields|order-control|review-list)\.tsx|app\/components\/ui\/(load-failed|submit-button)\.tsx|app\/lib\/(seo|shop-meta|place|seen|saved\/keep-data-after-saving)\.ts|app\/lib\/i18n\/condition-words\.ts|rules\/(naira|order|whatsapp-greetings)\.ts/;
 
 /**
  * React Router's package exports always select its development build (remix-run/react-router#12532): the
@@ -53,6 +53,8 @@ export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './web-server/site/index.ts' } } } },
   ssr: { noExternal: ['react-router', '@react-router/node'] },
   build: {
+    // Terser's output is smaller than esbuild's: every first visit carries these scripts (docs/decisions/091-terser-for-browser-scripts.md).
+    minify: 'terser',
     rollupOptions: {
       output: {
         // Only tiny chunks are merged: each file costs a phone a request, but larger merges put code in

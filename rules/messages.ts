@@ -1,3 +1,4 @@
+import { NETWORK_ERROR, UNEXPECTED } from './error-page-messages';
 import { BANK_CHECK, PHONE_CODE } from './limits';
 
 /** Every user-facing message of docs/product.md §5 and §8, word for word, plus the few we add. */
@@ -44,7 +45,7 @@ export const MSG = {
   createShopFailed: 'Failed to create shop. ',
   updateShopFailed: 'Failed to update shop. ',
   requestTimedOut: 'Request timed out. Please try again.',
-  networkError: 'Network error. Please check your connection.',
+  networkError: NETWORK_ERROR,
   tryLater: 'Please try again later.',
   loginToCreateShop: 'Please log in to create a shop.',
   authErrorLoginAgain: 'Authentication error. Please log in again.',
@@ -83,7 +84,7 @@ export const MSG = {
   productDataInvalidNavigation: 'Product data not provided or invalid navigation.',
   sessionExpiredTitle: 'Session Expired',
   sessionExpired: 'You have been automatically logged out due to inactivity.',
-  unexpected: 'An unexpected error occurred.',
+  unexpected: UNEXPECTED,
 
   // Ours: the API's Django REST framework texts (docs/api.md §1) and the cases docs/product.md leaves silent.
   notAuthenticated: 'Authentication credentials were not provided.',
@@ -165,10 +166,7 @@ export const MSG = {
   formUnreadable: 'The form could not be read. Please send it again.',
   formTooLarge: 'The form is larger than this page ever sends, so it was not read.',
 
-  // WhatsApp's prefilled text, from a shop's page and from a product's, and the shop page's ratings.
-  shopGreeting: (shopName: string, shopUrl: string) => `Hello ${shopName}, I found your shop on Kasuwa: ${shopUrl}`,
-  productGreeting: (productName: string, price: string, productUrl: string) =>
-    `Hello, I saw ${productName} (${price}) on Kasuwa: ${productUrl}. Is it available?`,
+  // The shop page's ratings.
   ratingStarsRequired: 'Please choose from 1 to 5 stars.',
   ownShopRating: 'You cannot rate your own shop.',
   ratingSaved: 'Thanks! Your rating is saved.',

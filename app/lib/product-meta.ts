@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import type { ProductCondition } from '#rules/product-fields.ts';
 import type { Translate } from './i18n/words';
 import { placeOf } from './place';

@@ -15,7 +15,8 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import type { ProductWithShop } from '#app/lib/provider/contract.ts';
 import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { MSG } from '#rules/messages.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
+import { productGreeting } from '#rules/whatsapp-greetings.ts';
 import type { Route } from './+types/product';
 
 /** The product; else whether the id is a shop's, as the older client's copy-link shared (docs/decisions/067-product-pages.md). */
@@ -79,7 +80,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.condition && <li>{t('product.condition', { condition: t(CONDITION_WORDS[product.condition]) })}</li>}
           <li className={product.in_stock ? 'in-stock' : 'out-of-stock'}>{product.in_stock ? t('product.inStock') : t('shop.outOfStock')}</li>
         </ul>
-        {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.productGreeting(product.name, price, productUrl)} />}
+        {shop && <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={productGreeting(product.name, price, productUrl)} />}
         {shopId && product.in_stock !== false && <OrderControl product={product} shopId={shopId} />}
       </div>
       {product.description && (

@@ -23,6 +23,7 @@ import { savedIdsOf } from '#app/lib/saved/saved-shops.server.ts';
 import { type SignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { shopMeta } from '#app/lib/shop-meta.ts';
 import { MSG } from '#rules/messages.ts';
+import { shopGreeting } from '#rules/whatsapp-greetings.ts';
 import type { Route } from './+types/shop';
 
 /** A signed-in person's own rating for the overlay (see myRatingOf); none when it cannot be read: the shop still shows. */
@@ -101,7 +102,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             </li>
           )}
         </ul>
-        <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={MSG.shopGreeting(shop.name, shopUrl)} />
+        <ContactLinks phone={shop.owner_phone} whatsapp={shop.whatsapp} greeting={shopGreeting(shop.name, shopUrl)} />
         <div className="shop-actions">
           <RateShop shop={shop} signedIn={signedIn} ownShop={ownShop} current={mine} thanked={searchParams.has('rated')} />
           {!ownShop && (

@@ -4,7 +4,7 @@ import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { isLanguage } from '#rules/i18n/languages.ts';
 import { sayerIn } from '#rules/i18n/say.ts';
 import { AD_PLAN } from '#rules/limits.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import type { Db } from '#server/db/client.ts';
 import { shops, users } from '#server/db/schema.ts';
 import { listed } from '#server/shops/queries.ts';

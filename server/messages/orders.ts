@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '#rules/messages.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { type OrderAction, type OrderStatus, orderMove } from '#rules/order-requests.ts';
 import type { orderRequestSchema } from '#rules/order-schemas.ts';
-import { priceInNaira } from '#rules/price.ts';
 import type { Db } from '#server/db/client.ts';
 import { orderLines, orderRequests, products, type ThreadSide } from '#server/db/schema.ts';
 import { ApiError, detailError, notFound } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import { htmlLang, type Language } from '#rules/i18n/languages.ts';
 import { sayerIn } from '#rules/i18n/say.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 
 /** The simulator's words in the language its visitor's browser prefers (docs/languages.md). */
 export type Say = ReturnType<typeof sayerIn>;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, inject } from 'vitest';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { expect, jsMode, test } from './support/browser';
 
 /** A first-time visitor whose phone speaks `locale`. */

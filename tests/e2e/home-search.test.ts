@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe } from 'vitest';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { expect, jsMode, test } from './support/browser';
 import { holdScripts, isHydrated, whenInteractive } from './support/hydration';
 

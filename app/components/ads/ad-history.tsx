@@ -1,7 +1,7 @@
 import { useT } from '#app/lib/i18n/words.ts';
 import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import type { MessageKey } from '#rules/i18n/keys.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 
 export type PastAd = { reference: string; amount: number; status: string; paid_at?: string | null; starts_at?: string | null; ends_at?: string | null };
 

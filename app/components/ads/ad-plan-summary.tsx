@@ -1,7 +1,7 @@
 import { useT } from '#app/lib/i18n/words.ts';
 import { dayInLagos } from '#rules/dates.ts';
 import { AD_PLAN } from '#rules/limits.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 
 /** "Step 1 of 2": where the owner is in the purchase. */
 export function AdStep({ step }: { step: 1 | 2 }) {

@@ -3,8 +3,8 @@ import { ORDER_STATUS_WORDS } from '#app/lib/i18n/order-words.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Order } from '#app/lib/provider/messages-contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { orderMove } from '#rules/order-requests.ts';
-import { priceInNaira } from '#rules/price.ts';
 
 const SHOP_MOVES = [
   ['accept', 'orderCard.accept'],

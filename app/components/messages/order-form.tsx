@@ -7,8 +7,8 @@ import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { ORDER_QUANTITY_MAX } from '#rules/order.ts';
-import { priceInNaira } from '#rules/price.ts';
 
 type Props = { action: string; products: Product[]; chosen: { productId: string; quantity: number } | null; lastResult?: SubmissionResult<string[]> };
 

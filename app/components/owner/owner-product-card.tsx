@@ -3,7 +3,7 @@ import { photoOf, ResponsiveImage } from '#app/components/shops/responsive-image
 import { CARD_SLOT } from '#app/components/shops/shop-card.tsx';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 
 export function OwnerProductCard({ product, eager }: { product: Product; eager: boolean }) {
   const id = encodeURIComponent(product.id);

@@ -1,7 +1,7 @@
 import { type PhotoSlot, photoOf, ResponsiveImage } from '#app/components/shops/responsive-image.tsx';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { OrderControl } from './order-control';
 
 /** The photo column is fixed in shop.css, so one width serves every screen. */

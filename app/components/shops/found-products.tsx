@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { FoundProduct } from '#app/lib/provider/contract.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { type PhotoSlot, photoOf, ResponsiveImage } from './responsive-image';
 
 /** A small fixed thumbnail beside each name, so one width serves every screen. */

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { placeOf } from '#app/lib/place.ts';
 import type { Shop } from '#app/lib/provider/contract.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import { SavedHearts } from './heart-button';
 import { type PhotoTiming, photoOf } from './responsive-image';
 import { type CardShop, ShopCard } from './shop-card';

@@ -11,7 +11,7 @@ import { asSignedIn, leavingForCheckoutCookie, requireSignedIn, signedInContext 
 import { ownShop } from '#app/routes/owner/own-shops.server.ts';
 import { AD_PLAN } from '#rules/limits.ts';
 import { MSG } from '#rules/messages.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/payment-initiation';
 import { isCheckoutUrl } from './payments.server';

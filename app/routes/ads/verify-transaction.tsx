@@ -6,7 +6,7 @@ import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { dayInLagos, momentInLagos } from '#rules/dates.ts';
 import { MSG } from '#rules/messages.ts';
-import { priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
 import adsStylesheet from '../../styles/ads.css?url';
 import type { Route } from './+types/verify-transaction';
 import { nextRecheck, verifyPayment } from './payments.server';

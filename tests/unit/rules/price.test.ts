@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '#rules/messages.ts';
-import { checkEditedPrice, checkNewPrice, priceInNaira } from '#rules/price.ts';
+import { priceInNaira } from '#rules/naira.ts';
+import { checkEditedPrice, checkNewPrice } from '#rules/price.ts';
 
 describe('new product prices (docs/product.md §5)', () => {
   it.each([
@@ -101,7 +102,7 @@ describe('prices in naira on an engine following ECMA-402 before 2023', () => {
     expect(() => new Pre2023NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 })).toThrow(RangeError);
     vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { NumberFormat: Pre2023NumberFormat }));
     vi.resetModules();
-    const old = await import('#rules/price.ts');
+    const old = await import('#rules/naira.ts');
     expect(old.priceInNaira(5000)).toBe('₦5,000');
     expect(old.priceInNaira(1_000_000)).toBe('₦1,000,000');
     expect(old.priceInNaira(850.5)).toBe('₦850.50');
