@@ -7,7 +7,7 @@ import { precompress } from './scripts/lib/precompress';
 const ROOT_CHUNK =
   /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\/|app\/root\.tsx|app\/components\/shops\/later-photo-styles\.tsx/;
 
-/** What the shop lists and a shop's pages share, in one file rather than many small ones; the messages pages use none of it. */
+/** What the shop lists and a shop's pages share, in one file rather than many small ones. */
 const PUBLIC_CHUNK =
   /app\/components\/shops\/(responsive-image|shop-card|heart-button|stars|pager|shop-checks)\.tsx|app\/components\/shop\/(page-photo|contact-links|rating-fields|order-control|review-list)\.tsx|app\/components\/ui\/(load-failed|submit-button)\.tsx|app\/lib\/(seo|shop-meta|place|seen|saved\/keep-data-after-saving)\.ts|app\/lib\/i18n\/condition-words\.ts|rules\/(naira|order|whatsapp-greetings)\.ts/;
 
@@ -53,7 +53,7 @@ export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: './web-server/site/index.ts' } } } },
   ssr: { noExternal: ['react-router', '@react-router/node'] },
   build: {
-    // Terser's output is smaller than esbuild's: every first visit carries these scripts (docs/decisions/091-terser-for-browser-scripts.md).
+    // Terser's output is smaller than esbuild's: every first visit carries these scripts (docs/decisions/091-lighter-first-visit-scripts.md).
     minify: 'terser',
     rollupOptions: {
       output: {
