@@ -33,10 +33,22 @@ export async function issueTokens(secret: Uint8Array, login: Login) {
   };
 }
 
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/** The secret as a key made once: given the bytes, jose imports them again on every token it checks. */
+function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
 async function verified(secret: Uint8Array, token: string, type: TokenType) {
   try {
     // jose accepts a token without `exp` unless told otherwise: one that never expires is refused.
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, await verifyKey(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (payload.token_type !== type || !isId(payload.sub) || !isId(payload.sid) || typeof payload.pwd !== 'string') return null;
     return payload;
   } catch {

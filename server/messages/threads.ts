@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'd
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { MSG } from '#rules/messages.ts';
 import type { Db, Tx } from '#server/db/client.ts';
+import { preparedOnce } from '#server/db/prepared.ts';
 import { messages, orderRequests, shops, type ThreadSide, threads, users } from '#server/db/schema.ts';
 import { detailError, notFound } from '#server/errors.ts';
 import { isId, messageIdOf } from '#server/ids.ts';
@@ -195,20 +196,22 @@ export async function setBlocked(db: Db, thread: ThreadRow, side: ThreadSide, bl
     .where(eq(threads.id, thread.id));
 }
 
+const userId = sql.placeholder('userId');
+const pageLimit = sql.placeholder('limit');
+
 /**
  * Two indexed walks, as buyer and as owner of each shop, each stopping after `limit`: an OR of the two would
  * read every thread. Per shop (lateral), as a join on shops lets the planner read all the shop's threads and
  * sort them; the id in the index lets the walk skip the table.
  */
-function newestThreadIds(db: Db, userId: string, before: number | undefined, limit: number) {
-  const older = before === undefined ? undefined : lt(threads.lastMessageId, before);
+function newestThreadIds(db: Db, older: SQL | undefined) {
   const ids = { id: threads.id, lastMessageId: threads.lastMessageId };
   const shopNewest = db
     .select(ids)
     .from(threads)
     .where(and(eq(threads.shopId, shops.id), older))
     .orderBy(desc(threads.lastMessageId))
-    .limit(limit)
+    .limit(pageLimit)
     .as('shop_newest');
   return unionAll(
     db
@@ -216,39 +219,49 @@ function newestThreadIds(db: Db, userId: string, before: number | undefined, lim
       .from(threads)
       .where(and(eq(threads.buyerId, userId), older))
       .orderBy(desc(threads.lastMessageId))
-      .limit(limit),
+      .limit(pageLimit),
     db
       .select({ id: shopNewest.id, lastMessageId: shopNewest.lastMessageId })
       .from(shops)
       .crossJoinLateral(shopNewest)
       .where(eq(shops.ownerId, userId))
       .orderBy(desc(shopNewest.lastMessageId))
-      .limit(limit),
+      .limit(pageLimit),
   ).as('newest');
 }
 
+/** One page of the inbox, `limit` + 1 rows to tell whether there is another; `before` only where `older` is given. */
+function inboxStatement(db: Db, name: string, older: SQL | undefined) {
+  const newest = newestThreadIds(db, older);
+  return (
+    db
+      .select({
+        ...threadColumns,
+        lastBody: messages.body,
+        lastSenderId: messages.senderId,
+        lastHiddenAt: messages.hiddenAt,
+        lastOrderStatus: orderRequests.status,
+      })
+      .from(newest)
+      .innerJoin(threads, eq(threads.id, newest.id))
+      .leftJoin(shops, eq(shops.id, threads.shopId))
+      .leftJoin(buyers, eq(buyers.id, threads.buyerId))
+      .innerJoin(messages, eq(messages.id, threads.lastMessageId))
+      .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
+      .orderBy(desc(threads.lastMessageId))
+      .limit(pageLimit)
+      // Named, so PostgreSQL plans this join of seven once per connection rather than on every page.
+      .prepare(name)
+  );
+}
+
+const newestPage = preparedOnce((db) => inboxStatement(db, 'inbox', undefined));
+const olderPage = preparedOnce((db) => inboxStatement(db, 'inbox_before', lt(threads.lastMessageId, sql.placeholder('before'))));
+
 /** One page of a person's inbox, most recent activity first, with each thread's last message. */
 export async function inbox(db: Db, userId: string, before: number | undefined, limit: number) {
-  const newest = newestThreadIds(db, userId, before, limit + 1);
-  const rows = await db
-    .select({
-      ...threadColumns,
-      lastBody: messages.body,
-      lastSenderId: messages.senderId,
-      lastHiddenAt: messages.hiddenAt,
-      lastOrderStatus: orderRequests.status,
-    })
-    .from(newest)
-    .innerJoin(threads, eq(threads.id, newest.id))
-    .leftJoin(shops, eq(shops.id, threads.shopId))
-    .leftJoin(buyers, eq(buyers.id, threads.buyerId))
-    .innerJoin(messages, eq(messages.id, threads.lastMessageId))
-    .leftJoin(orderRequests, eq(orderRequests.id, messages.orderId))
-    .orderBy(desc(threads.lastMessageId))
-    .limit(limit + 1)
-    // Named, so PostgreSQL plans this join of seven once per connection rather than on every page.
-    .prepare(before === undefined ? 'inbox' : 'inbox_before')
-    .execute();
+  const values = { userId, limit: limit + 1 };
+  const rows = before === undefined ? await newestPage(db).execute(values) : await olderPage(db).execute({ ...values, before });
   const more = rows.length > limit ? rows[limit - 1]!.lastMessageId : null;
   return { rows: rows.slice(0, limit), more };
 }

@@ -30,19 +30,21 @@ export const auth = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
     app.decorateRequest('loginId', null);
+    // The user and their login in one statement: a login ended by logout (or by a stolen refresh token
+    // coming back) takes its access tokens with it.
+    const userOfLogin = app.db
+      .select(getTableColumns(users))
+      .from(users)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(sessions.id, sql.placeholder('sessionId')), sql`${sessions.expiresAt} > now()`))
+      .limit(1)
+      .prepare('user_of_login');
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (token === null) throw notAuthenticated();
       const claims = token ? await readAccessToken(app.config.jwtSecret, token) : null;
       if (!claims) throw tokenNotValid();
-      // The user and their login in one query: a login ended by logout (or by a stolen refresh token
-      // coming back) takes its access tokens with it.
-      const [user] = await app.db
-        .select(getTableColumns(users))
-        .from(users)
-        .innerJoin(sessions, eq(sessions.userId, users.id))
-        .where(and(eq(users.id, claims.userId), eq(sessions.id, claims.sessionId), sql`${sessions.expiresAt} > now()`))
-        .limit(1);
+      const [user] = await userOfLogin.execute({ userId: claims.userId, sessionId: claims.sessionId });
       if (!user || passwordFingerprint(app.config.jwtSecret, user.passwordHash) !== claims.fingerprint) throw tokenNotValid();
       request.user = user;
       request.loginId = claims.sessionId;
