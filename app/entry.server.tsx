@@ -3,7 +3,7 @@ import { type EntryContext, ServerRouter } from 'react-router';
 import { getWebEnv, WebConfigError } from './lib/env.server';
 import { holdHydration } from './lib/first-screen.server';
 import { hydrationScripts, takeHydrationData } from './lib/hydration-data.server';
-import { INLINE_CSS_HASH, withInlineHead } from './lib/inline-head.server';
+import { INLINE_CSS_HASHES, withInlineHead } from './lib/inline-head.server';
 import { isLiteRequest } from './lib/lite-mode.server';
 import { contentSecurityPolicy, newNonce } from './lib/page-security-policy.server';
 import { ResponseNonce } from './lib/response-nonce';
@@ -32,7 +32,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 
   const nonce = newNonce();
   const lite = isLiteRequest(request);
-  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, INLINE_CSS_HASH, getWebEnv().mediaOrigin));
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, INLINE_CSS_HASHES, getWebEnv().mediaOrigin));
 
   // Every loader awaits its data, so the page is rendered in one pass and sent whole (docs/decisions/024-render-pages-whole.md).
   const hydrationData = await takeHydrationData(routerContext);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MESSAGES_CSS } from '#app/components/messages/messages-styles.tsx';
 import appCss from '../app.css?inline';
 import shopCss from '../styles/shop.css?inline';
 import { FIRST_SCREEN_SCRIPT } from './first-screen.server';
@@ -11,8 +12,13 @@ const CSS_AT = '></script><style>'.length;
 /** A Lite mode page has no script. */
 const LITE_SLOT = '<style></style>';
 
-/** The CSS is the same in every response, so the Content-Security-Policy allows it by its hash. */
-export const INLINE_CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
+const hashOf = (css: string | Buffer) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/**
+ * The CSS is the same in every response, so the Content-Security-Policy allows it by its hash; so too the
+ * messages pages' own, which any page may add on a client-side visit.
+ */
+export const INLINE_CSS_HASHES = `${hashOf(CSS)} ${hashOf(MESSAGES_CSS)}`;
 
 export function withInlineHead(html: Buffer<ArrayBuffer>, lite = false): Buffer<ArrayBuffer> {
   if (lite) {

@@ -211,6 +211,43 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     }
   });
 
+  test('the inbox and a thread carry their CSS in the page, allowed by the page’s policy: nothing to fetch before the first paint; with JavaScript a visit from another page styles them too', async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { shop } = await shopWithOwner(apiUrl);
+    const buyer = await buyerAtApi(apiUrl);
+    const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Do you deliver to Yaba?' });
+    const page = await pageOf(browser, webUrl, buyer);
+    try {
+      await page.addInitScript(() => {
+        const refused: string[] = [];
+        Object.assign(window, { refused });
+        document.addEventListener('securitypolicyviolation', (event) => refused.push(event.violatedDirective));
+      });
+      const styled = async () => {
+        expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+        expect(await page.locator('main.messages').evaluate((main) => getComputedStyle(main).maxWidth)).toBe('640px');
+        if (jsMode === 'on') expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+      };
+      await page.goto('/messages');
+      await styled();
+      await page.goto(`/messages/${thread_id}`);
+      await styled();
+      if (jsMode === 'on') {
+        await page.goto('/');
+        await whenInteractive(page, 'nav.bottom-nav');
+        await page.locator('nav.bottom-nav a[href="/messages"]').click();
+        await page.waitForURL((url) => url.pathname === '/messages');
+        await page.locator('main.messages').waitFor();
+        await styled();
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test('a reply of spaces is refused with words saying what to write; with JavaScript the browser refuses it and nothing is posted', async ({
     browser,
     apiUrl,

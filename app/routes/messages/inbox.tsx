@@ -1,5 +1,6 @@
 import { data, Link } from 'react-router';
 import { InboxList } from '#app/components/messages/inbox-list.tsx';
+import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { pageWords } from '#app/lib/i18n/words.server.ts';
 import { translator, useT, wordsOnScreen } from '#app/lib/i18n/words.ts';
 import { unreadThreads } from '#app/lib/messages/unread.server.ts';
@@ -8,10 +9,7 @@ import { provider } from '#app/lib/provider/client.server.ts';
 import { ProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import { MSG } from '#rules/messages.ts';
-import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/inbox';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 /** The person's threads as buyer and as owner, latest first, paged by a link (docs/product.md §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,18 +30,21 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { threads, more, paged } = loaderData;
   const t = useT();
   return (
-    <main className="messages">
-      <h1 className="section-title">{t('inbox.heading')}</h1>
-      {threads.length ? <InboxList threads={threads} /> : <p className="chat-empty">{t('inbox.none')}</p>}
-      <nav className="pager" aria-label={t('inbox.pages')}>
-        {paged && <Link to="/messages">{t('inbox.newest')}</Link>}
-        {more && (
-          <Link to={`/messages?before=${more}`} rel="next">
-            {t('inbox.older')}
-          </Link>
-        )}
-      </nav>
-    </main>
+    <>
+      <MessagesStyles />
+      <main className="messages">
+        <h1 className="section-title">{t('inbox.heading')}</h1>
+        {threads.length ? <InboxList threads={threads} /> : <p className="chat-empty">{t('inbox.none')}</p>}
+        <nav className="pager" aria-label={t('inbox.pages')}>
+          {paged && <Link to="/messages">{t('inbox.newest')}</Link>}
+          {more && (
+            <Link to={`/messages?before=${more}`} rel="next">
+              {t('inbox.older')}
+            </Link>
+          )}
+        </nav>
+      </main>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import { MessageForm } from '#app/components/messages/message-form.tsx';
+import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
 import { messageFormSchema } from '#app/lib/forms/message-forms.ts';
@@ -16,13 +17,10 @@ import { isProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
-import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/message-shop';
 
 /** Typed words a reload would lose: the Lite mode switch needs JavaScript here. */
 export const handle: RouteHandle = { typedForm: true };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 const messagePath = (shopId: string) => `/shop/${encodeURIComponent(shopId)}/message`;
 
@@ -63,28 +61,31 @@ export default function MessageShopPage({ loaderData, actionData, params }: Rout
   const { shopName, signedIn, ownShop, kept, constraint } = loaderData;
   const t = useT();
   return (
-    <main className="messages">
-      <h1 className="section-title">{t('messageShop.heading', { name: shopName })}</h1>
-      {ownShop ? (
-        <p className="notice">{t('messageShop.own')}</p>
-      ) : (
-        <>
-          <SafetyLine />
-          {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
-          {kept && <p className="notice">{t('messageShop.kept')}</p>}
-          <MessageForm
-            id={`message-${params.shop_id}`}
-            action={messagePath(params.shop_id)}
-            label={t('thread.messageTo', { name: shopName })}
-            constraint={constraint}
-            lastResult={actionData?.result ?? kept}
-          />
-        </>
-      )}
-      <p>
-        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
-      </p>
-    </main>
+    <>
+      <MessagesStyles />
+      <main className="messages">
+        <h1 className="section-title">{t('messageShop.heading', { name: shopName })}</h1>
+        {ownShop ? (
+          <p className="notice">{t('messageShop.own')}</p>
+        ) : (
+          <>
+            <SafetyLine />
+            {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
+            {kept && <p className="notice">{t('messageShop.kept')}</p>}
+            <MessageForm
+              id={`message-${params.shop_id}`}
+              action={messagePath(params.shop_id)}
+              label={t('thread.messageTo', { name: shopName })}
+              constraint={constraint}
+              lastResult={actionData?.result ?? kept}
+            />
+          </>
+        )}
+        <p>
+          <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
+        </p>
+      </main>
+    </>
   );
 }
 

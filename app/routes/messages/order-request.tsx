@@ -1,4 +1,5 @@
 import { data, Link, redirect } from 'react-router';
+import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { OrderForm } from '#app/components/messages/order-form.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
 import { ORDER_FORM, ORDER_PAGE_PRODUCTS_MAX } from '#app/lib/forms/form-limits.ts';
@@ -17,12 +18,9 @@ import { asSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
 import { orderQuantity } from '#rules/order.ts';
-import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/order-request';
 
 export const handle: RouteHandle = { typedForm: true };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 /**
  * The shop's products in stock, the one whose Order control led here first with its quantity. Open to anyone,
@@ -78,23 +76,26 @@ export default function OrderRequestPage({ loaderData, actionData, params }: Rou
   const { shopName, products, chosen, action, signedIn, ownShop, kept } = loaderData;
   const t = useT();
   return (
-    <main className="messages">
-      <h1 className="section-title">{t('orderPage.heading', { name: shopName })}</h1>
-      {ownShop ? (
-        <p className="notice">{t('messageShop.own')}</p>
-      ) : products.length === 0 ? (
-        <p className="notice">{t.said(MSG.orderLinesRequired)}</p>
-      ) : (
-        <>
-          <SafetyLine />
-          {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
-          <OrderForm action={action} products={products} chosen={chosen} lastResult={actionData?.result ?? kept} />
-        </>
-      )}
-      <p>
-        <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
-      </p>
-    </main>
+    <>
+      <MessagesStyles />
+      <main className="messages">
+        <h1 className="section-title">{t('orderPage.heading', { name: shopName })}</h1>
+        {ownShop ? (
+          <p className="notice">{t('messageShop.own')}</p>
+        ) : products.length === 0 ? (
+          <p className="notice">{t.said(MSG.orderLinesRequired)}</p>
+        ) : (
+          <>
+            <SafetyLine />
+            {!signedIn && <p className="notice">{t('messageShop.signInFirst')}</p>}
+            <OrderForm action={action} products={products} chosen={chosen} lastResult={actionData?.result ?? kept} />
+          </>
+        )}
+        <p>
+          <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
+        </p>
+      </main>
+    </>
   );
 }
 

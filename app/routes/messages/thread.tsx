@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { MessageForm } from '#app/components/messages/message-form.tsx';
+import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
 import { ThreadMessageItem } from '#app/components/messages/thread-message.tsx';
 import { formConstraint } from '#app/lib/forms/form-constraint.ts';
@@ -18,12 +19,9 @@ import { isProviderError, ProviderError } from '#app/lib/provider/errors.ts';
 import { asSignedIn, requireSignedIn, signedInContext } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/root.tsx';
 import { MSG } from '#rules/messages.ts';
-import stylesheet from '../../styles/messages.css?url';
 import type { Route } from './+types/thread';
 
 export const handle: RouteHandle = { typedForm: true };
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 const threadPath = (threadId: string) => `/messages/${encodeURIComponent(threadId)}`;
 
@@ -112,87 +110,92 @@ export default function ThreadPage({ loaderData, actionData }: Route.ComponentPr
   const orderError = actionData?.intent === 'order' && 'order' in actionData ? { id: actionData.order, text: actionData.result.error?.['']?.join(', ') } : null;
   const blockError = (actionData?.intent === 'block' || actionData?.intent === 'unblock') && actionData.result.error?.['']?.join(', ');
   return (
-    <main className="messages thread">
-      <p>
-        <Link to="/messages" className="chat-back">
-          {t('thread.all')}
-        </Link>
-      </p>
-      <h1 className="section-title">{thread.other_name}</h1>
-      {thread.role === 'shop' ? (
-        <p className="thread-about">{t('thread.buyerWriting', { shop: thread.shop.name })}</p>
-      ) : (
-        thread.shop.id && (
-          <p className="thread-about">
-            <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>{t('thread.openShop')}</Link>
-          </p>
-        )
-      )}
-      <SafetyLine />
-      {reported && (
-        <p className="notice" role="status">
-          {t('thread.reportSent')}
+    <>
+      <MessagesStyles />
+      <main className="messages thread">
+        <p>
+          <Link to="/messages" className="chat-back">
+            {t('thread.all')}
+          </Link>
         </p>
-      )}
-      {paged && <Link to={path}>{t('thread.newest')}</Link>}
-      {thread.earlier && (
-        <Link to={`${path}?before=${thread.earlier}`} className="earlier">
-          {t('thread.earlier')}
-        </Link>
-      )}
-      <ol className="chat-log" aria-label={t('thread.log')}>
-        {thread.messages.map((message) => {
-          const showOrder = message.order !== null && !ordersShown.has(message.order.id);
-          if (message.order) ordersShown.add(message.order.id);
-          return (
-            <ThreadMessageItem
-              key={message.id}
-              message={message}
-              side={thread.role}
-              otherName={thread.other_name}
-              threadPath={path}
-              showOrder={showOrder}
-              orderError={orderError && orderError.id === message.order?.id ? orderError.text : undefined}
-              otherDeleted={thread.other_deleted}
-            />
-          );
-        })}
-      </ol>
-      <section id="reply" aria-label={t('thread.reply')}>
-        {thread.blocked_by_me && <p className="notice">{t('thread.blockedByMe')}</p>}
-        {thread.can_write ? (
-          <MessageForm
-            key={lastMine}
-            id={`reply-${thread.id}`}
-            action={path}
-            label={t('thread.messageTo', { name: thread.other_name })}
-            constraint={replyConstraint}
-            lastResult={actionData?.intent === 'send' ? actionData.result : undefined}
-          />
+        <h1 className="section-title">{thread.other_name}</h1>
+        {thread.role === 'shop' ? (
+          <p className="thread-about">{t('thread.buyerWriting', { shop: thread.shop.name })}</p>
         ) : (
-          <p className="notice">{t(thread.other_deleted ? 'thread.otherDeleted' : thread.blocked_by_other ? 'thread.blockedByOther' : 'thread.shopHidden')}</p>
+          thread.shop.id && (
+            <p className="thread-about">
+              <Link to={`/shop/${encodeURIComponent(thread.shop.id)}`}>{t('thread.openShop')}</Link>
+            </p>
+          )
         )}
-      </section>
-      {/* A deleted account can write nothing, so there is nothing to block. */}
-      {!thread.other_deleted && (
-        <Form method="post" action={path} className="block-form">
-          {blockError && (
-            <p className="notice error" role="alert">
-              {t.said(blockError)}
+        <SafetyLine />
+        {reported && (
+          <p className="notice" role="status">
+            {t('thread.reportSent')}
+          </p>
+        )}
+        {paged && <Link to={path}>{t('thread.newest')}</Link>}
+        {thread.earlier && (
+          <Link to={`${path}?before=${thread.earlier}`} className="earlier">
+            {t('thread.earlier')}
+          </Link>
+        )}
+        <ol className="chat-log" aria-label={t('thread.log')}>
+          {thread.messages.map((message) => {
+            const showOrder = message.order !== null && !ordersShown.has(message.order.id);
+            if (message.order) ordersShown.add(message.order.id);
+            return (
+              <ThreadMessageItem
+                key={message.id}
+                message={message}
+                side={thread.role}
+                otherName={thread.other_name}
+                threadPath={path}
+                showOrder={showOrder}
+                orderError={orderError && orderError.id === message.order?.id ? orderError.text : undefined}
+                otherDeleted={thread.other_deleted}
+              />
+            );
+          })}
+        </ol>
+        <section id="reply" aria-label={t('thread.reply')}>
+          {thread.blocked_by_me && <p className="notice">{t('thread.blockedByMe')}</p>}
+          {thread.can_write ? (
+            <MessageForm
+              key={lastMine}
+              id={`reply-${thread.id}`}
+              action={path}
+              label={t('thread.messageTo', { name: thread.other_name })}
+              constraint={replyConstraint}
+              lastResult={actionData?.intent === 'send' ? actionData.result : undefined}
+            />
+          ) : (
+            <p className="notice">
+              {t(thread.other_deleted ? 'thread.otherDeleted' : thread.blocked_by_other ? 'thread.blockedByOther' : 'thread.shopHidden')}
             </p>
           )}
-          {thread.blocked_by_me ? (
-            <button type="submit" name="intent" value="unblock" className="secondary">
-              {t('thread.unblock', { name: thread.other_name })}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="block" className="secondary">
-              {t('thread.block', { name: thread.other_name })}
-            </button>
-          )}
-        </Form>
-      )}
-    </main>
+        </section>
+        {/* A deleted account can write nothing, so there is nothing to block. */}
+        {!thread.other_deleted && (
+          <Form method="post" action={path} className="block-form">
+            {blockError && (
+              <p className="notice error" role="alert">
+                {t.said(blockError)}
+              </p>
+            )}
+            {thread.blocked_by_me ? (
+              <button type="submit" name="intent" value="unblock" className="secondary">
+                {t('thread.unblock', { name: thread.other_name })}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="block" className="secondary">
+                {t('thread.block', { name: thread.other_name })}
+              </button>
+            )}
+          </Form>
+        )}
+      </main>
+    </>
   );
 }
 
