@@ -62,6 +62,14 @@ async function shopWithOwner(apiUrl: string): Promise<{ owner: ApiOwner; shop: {
   return { owner, shop };
 }
 
+/** A new buyer who has written `body` to a new shop, and that buyer's own browser. */
+async function buyerInThread(browser: Browser, apiUrl: string, webUrl: string, body: string) {
+  const { shop } = await shopWithOwner(apiUrl);
+  const buyer = await buyerAtApi(apiUrl);
+  const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body });
+  return { threadId: thread_id, page: await pageOf(browser, webUrl, buyer) };
+}
+
 describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
   test('a visitor writes first, signs up with the words kept, sends; the owner sees it unread and replies; the buyer reads the reply', async ({
     page,
@@ -216,10 +224,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     apiUrl,
     webUrl,
   }) => {
-    const { shop } = await shopWithOwner(apiUrl);
-    const buyer = await buyerAtApi(apiUrl);
-    const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Do you deliver to Yaba?' });
-    const page = await pageOf(browser, webUrl, buyer);
+    const { threadId, page } = await buyerInThread(browser, apiUrl, webUrl, 'Do you deliver to Yaba?');
     try {
       await page.addInitScript(() => {
         const refused: string[] = [];
@@ -233,7 +238,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
       };
       await page.goto('/messages');
       await styled();
-      await page.goto(`/messages/${thread_id}`);
+      await page.goto(`/messages/${threadId}`);
       await styled();
       if (jsMode === 'on') {
         await page.goto('/');
@@ -253,12 +258,9 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     apiUrl,
     webUrl,
   }) => {
-    const { shop } = await shopWithOwner(apiUrl);
-    const buyer = await buyerAtApi(apiUrl);
-    const { thread_id } = await sendAtApi(apiUrl, buyer.access, `shops/${shop.id}/messages`, { body: 'Do you sell palm oil by the litre?' });
-    const buyerPage = await pageOf(browser, webUrl, buyer);
+    const { threadId, page: buyerPage } = await buyerInThread(browser, apiUrl, webUrl, 'Do you sell palm oil by the litre?');
     try {
-      await buyerPage.goto(`/messages/${thread_id}`);
+      await buyerPage.goto(`/messages/${threadId}`);
       await whenInteractive(buyerPage, '.message-form');
       const posts: string[] = [];
       buyerPage.on('request', (request) => {
@@ -275,7 +277,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
       await buyerPage.getByLabel(/^Your message to /).fill('   ');
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await buyerPage.getByText(MSG.messageRequired).waitFor();
-      expect(posts).toEqual(jsMode === 'on' ? [] : [`/messages/${thread_id}`]);
+      expect(posts).toEqual(jsMode === 'on' ? [] : [`/messages/${threadId}`]);
       await send(buyerPage, /^Your message to /, 'Two litres, please.');
       await threadLog(buyerPage).getByText('Two litres, please.').waitFor();
     } finally {
