@@ -67,8 +67,14 @@ function keepWebAssemblyInBaselineCode() {
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-/** In memory when `dir` is undefined; PGlite is loaded only here, so an API on PostgreSQL does not carry it. */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+/** An embedded database, and its whole contents as one file: a copy starts from it without initdb. */
+export type PgliteDatabase = Database & { image(): Promise<Blob> };
+
+/**
+ * In memory when `dir` is undefined, started from `copyOf` (an `image()`) when given; PGlite is loaded
+ * only here, so an API on PostgreSQL does not carry it.
+ */
+export async function openPglite(dir: string | undefined, copyOf?: Blob): Promise<PgliteDatabase> {
   keepWebAssemblyInBaselineCode();
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -82,7 +88,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFiles(dir, startParams);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams, loadDataDir: copyOf });
   reuseStatements(client);
   const db = drizzlePglite({ client, schema });
   const locked = <T>(name: string, wait: boolean, work: () => Promise<T>) => withAdvisoryLock(client, name, wait, work);
@@ -93,6 +99,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
     ifFree: (name, work) => locked(name, false, work),
     snapshot: (file, read) => dumpPglite(client, file, read),
+    image: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
