@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES_CSS } from '#app/components/messages/messages-styles.tsx';
 import appCss from '../app.css?inline';
+import messagesCss from '../styles/messages.css?inline';
 import shopCss from '../styles/shop.css?inline';
 import { FIRST_SCREEN_SCRIPT } from './first-screen.server';
 
@@ -18,7 +18,7 @@ const hashOf = (css: string | Buffer) => `'sha256-${createHash('sha256').update(
  * The CSS is the same in every response, so the Content-Security-Policy allows it by its hash; so too the
  * messages pages' own, which any page may add on a client-side visit.
  */
-export const INLINE_CSS_HASHES = `${hashOf(CSS)} ${hashOf(MESSAGES_CSS)}`;
+export const INLINE_CSS_HASHES = `${hashOf(CSS)} ${hashOf(messagesCss)}`;
 
 export function withInlineHead(html: Buffer<ArrayBuffer>, lite = false): Buffer<ArrayBuffer> {
   if (lite) {

@@ -40,6 +40,8 @@ function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = verifyKeys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    // A failed import is not kept, so the next check tries again.
+    key.catch(() => verifyKeys.delete(secret));
     verifyKeys.set(secret, key);
   }
   return key;

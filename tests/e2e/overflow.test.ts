@@ -177,7 +177,7 @@ describe(`pages on a 360 and a 412 px phone (JavaScript ${jsMode})`, () => {
     expect(faults).toEqual({});
   });
 
-  // Eighty pages at two widths: more than the default minute while the other e2e run shares the machine.
+  // Every page in every language at two widths: longer than the default limit while the other e2e run shares the machine.
   test("an owner's pages, the account pages and ratings hold in every language", async ({ page, apiUrl, webUrl }) => {
     const withLanguage = (path: string, language: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
     const owner = await ownerAtApi(apiUrl, { username: oneWord(TEXT_MAX.username) });

@@ -8,5 +8,3 @@ export function MessagesStyles() {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built with the app
   return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
-
-export const MESSAGES_CSS = css;

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { BackToShop } from '#app/components/messages/back-to-shop.tsx';
 import { MessageForm } from '#app/components/messages/message-form.tsx';
 import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
@@ -81,9 +82,7 @@ export default function MessageShopPage({ loaderData, actionData, params }: Rout
             />
           </>
         )}
-        <p>
-          <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
-        </p>
+        <BackToShop shopId={params.shop_id} shopName={shopName} />
       </main>
     </>
   );

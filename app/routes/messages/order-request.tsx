@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { BackToShop } from '#app/components/messages/back-to-shop.tsx';
 import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
 import { OrderForm } from '#app/components/messages/order-form.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
@@ -91,9 +92,7 @@ export default function OrderRequestPage({ loaderData, actionData, params }: Rou
             <OrderForm action={action} products={products} chosen={chosen} lastResult={actionData?.result ?? kept} />
           </>
         )}
-        <p>
-          <Link to={`/shop/${encodeURIComponent(params.shop_id)}`}>{t('messageShop.back', { name: shopName })}</Link>
-        </p>
+        <BackToShop shopId={params.shop_id} shopName={shopName} />
       </main>
     </>
   );
