@@ -6,14 +6,13 @@ import { type JsMode, jsModeFrom } from './js-mode';
 export const jsMode: JsMode = jsModeFrom(process.env.E2E_JS);
 
 /**
- * `test` with a Chromium and a browser context per file (JavaScript on or off as `E2E_JS` says), whose
- * relative URLs go to the web tier. Each test starts from a clean slate: no cookies, permissions,
- * routes or cached pages, and its pages are closed after it. Sharing the context is what makes this
- * cheap: the first page of a new context costs Chromium about a second and a half of CPU here, the
- * next one a tenth of that, and the suite opens one or more per test.
+ * `test` with one Chromium and one browser context for the whole run (JavaScript on or off as `E2E_JS`
+ * says), whose relative URLs go to the web tier. Each test starts from a clean slate: no cookies,
+ * permissions, routes or cached pages, and its pages are closed after it. Sharing is what makes this
+ * cheap: a new Chromium and a new context's first page cost far more CPU than a page in one already open.
  */
 export const test = base.extend<{
-  $file: { browser: Browser; sharedContext: BrowserContext };
+  $worker: { browser: Browser; sharedContext: BrowserContext };
   $test: { context: BrowserContext; page: Page; webUrl: string; apiUrl: string };
 }>({
   browser: [
@@ -22,7 +21,7 @@ export const test = base.extend<{
       await use(browser);
       await browser.close();
     },
-    { scope: 'file' },
+    { scope: 'worker' },
   ],
   sharedContext: [
     async ({ browser }, use) => {
@@ -30,7 +29,7 @@ export const test = base.extend<{
       await use(context);
       await context.close();
     },
-    { scope: 'file' },
+    { scope: 'worker' },
   ],
   webUrl: async ({}, use) => use(inject('webUrl')),
   apiUrl: async ({}, use) => use(inject('apiUrl')),
