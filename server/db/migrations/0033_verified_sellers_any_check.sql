@@ -1,0 +1,2 @@
+DROP INDEX "shops_verified_created_idx";--> statement-breakpoint
+CREATE INDEX "shops_verified_created_idx" ON "shops" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "shops"."phone_verified" or "shops"."bank_match" is not null or "shops"."stall_visited_at" is not null;
