@@ -68,13 +68,11 @@ function keepWebAssemblyInBaselineCode() {
 }
 
 /** An embedded database, and its whole contents as one file: a copy starts from it without initdb. */
-export type PgliteDatabase = Database & { image(): Promise<Blob> };
-
 /**
- * In memory when `dir` is undefined, started from `copyOf` (an `image()`) when given; PGlite is loaded
+ * In memory when `dir` is undefined, started from `copyOf` (an uncompressed `snapshot`) when given; PGlite is loaded
  * only here, so an API on PostgreSQL does not carry it.
  */
-export async function openPglite(dir: string | undefined, copyOf?: Blob): Promise<PgliteDatabase> {
+export async function openPglite(dir: string | undefined, copyOf?: Blob): Promise<Database> {
   keepWebAssemblyInBaselineCode();
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -99,7 +97,6 @@ export async function openPglite(dir: string | undefined, copyOf?: Blob): Promis
     exclusively: async (name, work) => (await locked(name, true, work)) as Awaited<ReturnType<typeof work>>,
     ifFree: (name, work) => locked(name, false, work),
     snapshot: (file, read) => dumpPglite(client, file, read),
-    image: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

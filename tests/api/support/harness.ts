@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
@@ -64,14 +65,25 @@ async function migratedDatabase(): Promise<Awaited<ReturnType<typeof freshDataba
     await fresh.database.migrate();
     return fresh;
   }
-  migratedImage ??= (async () => {
-    const template = await openPglite(undefined);
-    await template.migrate();
-    const image = await template.image();
-    await template.close();
-    return image;
-  })();
+  migratedImage ??= migratedCopy().catch((error) => {
+    migratedImage = undefined;
+    throw error;
+  });
   return { database: await openPglite(undefined, await migratedImage), url: undefined, drop: async () => {} };
+}
+
+async function migratedCopy(): Promise<Blob> {
+  const template = await openPglite(undefined);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'kasuwa-template-'));
+  try {
+    await template.migrate();
+    const file = path.join(folder, 'database.tar.gz');
+    await template.snapshot(file, async () => undefined);
+    return new Blob([gunzipSync(await readFile(file))]);
+  } finally {
+    await template.close();
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** Below the hook timeout: a close that hangs names its step and the connections still open, not just the hook. */
