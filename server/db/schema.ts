@@ -118,12 +118,10 @@ export const shops = pgTable(
     ),
     index('shops_category_lower_idx').on(sql`lower(${t.category})`),
     index('shops_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // "Verified sellers only", newest first, reads the few shops with a check alone: any check, as any makes a verified seller.
+    // "Verified sellers only", newest first, reads the few shops with a check alone; `verifiedSeller` must imply this predicate.
     index('shops_verified_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.phoneVerified} or ${t.bankMatch} is not null or ${t.stallVisitedAt} is not null`),
-    index('shops_stall_visited_idx').on(t.stallVisitedAt).where(sql`${t.stallVisitedAt} is not null`),
-    index('shops_bank_matched_idx').on(t.id).where(sql`${t.bankMatch} is not null`),
     index('shops_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // text_pattern_ops serves the suggestions' LIKE 'abc%' in any locale.
     index('shops_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),

@@ -109,7 +109,10 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
-/** A check passed: the phone, the bank name, or a stall visit that still shows (docs/product.md §4). */
+/**
+ * A check passed: the phone, the bank name, or a stall visit that still shows (docs/product.md §4). It must
+ * keep implying `shops_verified_created_idx`'s predicate (schema.ts), or verified-only lists walk every shop.
+ */
 export const verifiedSeller = or(
   eq(shops.phoneVerified, true),
   isNotNull(shops.bankMatch),
