@@ -1,4 +1,4 @@
-import { and, desc, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { products, shops } from '#server/db/schema.ts';
@@ -16,8 +16,11 @@ import {
 
 export type FoundProduct = typeof products.$inferSelect & { shopName: string };
 
-/** A common word fills the list among this many of the newest products; a rarer one is looked up in the index. */
-const NEWEST_FIRST_ROWS = 2_000;
+/**
+ * A common word fills the list among the first bound's newest products; a word found there but too seldom is
+ * walked on to the second; a rarer one is looked up in the index.
+ */
+const WALK_BOUNDS = [2_000, 16_000] as const;
 
 /** Products whose name has every word, by the shops' search rules (docs/product.md §5); never a hidden shop's. */
 function productFilter(q: string, verified: boolean, spellings?: Spellings): SQL | undefined {
@@ -39,25 +42,41 @@ async function productsMatching(db: Db, where: SQL, limit: number): Promise<Foun
         .select({ product: products, shopName: shops.name })
         .from(products)
         .innerJoin(shops, and(listed, sql`${shops.id} = ${products.shopId}`));
+    const newestFirst = [desc(products.createdAt), desc(products.id)];
     await setPlannerSettings(tx, WALK_NEWEST_FIRST);
-    // A bound on the walk, not a list of ids: a rare word must not walk every product in search of more.
-    const [edge] = await tx
-      .select({ at: products.createdAt })
-      .from(products)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .offset(NEWEST_FIRST_ROWS - 1)
-      .limit(1);
-    let rows = await select()
-      .where(and(where, edge ? gte(products.createdAt, edge.at) : undefined))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(limit);
-    if (rows.length < limit && edge) {
-      await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
-      rows = await select().where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+    const rows: Awaited<ReturnType<typeof select>> = [];
+    let newer: Date | undefined;
+    for (const bound of WALK_BOUNDS) {
+      // The longer walk only when the first one's matches promise a full list within it.
+      if (newer && rows.length * (bound / WALK_BOUNDS[0]) < limit) break;
+      // A bound on the walk, not a list of ids: a rare word must not walk every product in search of more.
+      const [edge] = await tx
+        .select({ at: products.createdAt })
+        .from(products)
+        .orderBy(...newestFirst)
+        .offset(bound - 1)
+        .limit(1);
+      const within = and(where, edge ? gte(products.createdAt, edge.at) : undefined, newer ? lt(products.createdAt, newer) : undefined);
+      rows.push(
+        ...(await select()
+          .where(within)
+          .orderBy(...newestFirst)
+          .limit(limit - rows.length)),
+      );
+      if (rows.length === limit || !edge) return rows.map(found);
+      newer = edge.at;
     }
-    return rows.map((row) => ({ ...row.product, shopName: row.shopName }));
+    await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
+    return (
+      await select()
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+    ).map(found);
   });
 }
+
+const found = (row: { product: typeof products.$inferSelect; shopName: string }): FoundProduct => ({ ...row.product, shopName: row.shopName });
 
 /** A query that finds nothing is read again as the known words it may have misspelt, as for shops. */
 export async function searchProducts(db: Db, q: string, limit: number, verified = false): Promise<FoundProduct[]> {
