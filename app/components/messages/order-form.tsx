@@ -2,18 +2,23 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { Form } from 'react-router';
 import { FormMessage } from '#app/components/ui/field.tsx';
 import { SubmitButton } from '#app/components/ui/submit-button.tsx';
-import { orderFormSchema } from '#app/lib/forms/message-forms.ts';
-import { parseWithZod } from '#app/lib/forms/parse-with-zod.ts';
+import { useLazyValidation } from '#app/lib/forms/lazy-validation.ts';
 import { useT } from '#app/lib/i18n/words.ts';
 import type { Product } from '#app/lib/provider/contract.ts';
 import { ORDER_NOTE_MAX } from '#rules/limits.ts';
 import { priceInNaira } from '#rules/naira.ts';
 import { ORDER_QUANTITY_MAX } from '#rules/order.ts';
 
-type Props = { action: string; products: Product[]; chosen: { productId: string; quantity: number } | null; lastResult?: SubmissionResult<string[]> };
+const loadValidation = () => import('#app/lib/forms/message-validation.ts');
+
+/** What a row shows: the page carries no more of each product than this. */
+export type OrderableProduct = Pick<Product, 'id' | 'name' | 'price'>;
+
+type Props = { action: string; products: OrderableProduct[]; chosen: { productId: string; quantity: number } | null; lastResult?: SubmissionResult<string[]> };
 
 /** Every product with a quantity box (0 for none): a plain form, so it works before JavaScript loads. */
 export function OrderForm({ action, products, chosen, lastResult }: Props) {
+  const validation = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: 'order-request',
     lastResult,
@@ -21,13 +26,22 @@ export function OrderForm({ action, products, chosen, lastResult }: Props) {
     defaultValue: {
       lines: products.map((product) => ({ product_id: product.id, quantity: product.id === chosen?.productId ? String(chosen.quantity) : '0' })),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderFormSchema }),
+    onValidate: ({ formData }) => validation.validator().validateOrder(formData),
   });
   const lines = fields.lines.getFieldList();
   const t = useT();
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
+  const { onSubmit, ...formProps } = getFormProps(form);
   return (
-    <Form method="post" action={action} className="order-request" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={action}
+      className="order-request"
+      {...formProps}
+      onSubmit={(event) => validation.onSubmit(event, onSubmit)}
+      onFocus={validation.prefetch}
+      onPointerDown={validation.prefetch}
+    >
       <FormMessage form={form} />
       <fieldset aria-describedby={fields.lines.errorId}>
         <legend>{t('orderForm.howMany')}</legend>

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { BackToShop } from '#app/components/messages/back-to-shop.tsx';
 import { MessagesStyles } from '#app/components/messages/messages-styles.tsx';
-import { OrderForm } from '#app/components/messages/order-form.tsx';
+import { type OrderableProduct, OrderForm } from '#app/components/messages/order-form.tsx';
 import { SafetyLine } from '#app/components/messages/safety-line.tsx';
 import { ORDER_FORM, ORDER_PAGE_PRODUCTS_MAX } from '#app/lib/forms/form-limits.ts';
 import { orderFormSchema } from '#app/lib/forms/message-forms.ts';
@@ -35,7 +35,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shopName, ownShop, more: products } = await shopToWrite(request, signedIn, params.shop_id, provider.shopProducts(params.shop_id));
   const inStock = products.filter((product) => product.in_stock !== false);
   const first = inStock.filter((product) => product.id === chosen?.productId);
-  const listed = [...first, ...inStock.filter((product) => product.id !== chosen?.productId)].slice(0, ORDER_PAGE_PRODUCTS_MAX);
+  const listed = [...first, ...inStock.filter((product) => product.id !== chosen?.productId)]
+    .slice(0, ORDER_PAGE_PRODUCTS_MAX)
+    .map(({ id, name, price }): OrderableProduct => ({ id, name, price }));
   // The form posts to this very address, so words kept across a sign-in come back to the same rows.
   const action = pagePath(url);
   return {
