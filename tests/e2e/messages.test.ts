@@ -287,6 +287,42 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     }
   });
 
+  test('an order request of nothing is refused with words saying what to choose; with JavaScript the browser refuses it and nothing is posted', async ({
+    browser,
+    apiUrl,
+    webUrl,
+  }) => {
+    const { owner, shop } = await shopWithOwner(apiUrl);
+    const [rice] = await productsOf(apiUrl, owner, shop.id, [`Ofada rice ${tag()}`]);
+    const buyerPage = await pageOf(browser, webUrl, await buyerAtApi(apiUrl));
+    try {
+      const orderPath = `/shop/${shop.id}/order`;
+      await buyerPage.goto(`${orderPath}?product=${rice!.id}&qty=1`);
+      await whenInteractive(buyerPage, '.order-request');
+      const posts: string[] = [];
+      buyerPage.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      });
+      // The form's check is fetched at its first touch; held back a second here, the submit comes first and waits for it.
+      await buyerPage.route(
+        (url) => url.pathname.endsWith('.js'),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await route.continue();
+        },
+      );
+      await buyerPage.getByLabel(rice!.name).fill('0');
+      await buyerPage.getByRole('button', { name: 'Send order request' }).click();
+      await buyerPage.getByText(MSG.orderLinesRequired).waitFor();
+      expect(posts).toEqual(jsMode === 'on' ? [] : [orderPath]);
+      await buyerPage.getByLabel(rice!.name).fill('2');
+      await buyerPage.getByRole('button', { name: 'Send order request' }).click();
+      await buyerPage.locator('.order-card').getByText('Total₦3,000').waitFor();
+    } finally {
+      await buyerPage.context().close();
+    }
+  });
+
   test("the owner turns on text alerts on My Shops; a buyer's message then reaches them by mail and text, each linking to the thread", async ({
     browser,
     apiUrl,

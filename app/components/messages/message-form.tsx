@@ -39,15 +39,7 @@ export function MessageForm({
   const firstError = useFirstErrorFocus(fields.body.errors);
   const { onSubmit, ...formProps } = getFormProps(form);
   return (
-    <Form
-      method="post"
-      action={action}
-      className="message-form"
-      {...formProps}
-      onSubmit={(event) => validation.onSubmit(event, onSubmit)}
-      onFocus={validation.prefetch}
-      onPointerDown={validation.prefetch}
-    >
+    <Form method="post" action={action} className="message-form" {...formProps} {...validation.formHandlers(onSubmit)}>
       <FormMessage form={form} />
       <FieldFrame label={label} meta={fields.body}>
         {/* biome-ignore lint/a11y/noAutofocus: a page answering a refused form opens on its first wrong field */}

@@ -33,15 +33,7 @@ export function OrderForm({ action, products, chosen, lastResult }: Props) {
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
   const { onSubmit, ...formProps } = getFormProps(form);
   return (
-    <Form
-      method="post"
-      action={action}
-      className="order-request"
-      {...formProps}
-      onSubmit={(event) => validation.onSubmit(event, onSubmit)}
-      onFocus={validation.prefetch}
-      onPointerDown={validation.prefetch}
-    >
+    <Form method="post" action={action} className="order-request" {...formProps} {...validation.formHandlers(onSubmit)}>
       <FormMessage form={form} />
       <fieldset aria-describedby={fields.lines.errorId}>
         <legend>{t('orderForm.howMany')}</legend>

@@ -17,19 +17,24 @@ export function useLazyValidation<Validator>(load: () => Promise<Validator>) {
     );
     return loading.current;
   };
+  const prefetch = () => void start().catch(() => undefined);
   return {
-    /** Called only from a submit that `onSubmit` let through, so it has arrived. */
+    /** Called only from a submit that `formHandlers` let through, so it has arrived. */
     validator: () => loaded.current!,
-    prefetch: () => void start().catch(() => undefined),
-    onSubmit: (event: FormEvent<HTMLFormElement>, submit: (event: FormEvent<HTMLFormElement>) => void) => {
-      if (loaded.current) return submit(event);
-      event.preventDefault();
-      const form = event.currentTarget;
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      start().then(
-        () => form.requestSubmit(submitter),
-        () => form.submit(),
-      );
-    },
+    /** The form's handlers: fetching starts at the first touch; `submit` (Conform's) runs once it has arrived. */
+    formHandlers: (submit: (event: FormEvent<HTMLFormElement>) => void) => ({
+      onFocus: prefetch,
+      onPointerDown: prefetch,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        if (loaded.current) return submit(event);
+        event.preventDefault();
+        const form = event.currentTarget;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        start().then(
+          () => form.requestSubmit(submitter),
+          () => form.submit(),
+        );
+      },
+    }),
   };
 }
