@@ -67,10 +67,9 @@ function keepWebAssemblyInBaselineCode() {
   v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-/** An embedded database, and its whole contents as one file: a copy starts from it without initdb. */
 /**
- * In memory when `dir` is undefined, started from `copyOf` (an uncompressed `snapshot`) when given; PGlite is loaded
- * only here, so an API on PostgreSQL does not carry it.
+ * In memory when `dir` is undefined, started from `copyOf` (an uncompressed `snapshot`, so without initdb) when
+ * given; PGlite is loaded only here, so an API on PostgreSQL does not carry it.
  */
 export async function openPglite(dir: string | undefined, copyOf?: Blob): Promise<Database> {
   keepWebAssemblyInBaselineCode();
