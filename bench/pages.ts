@@ -79,8 +79,10 @@ type InteractionCase = { data: DataSet; name: string; page: string; profile: str
 const DATA_SETS = ['demo', 'phone'] as const;
 type DataSet = (typeof DATA_SETS)[number];
 type Stat = { median: number; min: number; max: number } | null;
-/** `lite`: the browser's JavaScript is on and it asks to save data (`Save-Data: on`), so the pages come in Lite mode. */
-/** `judgedAs`: the targets the page answers to beside the general ones. */
+/**
+ * `lite`: the browser's JavaScript is on and it asks to save data (`Save-Data: on`), so the pages come in Lite mode.
+ * `judgedAs`: the targets the page answers to beside the general ones.
+ */
 type Case = {
   data: DataSet;
   page: string;

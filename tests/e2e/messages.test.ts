@@ -56,6 +56,25 @@ async function textMessageFor(dataDir: string, shopName: string): Promise<string
 
 const threadLog = (page: Page) => page.getByRole('list', { name: 'Messages' });
 
+/**
+ * The paths the page posts to from now on. A form's check is fetched at its first touch; scripts are held back
+ * a second here, so the submit comes first and must wait for it.
+ */
+async function postsWithScriptsHeldBack(page: Page): Promise<string[]> {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    },
+  );
+  return posts;
+}
+
 async function shopWithOwner(apiUrl: string): Promise<{ owner: ApiOwner; shop: { id: string; name: string } }> {
   const owner = await ownerAtApi(apiUrl);
   const shop = await shopOf(apiUrl, owner, { name: `Iya Basira Foods ${tag()}` });
@@ -264,18 +283,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
     try {
       await buyerPage.goto(`/messages/${threadId}`);
       await whenInteractive(buyerPage, '.message-form');
-      const posts: string[] = [];
-      buyerPage.on('request', (request) => {
-        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-      });
-      // The form's check is fetched at its first touch; held back a second here, the submit comes first and waits for it.
-      await buyerPage.route(
-        (url) => url.pathname.endsWith('.js'),
-        async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          await route.continue();
-        },
-      );
+      const posts = await postsWithScriptsHeldBack(buyerPage);
       await buyerPage.getByLabel(/^Your message to /).fill('   ');
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await buyerPage.getByText(MSG.messageRequired).waitFor();
@@ -299,18 +307,7 @@ describe(`messages between a buyer and a shop (JavaScript ${jsMode})`, () => {
       const orderPath = `/shop/${shop.id}/order`;
       await buyerPage.goto(`${orderPath}?product=${rice!.id}&qty=1`);
       await whenInteractive(buyerPage, '.order-request');
-      const posts: string[] = [];
-      buyerPage.on('request', (request) => {
-        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-      });
-      // The form's check is fetched at its first touch; held back a second here, the submit comes first and waits for it.
-      await buyerPage.route(
-        (url) => url.pathname.endsWith('.js'),
-        async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          await route.continue();
-        },
-      );
+      const posts = await postsWithScriptsHeldBack(buyerPage);
       await buyerPage.getByLabel(rice!.name).fill('0');
       await buyerPage.getByRole('button', { name: 'Send order request' }).click();
       await buyerPage.getByText(MSG.orderLinesRequired).waitFor();
