@@ -441,22 +441,23 @@ async function main() {
         const ownerShop = await ownersFirstShop(product.apiUrl, owner);
         const review = `/shop/${ownerShop.id}/reviews/${await answeredReview(product.apiUrl, buyer.access, ownerShop)}`;
         const moderator = await newModerator(product.apiUrl, product.webUrl, dataDir);
+        // Signed in as the buyer, held to the messages pages' targets.
+        const messages = { signedIn: true, judgedAs: 'messages' } as const;
         const pages = [
           { page: 'home', path: '/', shopNameSelector: '.shop-card .card-name' },
           { page: 'shop', path: `/shop/${shop.id}`, shopNameSelector: '.shop-summary h1' },
           ...(firstProduct ? [{ page: 'product', path: `/product/${firstProduct.id}`, shopNameSelector: '.product-page h1' }] : []),
           { page: 'search', path: `/searchResults?q=${SEARCH_WORD}`, shopNameSelector: '.shop-card .card-name' },
-          { page: 'inbox', path: '/messages', shopNameSelector: '.inbox .inbox-shop', signedIn: true, judgedAs: 'messages' as const },
-          { page: 'thread', path: `/messages/${buyer.threadId}`, shopNameSelector: '.chat-log li', signedIn: true, judgedAs: 'messages' as const },
-          { page: 'message form', path: `/shop/${shop.id}/message`, shopNameSelector: 'main h1', signedIn: true, judgedAs: 'messages' as const },
+          { page: 'inbox', path: '/messages', shopNameSelector: '.inbox .inbox-shop', ...messages },
+          { page: 'thread', path: `/messages/${buyer.threadId}`, shopNameSelector: '.chat-log li', ...messages },
+          { page: 'message form', path: `/shop/${shop.id}/message`, shopNameSelector: 'main h1', ...messages },
           ...(firstProduct
             ? [
                 {
                   page: 'order form',
                   path: `/shop/${shop.id}/order?product=${firstProduct.id}&qty=1`,
                   shopNameSelector: 'main h1',
-                  signedIn: true,
-                  judgedAs: 'messages' as const,
+                  ...messages,
                 },
               ]
             : []),

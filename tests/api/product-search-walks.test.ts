@@ -10,7 +10,7 @@ beforeAll(async () => {
   const seller = await signUp(api.app);
   const shop = await createShop(api.app, seller.access, { name: 'Oja Oba Provisions' });
   await addProducts(api.app, seller.access, shop.id, [{ name: 'Template', price: 100 }]);
-  // 2,500 products a second apart, newest first by n; "Rice bag n" where a search for rice must find them.
+  // More products than the first walk reads, a second apart, newest first by n; "Rice bag n" where a search for rice must find them.
   // Without the triggers that rewrite the shop's search text for every product: the search reads product names.
   await api.database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
