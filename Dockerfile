@@ -17,7 +17,7 @@ RUN npm ci --omit=dev && npm cache clean --force
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-# glibc keeps less of what sharp frees with these (scripts/lib/product.ts sets the same for the API).
+# glibc keeps less of what is freed with these (scripts/lib/product.ts sets the same for both tiers).
 ENV NODE_ENV=production \
     DATA_DIR=/app/data \
     MALLOC_ARENA_MAX=2 \
@@ -33,5 +33,5 @@ EXPOSE 3000 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node as PID 1 handles SIGTERM itself (the servers stop gracefully); compose adds an init for zombies.
-# The heap limit as scripts/lib/product.ts gives it (WEB_HEAP_LIMIT).
-CMD ["node", "--max-old-space-size=384", "build/web-tier/web-server.js", "build/server/index.js"]
+# The heap limits as scripts/lib/product.ts gives them (WEB_HEAP_FLAGS).
+CMD ["node", "--max-old-space-size=384", "--max-semi-space-size=8", "build/web-tier/web-server.js", "build/server/index.js"]

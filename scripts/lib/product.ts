@@ -207,17 +207,18 @@ function probeHost(host: string | undefined): string {
 }
 
 /**
- * glibc keeps the memory sharp's image libraries free, and with its defaults holds much more of it under
- * concurrent uploads; a value set by the operator still wins. The image worker, where sharp runs, inherits them.
+ * glibc's defaults hold much more of what is freed under concurrency: what sharp's image libraries free during
+ * uploads in the API (its image worker inherits them), the threads' arenas in the web tier. A value set by the
+ * operator still wins; the Dockerfile sets the same.
  */
-const IMAGE_FRIENDLY_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
- * Under a limit below its own (a quarter of the machine's memory), V8 grows the heap in smaller steps
- * before it collects: a web process holds far less at peak, alike on any machine, for a little more time
- * spent collecting. The workers inherit it; the Dockerfile gives it too.
+ * Under an old-generation limit below its own (a quarter of the machine's memory), V8 grows the heap in smaller
+ * steps before it collects, alike on any machine; a smaller young generation holds fewer dead response buffers
+ * between collections. The workers inherit both; the Dockerfile gives them too.
  */
-export const WEB_HEAP_LIMIT = '--max-old-space-size=384';
+export const WEB_HEAP_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8'];
 
 /** A server the product keeps running: the process of the moment, and the timer of a restart to come. */
 type Supervised = { current: Server; restart?: NodeJS.Timeout };
@@ -254,8 +255,8 @@ export function startProduct(options: ProductOptions): RunningProduct {
     return supervised;
   };
   const servers = [
-    supervise('api', 'API', [API_ENTRY], { ...IMAGE_FRIENDLY_MALLOC, ...env }),
-    supervise('web', 'web tier', [WEB_HEAP_LIMIT, WEB_SERVER, SERVER_BUILD], env),
+    supervise('api', 'API', [API_ENTRY], { ...MALLOC_SETTINGS, ...env }),
+    supervise('web', 'web tier', [...WEB_HEAP_FLAGS, WEB_SERVER, SERVER_BUILD], { ...MALLOC_SETTINGS, ...env }),
   ];
   const [api, web] = servers.map((server) => server.current) as [Server, Server];
   const host = probeHost(env.HOST);
