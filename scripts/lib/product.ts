@@ -211,7 +211,7 @@ function probeHost(host: string | undefined): string {
  * uploads in the API (its image worker inherits them), the threads' arenas in the web tier. A value set by the
  * operator still wins; the Dockerfile sets the same.
  */
-const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * Under an old-generation limit below its own (a quarter of the machine's memory), V8 grows the heap in smaller

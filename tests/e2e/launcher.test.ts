@@ -6,7 +6,7 @@ import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childrenRunning, WEB_MARKER } from '#bench/lib/memory-sampler.ts';
-import { ensurePortFree, freePort, ROOT, WEB_HEAP_FLAGS, WEB_SERVER } from '#scripts/lib/product.ts';
+import { ensurePortFree, freePort, MALLOC_SETTINGS, ROOT, WEB_HEAP_FLAGS, WEB_SERVER } from '#scripts/lib/product.ts';
 import { DEMO_OWNER } from '#server/db/demo-owner.ts';
 import { connectionsHeld } from './support/connections';
 import { testProductEnv } from './support/global-setup';
@@ -189,11 +189,15 @@ describe.runIf(jsModeFrom(process.env.E2E_JS) === 'off')('the launcher (npm star
       expect(entries.filter((entry) => entry.level < 30 || entry.msg === 'request completed')).toEqual([]);
     });
 
-    test('every web process runs under the web tier’s heap limits', () => {
+    test('every web process runs under the web tier’s heap limits and glibc settings', () => {
       const [primary] = childrenRunning(settled.child.pid!, WEB_MARKER);
       const processes = [primary!, ...childrenRunning(primary!, WEB_MARKER)];
       expect(processes).toHaveLength(3);
-      for (const pid of processes) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(WEB_HEAP_FLAGS));
+      const malloc = Object.entries(MALLOC_SETTINGS).map(([name, value]) => `${name}=${value}`);
+      for (const pid of processes) {
+        expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(WEB_HEAP_FLAGS));
+        expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toEqual(expect.arrayContaining(malloc));
+      }
     });
 
     test('keep-alive connections that all reached one web process are spread over both', async () => {
