@@ -183,6 +183,11 @@ describe(`owner products (JavaScript ${jsMode})`, () => {
       // Typed letters get the "numeric only" message as they are typed.
       await row(page, 2).getByLabel('Price (₦)').fill('12abc');
       await expect.poll(() => errorOf(page, 'add-products-products[1].price').textContent()).toBe(MSG.priceInvalid);
+      // A row added while errors show leaves them said.
+      await page.getByRole('button', { name: 'Add another row' }).click();
+      await expect.poll(() => rows(page).count()).toBe(4);
+      expect(await errorOf(page, 'add-products-products[1].price').textContent()).toBe(MSG.priceInvalid);
+      expect(await errorOf(page, 'add-products-products[2].image').textContent()).toBe(MSG.productImageRequired);
     }
     expect(await productsOf(apiUrl, shop.id)).toEqual([]);
   });

@@ -1,5 +1,6 @@
-import { type FieldMetadata, getFieldsetProps, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import type { ButtonHTMLAttributes } from 'react';
+import { INTENT } from '@conform-to/dom';
+import { FormProvider, getFieldsetProps, getFormProps, parse, type SubmissionResult, useField, useForm } from '@conform-to/react';
+import { memo, useRef } from 'react';
 import { Form } from 'react-router';
 import type { z } from 'zod';
 import { Field, FormMessage } from '#app/components/ui/field.tsx';
@@ -15,7 +16,7 @@ import { MSG } from '#rules/messages.ts';
 
 type FormValue = z.input<typeof addProductsSchema>;
 type Batch = z.output<typeof addProductsSchema>;
-type RowMeta = FieldMetadata<NonNullable<FormValue['products']>[number]>;
+type RowValue = NonNullable<FormValue['products']>[number];
 
 /**
  * Without JavaScript, adding or removing a row posts the form and the server answers keeping what was
@@ -30,70 +31,89 @@ export function AddProductsForm({
 }) {
   const hydrated = useHydrated();
   const t = useT();
+  const errorsShown = useRef(false);
   const [form, fields] = useForm<FormValue, Batch>({
     id: 'add-products',
     lastResult,
     defaultValue: { products: Array.from({ length: STARTING_ROWS }, () => ({})) },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addProductsSchema }),
+    // A row added or removed while no error shows brings none: the whole batch is checked when it is sent.
+    onValidate: ({ formData }) =>
+      !errorsShown.current && changesRows(formData)
+        ? parse<Batch, string[]>(formData, { resolve: () => ({ error: {} }) })
+        : parseWithZod(formData, { schema: addProductsSchema }),
   });
+  errorsShown.current = Object.keys(form.allErrors).length > 0;
   const rows = fields.products.getFieldList();
   return (
-    <Form method="post" encType="multipart/form-data" className="add-products" {...getFormProps(form)}>
-      {/* Enter in a field presses a form's first submit button: this one, not a row's Remove. */}
-      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-        {t('addProducts.button')}
-      </button>
-      <FormMessage form={form} />
-      {!hydrated && <p className="field-hint">{t('addProducts.emptyRows')}</p>}
-      {rows.map((row, index) => (
-        <ProductRow
-          // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
-          key={row.key ?? row.id}
-          meta={row}
-          number={index + 1}
-          chosenBefore={chosenBefore?.[index] ?? null}
-          remove={rows.length > 1 ? form.remove.getButtonProps({ name: fields.products.name, index }) : undefined}
-        />
-      ))}
-      {rows.length < PRODUCTS_PER_BATCH_MAX && (
-        <button type="submit" className="secondary" {...form.insert.getButtonProps({ name: fields.products.name, defaultValue: {} })}>
-          {t('addProducts.another')}
+    <FormProvider context={form.context}>
+      <Form method="post" encType="multipart/form-data" className="add-products" {...getFormProps(form)}>
+        {/* Enter in a field presses a form's first submit button: this one, not a row's Remove. */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {t('addProducts.button')}
         </button>
-      )}
-      <SubmitButton pendingLabel={t('addProducts.pending')}>{t('addProducts.button')}</SubmitButton>
-      <UploadProgressBar />
-    </Form>
+        <FormMessage form={form} />
+        {!hydrated && <p className="field-hint">{t('addProducts.emptyRows')}</p>}
+        {rows.map((row, index) => (
+          <ProductRow
+            // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
+            key={row.key ?? row.id}
+            name={row.name}
+            index={index}
+            chosenBefore={chosenBefore?.[index] ?? null}
+            removable={rows.length > 1}
+          />
+        ))}
+        {rows.length < PRODUCTS_PER_BATCH_MAX && (
+          <button type="submit" className="secondary" {...form.insert.getButtonProps({ name: fields.products.name, defaultValue: {} })}>
+            {t('addProducts.another')}
+          </button>
+        )}
+        <SubmitButton pendingLabel={t('addProducts.pending')}>{t('addProducts.button')}</SubmitButton>
+        <UploadProgressBar />
+      </Form>
+    </FormProvider>
   );
 }
 
-function ProductRow({
-  meta,
-  number,
+/** Whether the form was sent by Conform's button that adds or removes a row. */
+function changesRows(formData: FormData): boolean {
+  const intent = formData.get(INTENT);
+  if (typeof intent !== 'string') return false;
+  const { type } = JSON.parse(intent) as { type?: unknown };
+  return type === 'insert' || type === 'remove';
+}
+
+/** Its own field's state, and props that stay the same: adding a row renders that row alone. */
+const ProductRow = memo(function ProductRow({
+  name,
+  index,
   chosenBefore,
-  remove,
+  removable,
 }: {
-  meta: RowMeta;
-  number: number;
+  name: string;
+  index: number;
   chosenBefore: string | null;
-  remove?: ButtonHTMLAttributes<HTMLButtonElement>;
+  removable: boolean;
 }) {
+  const [meta, form] = useField<RowValue>(name);
   const row = meta.getFieldset();
   // A refused photo has its own message; a good one only has to be chosen again.
   const chooseAgain = chosenBefore !== null && !row.image.errors?.length;
   const t = useT();
+  const number = index + 1;
   return (
     <fieldset className="product-row" {...getFieldsetProps(meta)}>
       <legend>{t('addProducts.row', { number })}</legend>
       <Field label={t('addProducts.name')} meta={row.name} type="text" />
       <Field label={t('addProducts.price')} meta={row.price} type="text" inputMode="decimal" hint={t('addProducts.priceHint')} />
       <PhotoInput meta={row.image} label={t('addProducts.photo')} hint={chooseAgain ? t.said(MSG.choosePhotoAgain(chosenBefore)) : t('photoInput.hint')} />
-      {remove && (
-        <button type="submit" className="secondary remove-row" {...remove}>
+      {removable && (
+        <button type="submit" className="secondary remove-row" {...form.remove.getButtonProps({ name: 'products', index })}>
           {t('addProducts.remove', { number })}
         </button>
       )}
     </fieldset>
   );
-}
+});
