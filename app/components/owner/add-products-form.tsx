@@ -38,7 +38,7 @@ export function AddProductsForm({
     defaultValue: { products: Array.from({ length: STARTING_ROWS }, () => ({})) },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    // A row added or removed while no error shows brings none: the whole batch is checked when it is sent.
+    // A row added or removed while no error shows brings none: the batch is checked as a field is left or it is sent.
     onValidate: ({ formData }) =>
       !errorsShown.current && changesRows(formData)
         ? parse<Batch, string[]>(formData, { resolve: () => ({ error: {} }) })
