@@ -63,7 +63,7 @@ async function productsMatching(db: Db, where: SQL, limit: number): Promise<Foun
           .orderBy(...newestFirst)
           .limit(limit - rows.length)),
       );
-      if (rows.length === limit || !edge) return rows.map(found);
+      if (rows.length === limit || !edge) return rows.map(withShopName);
       newer = edge.at;
     }
     await setPlannerSettings(tx, COLLECT_THROUGH_INDEX);
@@ -72,11 +72,11 @@ async function productsMatching(db: Db, where: SQL, limit: number): Promise<Foun
         .where(where)
         .orderBy(...newestFirst)
         .limit(limit)
-    ).map(found);
+    ).map(withShopName);
   });
 }
 
-const found = (row: { product: typeof products.$inferSelect; shopName: string }): FoundProduct => ({ ...row.product, shopName: row.shopName });
+const withShopName = (row: { product: typeof products.$inferSelect; shopName: string }): FoundProduct => ({ ...row.product, shopName: row.shopName });
 
 /** A query that finds nothing is read again as the known words it may have misspelt, as for shops. */
 export async function searchProducts(db: Db, q: string, limit: number, verified = false): Promise<FoundProduct[]> {

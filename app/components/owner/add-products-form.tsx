@@ -60,6 +60,7 @@ export function AddProductsForm({
             // Conform has no key for rows that came back from a post without JavaScript; the row's position names it then.
             key={row.key ?? row.id}
             name={row.name}
+            listName={fields.products.name}
             index={index}
             chosenBefore={chosenBefore?.[index] ?? null}
             removable={rows.length > 1}
@@ -88,11 +89,13 @@ function changesRows(formData: FormData): boolean {
 /** Its own field's state, and props that stay the same: adding a row renders that row alone. */
 const ProductRow = memo(function ProductRow({
   name,
+  listName,
   index,
   chosenBefore,
   removable,
 }: {
   name: string;
+  listName: string;
   index: number;
   chosenBefore: string | null;
   removable: boolean;
@@ -110,7 +113,7 @@ const ProductRow = memo(function ProductRow({
       <Field label={t('addProducts.price')} meta={row.price} type="text" inputMode="decimal" hint={t('addProducts.priceHint')} />
       <PhotoInput meta={row.image} label={t('addProducts.photo')} hint={chooseAgain ? t.said(MSG.choosePhotoAgain(chosenBefore)) : t('photoInput.hint')} />
       {removable && (
-        <button type="submit" className="secondary remove-row" {...form.remove.getButtonProps({ name: 'products', index })}>
+        <button type="submit" className="secondary remove-row" {...form.remove.getButtonProps({ name: listName, index })}>
           {t('addProducts.remove', { number })}
         </button>
       )}
