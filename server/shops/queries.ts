@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { products, shops, users } from '#server/db/schema.ts';
 
@@ -24,8 +24,11 @@ export function shopsOfOwner(db: Db, ownerId: string): Promise<ShopRow[]> {
 /** Almost every row passes, so the list indexes still serve. */
 export const listed = isNull(shops.hiddenAt);
 
+/** A statement's value, or the placeholder of a statement built once (home-list.ts), which takes it as an ISO string. */
+type Value<T> = T | Placeholder;
+
 /** `first`: shops meeting it come first, as search ranks them (docs/product.md §5). */
-export function sponsoredShops(db: Db, filter: SQL | undefined, now: Date, limit: number, first?: SQL): Promise<ShopRow[]> {
+export function sponsoredShops(db: Db, filter: SQL | undefined, now: Value<Date>, limit: Value<number>, first?: SQL) {
   return selectShops(db)
     .where(and(gt(shops.sponsoredUntil, now), listed, filter))
     .orderBy(...(first ? [sql`${first} desc`] : []), desc(shops.sponsoredUntil), desc(shops.id))
@@ -42,12 +45,12 @@ export function shopOrder(order: ShopOrder, columns: OrderColumns = shops): SQL[
   return order === 'rating' ? [desc(columns.ratingAverage), desc(columns.ratingCount), ...newest] : newest;
 }
 
-export function notSponsored(now: Date) {
+export function notSponsored(now: Value<Date>) {
   return and(listed, or(isNull(shops.sponsoredUntil), lte(shops.sponsoredUntil, now)));
 }
 
 /** Only the page's rows are joined, so skipped rows pay nothing; the join keeps the order (a walk forbids sorting). */
-export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, limit: number, offset: number, order: ShopOrder = 'newest'): Promise<ShopRow[]> {
+export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Value<Date>, limit: Value<number>, offset: Value<number>, order: ShopOrder = 'newest') {
   const page = db
     .select({ id: shops.id, createdAt: shops.createdAt, ratingAverage: shops.ratingAverage, ratingCount: shops.ratingCount })
     .from(shops)
@@ -62,6 +65,17 @@ export function forYouShops(db: Db | Tx, filter: SQL | undefined, now: Date, lim
     .innerJoin(shops, eq(shops.id, page.id))
     .innerJoin(users, eq(users.id, shops.ownerId))
     .orderBy(...shopOrder(order, page));
+}
+
+/** The shops not sponsored now that meet `where`, counted up to `cap + 1`: `limit` is that bound. */
+export function countUpTo(db: Db | Tx, where: SQL | undefined, now: Value<Date>, limit: Value<number>) {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(shops)
+    .where(and(notSponsored(now), where))
+    .limit(limit)
+    .as('matches');
+  return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
 
 export async function productsByShop(db: Db | Tx, shopIds: string[]) {

@@ -3,7 +3,8 @@ import { SEARCH_WORDS_MAX, STALL_VISIT_DAYS } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { searchWords as knownWords, shops } from '#server/db/schema.ts';
-import { forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
+import { homePage } from './home-list';
+import { countUpTo, forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
 
 export type SearchFilter = {
   where: SQL;
@@ -171,16 +172,10 @@ export type ForYouPage = {
   matches: number;
 };
 
-type PageOptions = { now: Date; limit: number; offset: number; cap: number; order?: ShopOrder };
+export type PageOptions = { now: Date; limit: number; offset: number; cap: number; order?: ShopOrder };
 
-async function countUpTo(db: Db | Tx, where: SQL | undefined, now: Date, cap: number): Promise<number> {
-  const matches = db
-    .select({ one: sql`1`.as('one') })
-    .from(shops)
-    .where(and(notSponsored(now), where))
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
+async function countMatches(db: Db, where: SQL | undefined, now: Date, cap: number): Promise<number> {
+  const [row] = await countUpTo(db, where, now, cap + 1);
   return row?.count ?? 0;
 }
 
@@ -240,7 +235,8 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
  * docs/decisions/002-search-without-counting-every-match.md.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
-  if (!filter?.nameMatch) return (await listPage(db, filter, options))!;
+  if (!filter) return homePage(db, options);
+  if (!filter.nameMatch) return (await listPage(db, filter, options))!;
   return (await listPage(db, filter, options, filter.nameMatch)) ?? twoParts(db, filter, filter.nameMatch, options);
 }
 
@@ -252,7 +248,7 @@ async function twoParts(db: Db, filter: SearchFilter, first: SQL, options: PageO
   // Past the cap only a page cut short tells where the first part ends; an empty one needs counting.
   let namedCount = named.matches;
   if (named.matches > cap && named.shops.length <= limit) {
-    namedCount = named.shops.length ? offset + named.shops.length : await countUpTo(db, and(filter.where, first), options.now, offset);
+    namedCount = named.shops.length ? offset + named.shops.length : await countMatches(db, and(filter.where, first), options.now, offset);
   }
   if (named.shops.length > limit && named.matches > cap) return named;
   const rest = (await listPage(db, part(and(filter.where, not(first))!), {
@@ -268,11 +264,11 @@ async function twoParts(db: Db, filter: SearchFilter, first: SQL, options: PageO
  * A page of the shops not sponsored now, and how many match (up to `cap + 1`); with `first`, the shops
  * meeting it come first, or null when there are too many matches to rank in one go.
  */
-async function listPage(db: Db, filter: SearchFilter | undefined, options: PageOptions, first?: SQL): Promise<ForYouPage | null> {
+async function listPage(db: Db, filter: SearchFilter, options: PageOptions, first?: SQL): Promise<ForYouPage | null> {
   const { now, limit, offset, cap, order = 'newest' } = options;
-  if (!filter?.indexed || !filter.guessed) {
+  if (!filter.indexed || !filter.guessed) {
     if (first) return null;
-    const [page, matches] = await Promise.all([forYouShops(db, filter?.where, now, limit + 1, offset, order), countUpTo(db, filter?.where, now, cap)]);
+    const [page, matches] = await Promise.all([forYouShops(db, filter.where, now, limit + 1, offset, order), countMatches(db, filter.where, now, cap)]);
     return { shops: page, matches };
   }
   return db.transaction(async (tx) => {
