@@ -2,17 +2,8 @@ import { and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import type { Db } from '#server/db/client.ts';
 import { products, shops } from '#server/db/schema.ts';
-import { listed } from '#server/shops/queries.ts';
-import {
-  COLLECT_THROUGH_INDEX,
-  namedState,
-  respell,
-  type Spellings,
-  setPlannerSettings,
-  verifiedSeller,
-  WALK_NEWEST_FIRST,
-  wordMatches,
-} from '#server/shops/search.ts';
+import { listed, verifiedSeller } from '#server/shops/queries.ts';
+import { COLLECT_THROUGH_INDEX, namedState, respell, type Spellings, setPlannerSettings, WALK_NEWEST_FIRST, wordMatches } from '#server/shops/search.ts';
 
 export type FoundProduct = typeof products.$inferSelect & { shopName: string };
 

@@ -27,7 +27,7 @@ import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { searchProducts } from '#server/products/search.ts';
 import { labelledRatingCount, ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
-import { homeSponsored } from '#server/shops/home-list.ts';
+import { plainSponsored } from '#server/shops/home-list.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
 import { forYouPage, respell, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
@@ -130,9 +130,9 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
         Promise.all([
           page !== 1
             ? Promise.resolve([])
-            : filter
-              ? sponsoredShops(app.db, filter.where, now, PAGE_SIZE_MAX, filter.nameMatch)
-              : homeSponsored(app.db, now, PAGE_SIZE_MAX),
+            : !filter || filter.plain
+              ? plainSponsored(app.db, filter?.plain ?? 'all', now, PAGE_SIZE_MAX)
+              : sponsoredShops(app.db, filter.where, now, PAGE_SIZE_MAX, filter.nameMatch),
           forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
         ]);
       let [sponsored, forYou] = await find(searchFilter(asked));

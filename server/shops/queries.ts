@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { STALL_VISIT_DAYS } from '#rules/limits.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { products, shops, users } from '#server/db/schema.ts';
 
@@ -23,6 +24,16 @@ export function shopsOfOwner(db: Db, ownerId: string): Promise<ShopRow[]> {
 
 /** Almost every row passes, so the list indexes still serve. */
 export const listed = isNull(shops.hiddenAt);
+
+/**
+ * A check passed: the phone, the bank name, or a stall visit that still shows (docs/product.md §4). It must
+ * keep implying `shops_verified_created_idx`'s predicate (schema.ts), or verified-only lists walk every shop.
+ */
+export const verifiedSeller = or(
+  eq(shops.phoneVerified, true),
+  isNotNull(shops.bankMatch),
+  gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`),
+)!;
 
 /** A statement's value, or the placeholder of a statement built once (home-list.ts), which takes it as an ISO string. */
 type Value<T> = T | Placeholder;

@@ -1,10 +1,10 @@
-import { type AnyColumn, and, desc, eq, gt, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
-import { SEARCH_WORDS_MAX, STALL_VISIT_DAYS } from '#rules/limits.ts';
+import { type AnyColumn, and, desc, eq, gt, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { searchWords as knownWords, shops } from '#server/db/schema.ts';
-import { homePage } from './home-list';
-import { countUpTo, forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder } from './queries';
+import { type PlainList, plainPage } from './home-list';
+import { countUpTo, forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder, verifiedSeller } from './queries';
 
 export type SearchFilter = {
   where: SQL;
@@ -18,6 +18,8 @@ export type SearchFilter = {
   scope: SQL | undefined;
   /** Every word in the shop's name, category or product names: such shops list first (docs/product.md §5). */
   nameMatch: SQL | undefined;
+  /** Verified sellers only, and nothing else: a list whose statements are built once (home-list.ts). */
+  plain: PlainList | undefined;
 };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" must look for those characters. */
@@ -110,16 +112,6 @@ export function namedState(q: string): { words: string[]; where: SQL | undefined
   return { words: read.words, where: sql`(${inText} and (${shops.state} = ${name} or ${shops.state} is null))` };
 }
 
-/**
- * A check passed: the phone, the bank name, or a stall visit that still shows (docs/product.md §4). It must
- * keep implying `shops_verified_created_idx`'s predicate (schema.ts), or verified-only lists walk every shop.
- */
-export const verifiedSeller = or(
-  eq(shops.phoneVerified, true),
-  isNotNull(shops.bankMatch),
-  gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`),
-)!;
-
 /** What a list asks for: words, a category, a state, verified sellers only. */
 export type ListAsked = { q?: string; category?: string; state?: string; verified?: boolean };
 
@@ -147,6 +139,7 @@ export function searchFilter({ q, category, state, verified }: ListAsked, spelli
     guessed: terms.length > 0 || filters.length > 1,
     scope: inState || checked ? and(inState, checked) : undefined,
     nameMatch: terms.length ? and(...terms.map((term) => wordMatches(term, spellings, shops.searchText, NAME_PART))) : undefined,
+    plain: checked && filters.length === 1 ? 'verified' : undefined,
   };
 }
 
@@ -235,7 +228,7 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
  * docs/decisions/002-search-without-counting-every-match.md.
  */
 export async function forYouPage(db: Db, filter: SearchFilter | undefined, options: PageOptions): Promise<ForYouPage> {
-  if (!filter) return homePage(db, options);
+  if (!filter || filter.plain) return plainPage(db, filter?.plain ?? 'all', options);
   if (!filter.nameMatch) return (await listPage(db, filter, options))!;
   return (await listPage(db, filter, options, filter.nameMatch)) ?? twoParts(db, filter, filter.nameMatch, options);
 }
