@@ -211,8 +211,15 @@ describe(`photos on the public pages (JavaScript ${jsMode})`, () => {
 
       // A product's photo, its box 7.5rem wide: the smallest copy at least twice as wide, as a 2× screen needs.
       await page.goto(`/shop/${shop.id}`);
+      if (jsMode === 'on') await whenInteractive(page, '.product-grid');
+      await page.waitForLoadState('networkidle');
       const productPhoto = page.locator('.product-image');
       const productCopy = await copyFetched('.product-image', 0);
+      // Just below the screen, where the browser's own "near" would already have fetched it.
+      const below = await productPhoto.evaluate((box) => box.getBoundingClientRect().top - window.innerHeight);
+      expect(below).toBeGreaterThan(0);
+      expect(below).toBeLessThan(PHONE.viewport.height / 2);
+      expect(productCopy()).toBeUndefined();
       await productPhoto.scrollIntoViewIfNeeded();
       await expect.poll(productCopy, { timeout: 10_000 }).toMatch(/\/w\d+\.avif$/);
       const width = await productPhoto.evaluate((box) => box.getBoundingClientRect().width);

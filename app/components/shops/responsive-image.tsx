@@ -72,7 +72,8 @@ export function photoOf(image: ImageInfo, fallbackUrl: string | null): Photo | n
 
 /**
  * When a photo is fetched: `lcp` preloaded from <head>, `first` at once, `near` once near the screen
- * (a background the browser fetches only then, docs/decisions/088-photos-near-the-screen.md; drawn later
+ * (a background the browser fetches only then, docs/decisions/088-photos-near-the-screen.md, or once on it
+ * where the browser can tell, docs/decisions/095-photos-wait-for-the-screen.md; drawn later
  * by React, an <img> that lib/first-screen.server.ts brings in). Lite mode shows a `near` photo's colour only.
  */
 export type PhotoTiming = 'lcp' | 'first' | 'near';
@@ -126,7 +127,9 @@ function backgroundRule(selector: string, photo: Photo, slot: PhotoSlot): string
   }
   const plain = usable.webp[0]?.url ?? photo.src;
   options.push(`${cssUrl(photo.src)} type("image/jpeg")`);
-  return `${selector}{background-image:${cssUrl(plain)};background-image:image-set(${options.join(', ')})}`;
+  const set = `image-set(${options.join(', ')})`;
+  // `--photo` is for the browsers that show it as the box comes on screen (app.css); a custom property fetches nothing.
+  return `${selector}{background-image:${cssUrl(plain)};background-image:${set};--photo:${set}}`;
 }
 
 /**
