@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { REVIEW_LABELS, type ReviewLabel } from '#rules/rating-schemas.ts';
 import type { Db } from '#server/db/client.ts';
 import { messages, orderRequests, ratingAnswers, ratings, threads, users } from '#server/db/schema.ts';
+import type { Value } from '#server/shops/queries.ts';
 
 const answerJsonSchema = z.object({
   body: z.string(),
@@ -85,7 +86,7 @@ export async function ratingWhere(db: Db, where: SQL | undefined): Promise<Ratin
 }
 
 /** A shop's ratings that a moderator has not hidden, last saved first; one more than `limit` tells whether another page exists. */
-export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0): Promise<RatingRow[]> {
+export function shopRatingRows(db: Db, shopId: Value<string>, limit: number, offset = 0) {
   return db
     .select(withAuthor)
     .from(ratings)
@@ -97,10 +98,9 @@ export function shopRatingRows(db: Db, shopId: string, limit: number, offset = 0
 }
 
 /** How many of the ratings a shop's totals count carry a label: the shop page says so beside its average. */
-export async function labelledRatingCount(db: Db, shopId: string): Promise<number> {
-  const [row] = await db
+export function labelledRatings(db: Db, shopId: Value<string>) {
+  return db
     .select({ count: sql<number>`(count(*) filter (where ${reviewLabel} is not null))::int` })
     .from(ratings)
     .where(and(eq(ratings.shopId, shopId), isNull(ratings.hiddenAt)));
-  return row?.count ?? 0;
 }

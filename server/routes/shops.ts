@@ -26,12 +26,13 @@ import { signedIn } from '#server/plugins/auth.ts';
 import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { searchProducts } from '#server/products/search.ts';
-import { labelledRatingCount, ratingJson, ratingJsonSchema, shopRatingRows } from '#server/ratings/rating-json.ts';
+import { ratingJson, ratingJsonSchema } from '#server/ratings/rating-json.ts';
 import { plainSponsored } from '#server/shops/home-list.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
 import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
 import { forYouPage, respell, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
 import { productJson, productJsonSchema, shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
+import { shopOfPage, shopPageParts } from '#server/shops/shop-page.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
 import { fieldIssues } from '#server/validation.ts';
 
@@ -231,16 +232,12 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       if (!isId(id)) throw notFound();
       // Before reading the shop, so a first visit sees itself counted (a hidden shop's visits are not).
       await visits.count([{ shopId: id, address: request.ip, agent: request.headers['user-agent'] ?? '' }]);
-      const shop = await findShop(app.db, id);
+      const shop = await shopOfPage(app.db, id);
       if (!shop || !(await shownTo(app, request, shop))) throw notFound();
-      const [shopProducts, latest, labelled] = await Promise.all([
-        productsByShop(app.db, [id]),
-        shopRatingRows(app.db, id, REVIEWS_ON_SHOP_PAGE),
-        labelledRatingCount(app.db, id),
-      ]);
+      const { products: shopProducts, latest, labelled } = await shopPageParts(app.db, id);
       // Shown while hidden only to its owner: then with links only they can open.
       return {
-        ...shopJson(shop, app.mediaLinks(shop.hiddenAt !== null), shopProducts.get(id)),
+        ...shopJson(shop, app.mediaLinks(shop.hiddenAt !== null), shopProducts),
         latest_ratings: latest.map(ratingJson),
         rating_labelled_count: labelled,
       };

@@ -9,12 +9,19 @@ const shopWithOwnerColumns = { ...shopColumns, ownerPhone: users.phoneNumber, ow
 
 export type ShopRow = Omit<typeof shops.$inferSelect, 'searchText'> & { ownerPhone: string; ownerJoined: Date; lowestPrice: number | null };
 
+/** A statement's value, or the placeholder of a statement built once (home-list.ts, shop-page.ts), which takes a date as an ISO string. */
+export type Value<T> = T | Placeholder;
+
 export function selectShops(db: Db | Tx) {
   return db.select(shopWithOwnerColumns).from(shops).innerJoin(users, eq(users.id, shops.ownerId));
 }
 
+export function shopById(db: Db | Tx, id: Value<string>) {
+  return selectShops(db).where(eq(shops.id, id)).limit(1);
+}
+
 export async function findShop(db: Db | Tx, id: string): Promise<ShopRow | undefined> {
-  const [shop] = await selectShops(db).where(eq(shops.id, id)).limit(1);
+  const [shop] = await shopById(db, id);
   return shop;
 }
 
@@ -34,9 +41,6 @@ export const verifiedSeller = or(
   isNotNull(shops.bankMatch),
   gt(shops.stallVisitedAt, sql`now() - make_interval(days => ${STALL_VISIT_DAYS})`),
 )!;
-
-/** A statement's value, or the placeholder of a statement built once (home-list.ts), which takes it as an ISO string. */
-type Value<T> = T | Placeholder;
 
 /** `first`: shops meeting it come first, as search ranks them (docs/product.md §5). */
 export function sponsoredShops(db: Db, filter: SQL | undefined, now: Value<Date>, limit: Value<number>, first?: SQL) {
@@ -89,10 +93,15 @@ export function countUpTo(db: Db | Tx, where: SQL | undefined, now: Value<Date>,
   return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }
 
+/** Products in the order their shop lists them, oldest first. */
+export function productRows(db: Db | Tx, where: SQL) {
+  return db.select().from(products).where(where).orderBy(asc(products.createdAt), asc(products.id));
+}
+
 export async function productsByShop(db: Db | Tx, shopIds: string[]) {
   const grouped = new Map<string, (typeof products.$inferSelect)[]>(shopIds.map((id) => [id, []]));
   if (!shopIds.length) return grouped;
-  const rows = await db.select().from(products).where(inArray(products.shopId, shopIds)).orderBy(asc(products.createdAt), asc(products.id));
+  const rows = await productRows(db, inArray(products.shopId, shopIds));
   for (const row of rows) grouped.get(row.shopId)?.push(row);
   return grouped;
 }
