@@ -27,10 +27,9 @@ import { stopIfClientGone } from '#server/plugins/client-gone.ts';
 import { imageFile, multipartForm, readMultipart } from '#server/plugins/multipart.ts';
 import { searchProducts } from '#server/products/search.ts';
 import { ratingJson, ratingJsonSchema } from '#server/ratings/rating-json.ts';
-import { plainSponsored } from '#server/shops/home-list.ts';
 import { ownedShop, shownTo } from '#server/shops/ownership.ts';
-import { findShop, listed, productsByShop, sponsoredShops } from '#server/shops/queries.ts';
-import { forYouPage, respell, type SearchFilter, searchFilter, suggestShops } from '#server/shops/search.ts';
+import { findShop, listed, productsByShop } from '#server/shops/queries.ts';
+import { forYouPage, respell, type SearchFilter, searchFilter, sponsoredPage, suggestShops } from '#server/shops/search.ts';
 import { productJson, productJsonSchema, shopAnswerSchema, shopJson } from '#server/shops/shop-json.ts';
 import { shopOfPage, shopPageParts } from '#server/shops/shop-page.ts';
 import { isTrustedHop, VISITS_PER_ADDRESS, VisitCounter } from '#server/shops/visits.ts';
@@ -129,11 +128,7 @@ export const shopRoutes: FastifyPluginAsync = async (base) => {
       const now = new Date();
       const find = (filter: SearchFilter | undefined) =>
         Promise.all([
-          page !== 1
-            ? Promise.resolve([])
-            : !filter || filter.plain
-              ? plainSponsored(app.db, filter?.plain ?? 'all', now, PAGE_SIZE_MAX)
-              : sponsoredShops(app.db, filter.where, now, PAGE_SIZE_MAX, filter.nameMatch),
+          page === 1 ? sponsoredPage(app.db, filter, now, PAGE_SIZE_MAX) : Promise.resolve([]),
           forYouPage(app.db, filter, { now, limit: page_size, offset: (page - 1) * page_size, cap: COUNT_CAP, order: sort }),
         ]);
       let [sponsored, forYou] = await find(searchFilter(asked));

@@ -3,8 +3,8 @@ import { SEARCH_WORDS_MAX } from '#rules/limits.ts';
 import { readQuery, searchWords } from '#rules/search-words.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { searchWords as knownWords, shops } from '#server/db/schema.ts';
-import { type PlainList, plainPage } from './home-list';
-import { countUpTo, forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder, verifiedSeller } from './queries';
+import { type PlainList, plainPage, plainSponsored } from './home-list';
+import { countUpTo, forYouShops, listed, notSponsored, type ShopOrder, type ShopRow, selectShops, shopOrder, sponsoredShops, verifiedSeller } from './queries';
 
 export type SearchFilter = {
   where: SQL;
@@ -219,6 +219,12 @@ async function walkNewest(tx: Tx, filter: SearchFilter, now: Date, wanted: numbe
   if (probed.length * (WALK_FIRST_ROWS / WALK_PROBE_ROWS) < wanted) return null;
   const rest = await newestMatches(tx, filter, now, { skip: WALK_PROBE_ROWS, take: WALK_FIRST_ROWS - WALK_PROBE_ROWS }, wanted - probed.length, order);
   return probed.length + rest.length === wanted ? [...probed, ...rest] : null;
+}
+
+/** The shops sponsored now that `filter` lets through, those meeting its words first. */
+export function sponsoredPage(db: Db, filter: SearchFilter | undefined, now: Date, limit: number): Promise<ShopRow[]> {
+  if (!filter || filter.plain) return plainSponsored(db, filter?.plain ?? 'all', now, limit);
+  return sponsoredShops(db, filter.where, now, limit, filter.nameMatch);
 }
 
 /**
